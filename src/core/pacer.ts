@@ -1,37 +1,29 @@
 /**
- * The seam between the transport and client-side pacing: before every attempt the transport
- * awaits `acquire`, and calls the returned release function when the attempt finishes.
+ * The seam between the transport and client-side pacing (SDK_DESIGN §5). The transport asks the
+ * pacer for a slot before every attempt and hands the slot back when the attempt is over.
  */
 
-/**
- * Which per-key budget a request draws from (api-v1.md §8): `"create"` is `POST /content`,
- * `"other"` is every other v1 route.
- */
+/** Which per-key budget a request spends: `POST /content` has its own (api-v1.md §8). */
 export type PacedRoute = "create" | "other";
 
 /**
- * Ends one attempt's hold on its slot. Pass the `Response` when there is one, so the pacer can
- * learn from a 429; call it with nothing after a network failure. Calling it twice is harmless.
+ * Frees the slot taken by one attempt. Called once when the attempt finishes, with its
+ * `Response` when there is one (a network failure has none).
  */
-export type ReleasePacedSlot = (response?: Response) => void;
+export type ReleaseSlot = (response?: Response) => void;
 
-/** Paces requests to the service's per-key rate limits. */
+/** Paces requests so that a busy client waits instead of collecting 429s. */
 export interface Pacer {
   /**
-   * Waits until a request on `route` may be sent, then resolves to the function that releases
-   * its slot. Rejects with `signal.reason` if `signal` aborts while waiting; an aborted wait
-   * uses no slot.
+   * Waits until `route` has room, then takes a slot. Rejects when `signal` aborts while waiting
+   * (with the signal's reason).
    */
-  acquire(route: PacedRoute, signal?: AbortSignal): Promise<ReleasePacedSlot>;
+  acquire(route: PacedRoute, signal?: AbortSignal): Promise<ReleaseSlot>;
 }
 
-const releaseNothing: ReleasePacedSlot = () => {};
+const releaseNothing: ReleaseSlot = () => {};
 
-/** A pacer that never waits: used when the client is built with `rateLimit: false`. */
+/** A pacer that never waits: used with `rateLimit: false`. */
 export const noopPacer: Pacer = {
-  acquire(_route, signal) {
-    // Still honour an already-aborted signal so both pacers behave alike at the seam.
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return Promise.resolve(releaseNothing);
-  },
+  acquire: () => Promise.resolve(releaseNothing),
 };
