@@ -1,29 +1,37 @@
 /**
- * The seam between the transport and client-side pacing (SDK_DESIGN §5). The transport asks the
- * pacer for a slot before every attempt and hands the slot back when the attempt is over.
+ * The seam between the transport and client-side pacing: before every attempt the transport
+ * awaits `acquire`, and calls the returned release function when the attempt finishes.
  */
 
-/** Which per-key budget a request spends: `POST /content` has its own (api-v1.md §8). */
+/**
+ * Which per-key budget a request draws from (api-v1.md §8): `"create"` is `POST /content`,
+ * `"other"` is every other v1 route.
+ */
 export type PacedRoute = "create" | "other";
 
 /**
- * Frees the slot taken by one attempt. Called once when the attempt finishes, with its
- * `Response` when there is one (a network failure has none).
+ * Ends one attempt's hold on its slot. Pass the `Response` when there is one, so the pacer can
+ * learn from a 429; call it with nothing after a network failure. Calling it twice is harmless.
  */
-export type ReleaseSlot = (response?: Response) => void;
+export type ReleasePacedSlot = (response?: Response) => void;
 
-/** Paces requests so that a busy client waits instead of collecting 429s. */
+/** Paces requests to the service's per-key rate limits. */
 export interface Pacer {
   /**
-   * Waits until `route` has room, then takes a slot. Rejects when `signal` aborts while waiting
-   * (with the signal's reason).
+   * Waits until a request on `route` may be sent, then resolves to the function that releases
+   * its slot. Rejects with `signal.reason` if `signal` aborts while waiting; an aborted wait
+   * uses no slot.
    */
-  acquire(route: PacedRoute, signal?: AbortSignal): Promise<ReleaseSlot>;
+  acquire(route: PacedRoute, signal?: AbortSignal): Promise<ReleasePacedSlot>;
 }
 
-const releaseNothing: ReleaseSlot = () => {};
+const releaseNothing: ReleasePacedSlot = () => {};
 
-/** A pacer that never waits: used with `rateLimit: false`. */
+/** A pacer that never waits: used when the client is built with `rateLimit: false`. */
 export const noopPacer: Pacer = {
-  acquire: () => Promise.resolve(releaseNothing),
+  acquire(_route, signal) {
+    // Still honour an already-aborted signal so both pacers behave alike at the seam.
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return Promise.resolve(releaseNothing);
+  },
 };
