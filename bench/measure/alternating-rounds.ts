@@ -1,0 +1,76 @@
+import { median } from "./median.js";
+
+/** One side of a comparison: an async operation measured per call. */
+export interface Contender {
+  readonly name: string;
+  call(): Promise<unknown>;
+}
+
+/** Bounds of a comparison: every loop stops at whichever limit comes first. */
+export interface RoundLimits {
+  /** Calls per contender per round; the round's figure is their mean. */
+  readonly callsPerRound: number;
+  readonly maxRounds: number;
+  /** Rounds stop starting once this much wall time has passed (at least 3 rounds run). */
+  readonly maxMillis: number;
+  /** Calls per contender before measuring, so JIT and connection pools are warm. */
+  readonly warmupCalls: number;
+}
+
+/** Per-call medians over rounds, in microseconds. */
+export interface ContenderResult {
+  readonly name: string;
+  /** Median over rounds of wall time per call. */
+  readonly wallMicros: number;
+  /** Median over rounds of this process's CPU time (user + system) per call. */
+  readonly cpuMicros: number;
+  readonly rounds: number;
+  readonly callsPerRound: number;
+}
+
+const MIN_ROUNDS = 3;
+
+async function timeRound(contender: Contender, calls: number) {
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  for (let index = 0; index < calls; index++) await contender.call();
+  const wallMicros = ((performance.now() - wallBefore) * 1000) / calls;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wallMicros, cpuMicros: (cpu.user + cpu.system) / calls };
+}
+
+/**
+ * Runs the contenders in alternating rounds (the order rotates each round), so drift in machine
+ * load lands on every contender alike, and reports per-call medians over rounds.
+ */
+export async function runAlternatingRounds(
+  contenders: readonly Contender[],
+  limits: RoundLimits,
+): Promise<ContenderResult[]> {
+  for (const contender of contenders) {
+    for (let index = 0; index < limits.warmupCalls; index++) await contender.call();
+  }
+  const wall = contenders.map(() => [] as number[]);
+  const cpu = contenders.map(() => [] as number[]);
+  const startedAt = performance.now();
+  let round = 0;
+  while (
+    round < limits.maxRounds &&
+    (round < MIN_ROUNDS || performance.now() - startedAt < limits.maxMillis)
+  ) {
+    for (let offset = 0; offset < contenders.length; offset++) {
+      const index = (round + offset) % contenders.length;
+      const figures = await timeRound(contenders[index]!, limits.callsPerRound);
+      wall[index]!.push(figures.wallMicros);
+      cpu[index]!.push(figures.cpuMicros);
+    }
+    round++;
+  }
+  return contenders.map((contender, index) => ({
+    name: contender.name,
+    wallMicros: median(wall[index]!),
+    cpuMicros: median(cpu[index]!),
+    rounds: round,
+    callsPerRound: limits.callsPerRound,
+  }));
+}
