@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import type { ChannelParam } from "./channel-choices.js";
+import { type ToolParameters, toToolParameters } from "./json-schema.js";
+import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
+
+/**
+ * Hints for hosts that ask a person before running a tool, named as in the MCP tool annotations.
+ */
+export interface ToolAnnotations {
+  /** The tool only reads. */
+  readonly readOnlyHint: boolean;
+  /** The tool may remove something or make it public (delete, publish). */
+  readonly destructiveHint: boolean;
+  /** Calling twice with the same input has no further effect. */
+  readonly idempotentHint: boolean;
+}
+
+/** One agent tool: what a model sees, and the schema its input is checked against. */
+export interface ToolDefinition<Name extends string = string, Input extends z.ZodType = z.ZodType> {
+  /** The tool's name, as the hosted MCP endpoint names it. */
+  readonly name: Name;
+  /** Written for a model: what the tool does, when to use it, what it costs. */
+  readonly description: string;
+  /** The zod schema `runTool` validates the model's input with. */
+  readonly inputSchema: Input;
+  /** The JSON Schema generated from `inputSchema`, for a model provider's tool list. */
+  readonly parameters: ToolParameters;
+  /** Hints about the tool's effects. */
+  readonly annotations: ToolAnnotations;
+}
+
+/** Runs a tool against the SDK once its input is valid; may throw the SDK's errors. */
+export type ToolCall<Input extends z.ZodType> = (
+  client: ToolClient,
+  input: z.output<Input>,
+  options: ToolRequestOptions | undefined,
+) => Promise<unknown>;
+
+/** A tool's public definition and the SDK call behind it, kept apart so only `runTool` calls. */
+export interface ToolImplementation<Name extends string, Input extends z.ZodType> {
+  readonly definition: ToolDefinition<Name, Input>;
+  readonly call: ToolCall<Input>;
+  /** The parameter naming the tool's channel, when a refusal for it should list the channels. */
+  readonly channelParam?: ChannelParam;
+}
+
+/** Builds a tool, generating its JSON Schema from the zod input schema. */
+export function defineTool<const Name extends string, Input extends z.ZodType>(
+  spec: Omit<ToolDefinition<Name, Input>, "parameters">,
+  call: ToolCall<Input>,
+  behaviour: { readonly channelParam?: ChannelParam } = {},
+): ToolImplementation<Name, Input> {
+  const definition: ToolDefinition<Name, Input> = Object.freeze({
+    name: spec.name,
+    description: spec.description,
+    inputSchema: spec.inputSchema,
+    parameters: toToolParameters(spec.inputSchema),
+    annotations: Object.freeze({ ...spec.annotations }),
+  });
+  return { definition, call, ...behaviour };
+}

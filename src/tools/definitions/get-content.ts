@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { contentId } from "./shared-fields.js";
+
+const inputSchema = z.strictObject({ id: contentId });
+
+/** `get_content`: one content item by id. */
+export const getContent = defineTool(
+  {
+    name: "get_content",
+    description:
+      "Read one content item by id: its current text, status, channel, schedule and scan " +
+      "results (flagged/flagReasons for length, sensitive/sensitivityReasons, aiIsmMatches). Use " +
+      "it to re-read an item after an error such as transition_failed. Returns { item }. Free; " +
+      "counts toward the limit of 60 reads per minute.",
+    inputSchema,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  },
+  async (client, input, options) => ({ item: await client.content.get(input.id, options) }),
+);

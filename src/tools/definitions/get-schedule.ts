@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+
+const inputSchema = z.strictObject({});
+
+/** `get_schedule`: the workspace's posting configuration and weekly slots. */
+export const getSchedule = defineTool(
+  {
+    name: "get_schedule",
+    description:
+      "Read the workspace's schedule configuration and weekly posting slots: timezone, " +
+      "approvalMode, maxPostsPerDay, minHoursBetween, sensitivityKeywords and aiIsmAllowlist " +
+      "(shared, and per voice under voices.you and voices.brand). Use it to pick sensible " +
+      "times for schedule_content and to know which words are flagged. Returns { config, " +
+      "slots }. Free; counts toward the limit of 60 reads per minute.",
+    inputSchema,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  },
+  (client, _input, options) => client.schedule.get(options),
+);

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { omitUndefined } from "./omit-undefined.js";
+
+const inputSchema = z.strictObject({
+  days: z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .optional()
+    .describe("Size of the window in days, 1 to 365. Default: 30."),
+});
+
+/** `get_stats`: pipeline counts, channel balance, AI-ism rate and generation quota use. */
+export const getStats = defineTool(
+  {
+    name: "get_stats",
+    description:
+      "Read workspace analytics over the last days: items per status and source (pipeline), " +
+      "per channel (channelBalance), the share of items with AI-writing patterns (aiIsm.rate, " +
+      "a fraction), and generation quota use (usage.current of usage.limit, resetting at " +
+      "usage.periodEnd). Check usage before generate_content. Free; counts toward the limit " +
+      "of 60 reads per minute.",
+    inputSchema,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  },
+  (client, input, options) => client.stats.get(omitUndefined(input), options),
+);

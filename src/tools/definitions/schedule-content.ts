@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { omitUndefined } from "./omit-undefined.js";
+import { acknowledgeAiIsms, contentId } from "./shared-fields.js";
+
+const inputSchema = z
+  .strictObject({
+    id: contentId,
+    scheduledAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe(
+        "When to publish: an ISO-8601 timestamp in the future, e.g. 2026-10-01T09:00:00Z " +
+          "(snapped to 5 minutes). Give this or publishNow, not both.",
+      ),
+    publishNow: z
+      .literal(true)
+      .optional()
+      .describe("true to publish on the next publish tick. Give this or scheduledAt, not both."),
+    acknowledgeAiIsms: acknowledgeAiIsms.optional(),
+  })
+  .superRefine((input, context) => {
+    const given = [input.scheduledAt, input.publishNow].filter((value) => value !== undefined);
+    if (given.length !== 1) {
+      context.addIssue({
+        code: "custom",
+        path: [input.scheduledAt === undefined ? "scheduledAt" : "publishNow"],
+        message:
+          given.length === 0
+            ? "Give exactly one of scheduledAt or publishNow: true."
+            : "Give only one of scheduledAt or publishNow, not both.",
+      });
+    }
+  });
+
+/** `schedule_content`: approve if needed and schedule one item. */
+export const scheduleContent = defineTool(
+  {
+    name: "schedule_content",
+    description:
+      "Approve (if needed) and schedule one content item for publishing, in one call. Give " +
+      "exactly one of scheduledAt (a future ISO-8601 time, snapped to 5 minutes) or " +
+      "publishNow: true (goes out on the next publish tick). The item needs a connected " +
+      "channel: if it has none, set one with update_content channelId first. Text that matches " +
+      "AI-writing patterns is refused with error.acknowledgmentRequired until you call again " +
+      "with acknowledgeAiIsms: true. An x post with a link may need URL credits " +
+      "(x_url_credit_required). If the publishing provider rejects it the error is " +
+      "publish_failed and the item is failed. Returns { item }. Free; counts toward the limit " +
+      "of 60 requests per minute.",
+    inputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  },
+  async (client, { id, scheduledAt, ...rest }, options) => ({
+    item: await client.content.schedule(
+      id,
+      // A Date is sent as UTC, whatever offset the model wrote.
+      {
+        ...omitUndefined(rest),
+        ...(scheduledAt === undefined ? {} : { scheduledAt: new Date(scheduledAt) }),
+      },
+      options,
+    ),
+  }),
+);

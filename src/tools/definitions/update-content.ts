@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { omitUndefined } from "./omit-undefined.js";
+import { acknowledgeAiIsms, channelIdField, contentId } from "./shared-fields.js";
+
+const inputSchema = z
+  .strictObject({
+    id: contentId,
+    content: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("New text replacing the current text (draft or pending items only)."),
+    channelId: channelIdField
+      .optional()
+      .describe(
+        "Move the item to this connected channel (same platform, id from list_channels). Send " +
+          "it with status pending to approve an item that has no channel yet.",
+      ),
+    status: z
+      .enum(["pending", "draft", "cancelled"])
+      .optional()
+      .describe("pending approves, draft un-approves, cancelled rejects."),
+    rejectionReason: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Why the item is rejected; only with status cancelled."),
+    acknowledgeAiIsms: acknowledgeAiIsms.optional(),
+  })
+  .superRefine((input, context) => {
+    if (
+      input.content === undefined &&
+      input.channelId === undefined &&
+      input.status === undefined
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["status"],
+        message: "Nothing to update: send at least one of content, channelId or status.",
+      });
+    }
+    if (input.rejectionReason !== undefined && input.status !== "cancelled") {
+      context.addIssue({
+        code: "custom",
+        path: ["rejectionReason"],
+        message: 'rejectionReason is only accepted with status "cancelled".',
+      });
+    }
+  });
+
+/** `update_content`: edit, move, approve, un-approve or reject one item. */
+export const updateContent = defineTool(
+  {
+    name: "update_content",
+    description:
+      "Edit, move, approve, un-approve or reject one content item. content replaces the text " +
+      "(draft or pending items only; the scans run again on the new text). channelId moves it " +
+      "to another connected channel on the same platform. status pending approves: the item " +
+      "needs a connected channel, so for an item without one send channelId in the same call. " +
+      "status draft un-approves; status cancelled rejects, with an optional rejectionReason. " +
+      "Approving text that matches AI-writing patterns is refused with " +
+      "error.acknowledgmentRequired and error.aiIsmMatches: rewrite the text, or call again " +
+      "with acknowledgeAiIsms: true. If the approval stands but its planned time has already " +
+      "passed, the result has plannedTimePassed: true and nothing is queued: call " +
+      "schedule_content next. Published items cannot be changed. Returns { item }. Free; " +
+      "counts toward the limit of 60 requests per minute.",
+    inputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  },
+  async (client, { id, ...changes }, options) => ({
+    item: await client.content.update(id, omitUndefined(changes), options),
+  }),
+);

@@ -1,0 +1,60 @@
+import type { JsonObject, JsonValue } from "./json-schema.js";
+
+/**
+ * The `error` of a failed tool call: the service's envelope with every extra field it carries
+ * (`acknowledgmentRequired`, `aiIsmMatches`, `channels`, ...), or one built for a failure that
+ * never reached the service.
+ */
+export type ToolErrorBody = {
+  readonly code: string;
+  readonly message: string;
+  readonly [detail: string]: JsonValue;
+};
+
+/** A failed tool call: the envelope the MCP endpoint answers with, `{ error: { code, message } }`. */
+export type ToolErrorResult = {
+  readonly error: ToolErrorBody;
+};
+
+/** What `runTool` resolves to: the tool's JSON result, or the error envelope. */
+export type ToolResult = JsonObject | ToolErrorResult;
+
+/** Codes `runTool` gives failures that did not come from the service's envelope. */
+export type LocalToolErrorCode =
+  | "validation_error"
+  | "unknown_tool"
+  | "connection_error"
+  | "timeout"
+  | "unexpected_response"
+  | "pagination_error"
+  | "client_error";
+
+/** Builds an error envelope. */
+export function toolError(
+  code: string,
+  message: string,
+  detail: { readonly [key: string]: JsonValue } = {},
+): ToolErrorResult {
+  // code and message lead, and a detail field can never overwrite them.
+  return { error: Object.assign({ code, message }, detail, { code, message }) };
+}
+
+/**
+ * Whether a tool result is the error envelope.
+ *
+ * @example
+ * ```ts
+ * const result = await runTool(client, call.name, call.arguments);
+ * if (isToolError(result)) console.warn(result.error.code, result.error.message);
+ * ```
+ */
+export function isToolError(result: unknown): result is ToolErrorResult {
+  if (result === null || typeof result !== "object" || !("error" in result)) return false;
+  const body = (result as { error: unknown }).error;
+  return (
+    body !== null &&
+    typeof body === "object" &&
+    typeof (body as { code?: unknown }).code === "string" &&
+    typeof (body as { message?: unknown }).message === "string"
+  );
+}

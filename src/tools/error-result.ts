@@ -1,0 +1,83 @@
+import { APIError, envelopeDetail } from "../core/errors/api-error.js";
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from "../core/errors/connection-errors.js";
+import {
+  InvalidRequestError,
+  PaginationError,
+  PlannedTimePassed,
+  ResponseValidationError,
+} from "../core/errors/local-errors.js";
+import { PostlineError } from "../core/errors/postline-error.js";
+import { type ToolResult, toolError } from "./envelope.js";
+import { toJsonSafe } from "./json-safe.js";
+
+const PLANNED_TIME_PASSED_HINT =
+  "The approval was saved, but its planned time has already passed, so nothing was queued. " +
+  "Call schedule_content with this id and either scheduledAt (a future time) or publishNow: true.";
+
+// Writes are not resent by the SDK after an ambiguous failure (SDK_DESIGN §5): say so to the model.
+const AMBIGUOUS_WRITE_HINT =
+  "The request may or may not have reached the service. Before calling a create tool again, " +
+  "call list_content to see whether the item was created; other tools can be called again.";
+
+/**
+ * Turns what an SDK call threw into a tool result. Service errors keep their envelope with every
+ * extra field; a `PlannedTimePassed` is a success carrying the saved item; local refusals and
+ * transport failures get an envelope of their own. Only the caller's own abort, and errors that
+ * are not the SDK's (bugs), are thrown on.
+ */
+export function resultOfError(error: unknown): ToolResult {
+  if (error instanceof PlannedTimePassed) {
+    return toJsonSafe({
+      item: error.item,
+      plannedTimePassed: true,
+      hint: PLANNED_TIME_PASSED_HINT,
+    });
+  }
+  if (error instanceof APIError) return toJsonSafe(envelopeOfAPIError(error));
+  if (error instanceof APIUserAbortError || !(error instanceof PostlineError)) throw error;
+  return toJsonSafe(envelopeOfLocalError(error));
+}
+
+function envelopeOfAPIError(error: APIError): { error: Record<string, unknown> } {
+  const detail = envelopeDetail(error.body);
+  const code = typeof detail.code === "string" ? detail.code : error.code;
+  const message = typeof detail.message === "string" ? detail.message : error.message;
+  const envelope = Object.assign({ code, message }, detail);
+  if (error.code === "rate_limited") {
+    const retryAfterSeconds = retryAfterSecondsOf(error);
+    if (retryAfterSeconds !== undefined) return { error: { ...envelope, retryAfterSeconds } };
+  }
+  return { error: envelope };
+}
+
+function retryAfterSecondsOf(error: APIError): number | undefined {
+  const carried = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof carried === "number" && Number.isFinite(carried)) return carried;
+  const header = Number(error.headers.get("retry-after"));
+  return error.headers.has("retry-after") && Number.isFinite(header) ? header : undefined;
+}
+
+function envelopeOfLocalError(error: PostlineError): ToolResult {
+  if (error instanceof InvalidRequestError) {
+    return toolError("validation_error", error.message, { param: error.param });
+  }
+  if (error instanceof APITimeoutError) {
+    return toolError("timeout", error.message, transportFailureDetail(error));
+  }
+  if (error instanceof APIConnectionError) {
+    return toolError("connection_error", error.message, transportFailureDetail(error));
+  }
+  if (error instanceof ResponseValidationError) {
+    return toolError("unexpected_response", error.message);
+  }
+  if (error instanceof PaginationError) return toolError("pagination_error", error.message);
+  return toolError("client_error", error.message);
+}
+
+function transportFailureDetail(error: APIConnectionError): { [key: string]: string } {
+  return error.method === "GET" ? {} : { hint: AMBIGUOUS_WRITE_HINT };
+}

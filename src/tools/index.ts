@@ -1,0 +1,36 @@
+/**
+ * `@postline/sdk/tools`: the Postline API as function-calling tools for any LLM framework.
+ *
+ * @example
+ * ```ts
+ * import { Postline } from "@postline/sdk";
+ * import { runTool, toOpenAITools } from "@postline/sdk/tools";
+ *
+ * const client = new Postline();
+ * const tools = toOpenAITools();
+ * // ...for each tool call the model makes:
+ * const result = await runTool(client, call.function.name, call.function.arguments);
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  type AnthropicTool,
+  type OpenAIChatTool,
+  type OpenAIResponsesTool,
+  toAnthropicTools,
+  toOpenAIResponsesTools,
+  toOpenAITools,
+} from "./adapters.js";
+export type { ToolAnnotations, ToolDefinition } from "./define-tool.js";
+export {
+  isToolError,
+  type LocalToolErrorCode,
+  type ToolErrorBody,
+  type ToolErrorResult,
+  type ToolResult,
+} from "./envelope.js";
+export type { JsonObject, JsonValue, ToolParameters } from "./json-schema.js";
+export { runTool } from "./run-tool.js";
+export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
+export { isToolName, type Tool, type ToolInput, type ToolName, tools } from "./tool-list.js";

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** A JSON value: what a tool result is made of. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * The JSON Schema (draft 2020-12, without the `$schema` key) of a tool's input: always an object
+ * schema that lists its `properties`, which are `required`, and refuses other keys.
+ */
+export interface ToolParameters {
+  readonly type: "object";
+  readonly properties: { readonly [key: string]: JsonObject };
+  readonly required?: readonly string[];
+  readonly additionalProperties: false;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * Generates a tool's JSON Schema from its zod input schema with zod's own `z.toJSONSchema`.
+ * `$schema` is dropped because several model providers refuse unknown top-level keywords, and the
+ * long regex zod writes for ISO timestamps is dropped beside `format: "date-time"`, which says the
+ * same to a model in far fewer tokens.
+ */
+export function toToolParameters(inputSchema: z.ZodType): ToolParameters {
+  const generated = z.toJSONSchema(inputSchema, {
+    io: "input",
+    target: "draft-2020-12",
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
+    },
+  }) as Record<string, unknown>;
+  const { $schema: _dialect, ...parameters } = generated;
+  if (parameters.type !== "object" || parameters.additionalProperties !== false) {
+    throw new TypeError("A tool's input schema must be a strict zod object.");
+  }
+  return parameters as unknown as ToolParameters;
+}

@@ -1,0 +1,75 @@
+import { withChannelChoices } from "./channel-choices.js";
+import { type ToolResult, toolError } from "./envelope.js";
+import { resultOfError } from "./error-result.js";
+import { toJsonSafe } from "./json-safe.js";
+import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
+import { findTool, type ToolInput, type ToolName, tools } from "./tool-list.js";
+import { validateToolInput } from "./validate-input.js";
+
+/**
+ * Runs one tool call a model asked for: validates `input` against the tool's schema, calls the
+ * SDK, and resolves to plain JSON (no `Date`, no class instances, no `undefined`, never the API
+ * token) ready to hand back to the model.
+ *
+ * A failure resolves to the envelope the MCP endpoint uses, `{ error: { code, message, ... } }`,
+ * keeping every extra field of the service's envelope (`acknowledgmentRequired`, `aiIsmMatches`,
+ * `channels`, ...) and `retryAfterSeconds` on `rate_limited`. Input the schema refuses, and
+ * requests the SDK refuses locally, give `validation_error` with `param`; transport failures give
+ * `connection_error` or `timeout`; an unknown tool name gives `unknown_tool`. An approval whose
+ * planned time has passed resolves to `{ item, plannedTimePassed: true, hint }`.
+ *
+ * `runTool` rejects only when `options.signal` aborts the call (`APIUserAbortError`), or on an
+ * error that is not the SDK's.
+ *
+ * @param client - a `Postline` client.
+ * @param name - the tool name the model called.
+ * @param input - the model's arguments: an object, or its JSON text.
+ * @param options - per-call SDK options passed to every request the tool makes (`signal`, ...).
+ *
+ * @example
+ * ```ts
+ * const result = await runTool(client, "list_channels", {});
+ * if (isToolError(result)) console.warn(result.error.message);
+ * ```
+ */
+export async function runTool<Name extends ToolName>(
+  client: ToolClient,
+  name: Name,
+  input: ToolInput<Name>,
+  options?: ToolRequestOptions,
+): Promise<ToolResult>;
+export async function runTool(
+  client: ToolClient,
+  name: string,
+  input: unknown,
+  options?: ToolRequestOptions,
+): Promise<ToolResult>;
+export async function runTool(
+  client: ToolClient,
+  name: string,
+  input: unknown,
+  options?: ToolRequestOptions,
+): Promise<ToolResult> {
+  const tool = findTool(name);
+  if (tool === undefined) {
+    return toJsonSafe(
+      toolError(
+        "unknown_tool",
+        `No tool is named "${name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`,
+      ),
+    );
+  }
+  const checked = validateToolInput(tool.definition, input);
+  if (!checked.ok) {
+    const refusal =
+      tool.channelParam === undefined
+        ? checked.failure
+        : await withChannelChoices(client, tool.channelParam, checked.failure, options);
+    return toJsonSafe(refusal);
+  }
+  try {
+    return toJsonSafe(await tool.call(client, checked.input, options));
+  } catch (error) {
+    return resultOfError(error);
+  }
+}

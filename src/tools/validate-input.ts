@@ -1,0 +1,82 @@
+import type { z } from "zod";
+import type { ToolDefinition } from "./define-tool.js";
+import { type ToolErrorResult, toolError } from "./envelope.js";
+
+/** The outcome of checking a model's input against a tool's schema. */
+export type InputCheck<T> =
+  | { readonly ok: true; readonly input: T }
+  | { readonly ok: false; readonly failure: ToolErrorResult };
+
+/**
+ * Checks a model's input against a tool's zod schema. The input may be an object or the JSON
+ * text of one (OpenAI sends `arguments` as a string); a missing input counts as `{}`. A refusal
+ * is a `validation_error` whose message names every parameter at fault, with `param` naming the
+ * first, so a model can correct its call.
+ */
+export function validateToolInput<Input extends z.ZodType>(
+  definition: ToolDefinition<string, Input>,
+  rawInput: unknown,
+): InputCheck<z.output<Input>> {
+  const decoded = decodeInput(rawInput);
+  if (!decoded.ok) {
+    return {
+      ok: false,
+      failure: toolError(
+        "validation_error",
+        `The input to ${definition.name} is not valid JSON: ${decoded.reason}`,
+        { param: "(input)" },
+      ),
+    };
+  }
+  const parsed = definition.inputSchema.safeParse(decoded.value, { reportInput: true });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const problems = parsed.error.issues.map((issue) => describeIssue(definition, issue));
+  return {
+    ok: false,
+    failure: toolError(
+      "validation_error",
+      `Invalid input to ${definition.name}: ${problems.map((p) => p.text).join("; ")}`,
+      {
+        param: problems[0]?.param ?? "(input)",
+        issues: problems.map(({ param, text }) => ({ param, message: text })),
+      },
+    ),
+  };
+}
+
+function decodeInput(
+  rawInput: unknown,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (rawInput === undefined || rawInput === null) return { ok: true, value: {} };
+  if (typeof rawInput !== "string") return { ok: true, value: rawInput };
+  if (rawInput.trim() === "") return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(rawInput) };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function describeIssue(
+  definition: ToolDefinition,
+  issue: z.core.$ZodIssue,
+): { param: string; text: string } {
+  const param = issue.path.length > 0 ? issue.path.map(String).join(".") : "(input)";
+  if (issue.code === "unrecognized_keys") {
+    const accepted = Object.keys(definition.parameters.properties);
+    const unknown = issue.keys.map((key) => `"${key}"`).join(", ");
+    const acceptedText = accepted.length > 0 ? accepted.join(", ") : "no parameters";
+    return {
+      param: issue.keys[0] ?? param,
+      text: `unknown parameter ${unknown}; ${definition.name} accepts ${acceptedText}`,
+    };
+  }
+  if (issue.code === "invalid_type" && issue.input === undefined) {
+    const described = definition.parameters.properties[param]?.description;
+    const why = typeof described === "string" ? ` (${described})` : "";
+    return { param, text: `${param} is required${why}` };
+  }
+  // The tools' own cross-field rules already name their parameters.
+  if (issue.code === "custom") return { param, text: issue.message };
+  return { param, text: `${param}: ${issue.message}` };
+}
