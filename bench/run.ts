@@ -1,0 +1,90 @@
+// `npm run bench`: builds, then measures the SDK against raw fetch, bare ky and openai, prints a
+// table per suite and writes bench/results.json. `--only id,id` runs a subset.
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describeMachine } from "./report/machine.js";
+import { formatSuite } from "./report/print-table.js";
+import { type SuiteResult, skippedSuite } from "./report/suite-result.js";
+import { loadBuiltSdk } from "./sdk/load-built-sdk.js";
+import { startStubServer } from "./stub/start-stub-server.js";
+import { runBundleSizeSuite } from "./suites/bundle-size.js";
+import { runKyConfigurationSuite } from "./suites/ky-configurations.js";
+import { runPaginationSuite } from "./suites/pagination.js";
+import { runPerCallSuite } from "./suites/per-call.js";
+import { runRateBudgetSuite } from "./suites/rate-budget.js";
+import { runStartupSuite } from "./suites/startup.js";
+import { runValidationSuite } from "./suites/validation.js";
+
+const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
+const SUITE_IDS = [
+  "per-call",
+  "ky-configurations",
+  "validation",
+  "pagination",
+  "rate-budget",
+  "startup",
+  "size",
+] as const;
+type SuiteId = (typeof SUITE_IDS)[number];
+
+function selectedSuites(argv: readonly string[]): ReadonlySet<SuiteId> {
+  const at = argv.indexOf("--only");
+  if (at === -1) return new Set(SUITE_IDS);
+  const wanted = (argv[at + 1] ?? "").split(",").filter(Boolean);
+  const unknown = wanted.filter((id) => !(SUITE_IDS as readonly string[]).includes(id));
+  if (wanted.length === 0 || unknown.length > 0) {
+    throw new Error(
+      `--only takes a comma-separated list of ${SUITE_IDS.join(", ")}; got ${argv[at + 1]}`,
+    );
+  }
+  return new Set(wanted as SuiteId[]);
+}
+
+async function main(): Promise<void> {
+  const only = selectedSuites(process.argv.slice(2));
+  const loaded = await loadBuiltSdk();
+  const sdk = loaded.ok ? loaded.sdk : null;
+  if (!loaded.ok) console.warn(`SDK not measured: ${loaded.reason}`);
+  const machine = describeMachine();
+  console.log(`${machine.cpuModel}, ${machine.nproc} CPUs, Node ${machine.node}`);
+
+  const suites: SuiteResult[] = [];
+  const record = (suite: SuiteResult) => {
+    suites.push(suite);
+    console.log(formatSuite(suite));
+  };
+
+  const stub = await startStubServer();
+  try {
+    let perCallFigures = { sdkGetWallMicros: null, sdkListPageWallMicros: null } as Parameters<
+      typeof runValidationSuite
+    >[0];
+    if (only.has("per-call")) {
+      const perCall = await runPerCallSuite(stub.origin, sdk);
+      perCall.suites.forEach(record);
+      perCallFigures = perCall.figures;
+    }
+    if (only.has("ky-configurations")) record(await runKyConfigurationSuite(stub.origin));
+    if (only.has("validation")) record(runValidationSuite(perCallFigures));
+    if (only.has("pagination")) record(await runPaginationSuite(stub, sdk));
+  } finally {
+    await stub.stop();
+  }
+  if (only.has("rate-budget")) record(await runRateBudgetSuite());
+  if (only.has("startup")) record(runStartupSuite(sdk !== null));
+  if (only.has("size")) record(await runBundleSizeSuite());
+  if (!sdk) record(skippedSuite("sdk", "SDK", loaded.ok ? "" : loaded.reason));
+
+  const targets = suites.flatMap((suite) => suite.targets);
+  const missed = targets.filter((target) => !target.met);
+  console.log(
+    `\n${targets.length - missed.length}/${targets.length} targets met${missed.length ? `; missed: ${missed.map((target) => target.name).join("; ")}` : ""}`,
+  );
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, suites, targets }, null, 2)}\n`,
+  );
+  console.log(`wrote ${RESULTS_FILE}`);
+}
+
+await main();
