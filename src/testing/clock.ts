@@ -1,0 +1,56 @@
+/**
+ * The fake's clock. Every time the model reads (rate-limit windows, planned times, `createdAt`,
+ * "must be in the future") comes from here, so tests move time instead of sleeping.
+ */
+export interface FakeClock {
+  /** The model's current time. */
+  now(): Date;
+  /** Moves the clock forward by `ms` milliseconds (negative values are refused). */
+  advance(ms: number): void;
+  /** Sets the clock to an instant; a frozen clock stays there, a running one keeps ticking from it. */
+  set(instant: Date | string | number): void;
+  /** Stops the clock at its current reading; only `advance` and `set` move it afterwards. */
+  freeze(): void;
+  /** Whether the clock only moves through `advance` / `set`. */
+  readonly frozen: boolean;
+}
+
+/**
+ * A clock that follows real time plus any advanced offset, or, when `frozenAt` is given, stays at
+ * that instant until advanced.
+ */
+export function createClock(frozenAt?: Date | string | number): FakeClock {
+  let frozen = frozenAt !== undefined;
+  let offsetMs = 0;
+  let frozenMs = frozenAt === undefined ? 0 : toMs(frozenAt, "frozenAt");
+  return {
+    now: () => new Date(frozen ? frozenMs : Date.now() + offsetMs),
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) {
+        throw new RangeError(`clock.advance(ms): ms must be a finite number >= 0, got ${ms}`);
+      }
+      if (frozen) frozenMs += ms;
+      else offsetMs += ms;
+    },
+    set(instant) {
+      const ms = toMs(instant, "instant");
+      if (frozen) frozenMs = ms;
+      else offsetMs = ms - Date.now();
+    },
+    freeze() {
+      if (frozen) return;
+      frozenMs = Date.now() + offsetMs;
+      frozen = true;
+    },
+    get frozen() {
+      return frozen;
+    },
+  };
+}
+
+function toMs(instant: Date | string | number, name: string): number {
+  const ms = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
+  if (Number.isNaN(ms))
+    throw new RangeError(`clock: ${name} is not a valid date: ${String(instant)}`);
+  return ms;
+}

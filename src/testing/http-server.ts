@@ -1,0 +1,92 @@
+/**
+ * The node:http transport: the same model over real HTTP, for examples, soak runs and clients in
+ * other languages. node:http is imported lazily so the browser bundle never pulls it in.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FakeService } from "./service.js";
+
+/** Options of {@link startFakeServer}. */
+export interface FakeServerOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default `127.0.0.1`. */
+  host?: string;
+}
+
+/** A running fake server. */
+export interface FakeServer {
+  /** The base URL to give a client, e.g. `http://127.0.0.1:54321` (`/api/v1` is under it). */
+  url: string;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a fake service over real HTTP. A dropped or refused connection fault destroys the socket.
+ *
+ * @example
+ * ```ts
+ * const server = await startFakeServer(service, { port: 0 });
+ * const client = new Postline({ apiKey: service.defaults.apiKey, baseURL: server.url });
+ * await server.close();
+ * ```
+ */
+export async function startFakeServer(
+  service: FakeService,
+  options: FakeServerOptions = {},
+): Promise<FakeServer> {
+  const { createServer } = await import("node:http");
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer((request, response) => {
+    serve(service, request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string")
+    throw new Error("The fake server has no TCP address");
+  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostPart}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(
+  service: FakeService,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const abort = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) abort.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const outcome = await service.handle({
+    method: request.method ?? "GET",
+    url: `http://${request.headers.host ?? "127.0.0.1"}${request.url ?? "/"}`,
+    headers,
+    body: Buffer.concat(chunks).toString("utf8"),
+    clientAddress: forwarded || request.socket.remoteAddress || "127.0.0.1",
+    signal: abort.signal,
+  });
+  if (outcome.kind === "network-error") {
+    request.socket.destroy();
+    return;
+  }
+  const { status, headers: responseHeaders, body } = outcome.response;
+  response.writeHead(status, responseHeaders);
+  response.end(status === 204 ? undefined : (body ?? undefined));
+}

@@ -1,0 +1,45 @@
+/**
+ * `@postline/sdk/testing`: a stateful in-memory model of the Postline Agent API, served through
+ * msw handlers or a real HTTP server, for testing the SDK and the agents built on it.
+ *
+ * @packageDocumentation
+ */
+
+export { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
+export type { FakeClock } from "./clock.js";
+export type { FakeOutcome, FakeResponse } from "./fake-response.js";
+export type { FakeFaults, FaultHandle, FaultKind, FaultMatch, FaultSpec } from "./faults.js";
+export { type FakeServer, type FakeServerOptions, startFakeServer } from "./http-server.js";
+export type {
+  ApprovalMode,
+  BrandRecord,
+  PrincipleRecord,
+  Role,
+  SlotRecord,
+  StandingRuleRecord,
+  Voice,
+  WorkspaceState,
+} from "./model.js";
+export { type HandlersOptions, handlers } from "./msw.js";
+export type { FakeProviderControls, Publication } from "./provider.js";
+export type { RecordedRequest } from "./request-log.js";
+export type {
+  ChannelSeed,
+  ContentSeed,
+  FakeServiceSeed,
+  KeySeed,
+  MemberSeed,
+  QuotaSeed,
+  ScheduleConfigSeed,
+  VoiceSeed,
+  WorkspaceSeed,
+} from "./seed.js";
+export {
+  createFakeService,
+  DEFAULT_BASE_URL,
+  type FakeDefaults,
+  type FakeRequest,
+  FakeService,
+  type OtherWorkspaceDefaults,
+} from "./service.js";
+export type { AddedKey, AddKeyOptions, WorkspaceHandle } from "./workspace-handle.js";

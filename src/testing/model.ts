@@ -1,0 +1,200 @@
+/**
+ * The records the fake keeps. These are the model's own shapes (with what the wire never shows,
+ * such as a channel's voice or an item's acknowledged text); `serialize.ts` turns them into the
+ * contract's shapes.
+ */
+import type { KeyScope } from "../schemas/index.js";
+
+/** A workspace voice: the person (`you`) or the brand. */
+export type Voice = "you" | "brand";
+
+/** A member's role in a workspace. */
+export type Role = "owner" | "admin" | "member";
+
+/** The workspace states that refuse every request (api-v1.md §7). */
+export type WorkspaceState = "active" | "subscription_inactive" | "suspended" | "gone";
+
+/** How approval works for a voice: `manual` waits for a person or agent, `auto` approves itself. */
+export type ApprovalMode = "manual" | "auto";
+
+export interface MemberRecord {
+  userId: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  /** A member who left keeps their record; their keys answer 401 `invalid_api_key`. */
+  left: boolean;
+}
+
+export interface ChannelRecord {
+  id: string;
+  platform: string;
+  provider: string;
+  displayName: string;
+  handle: string;
+  voice: Voice;
+  subscriptionTier: string;
+  /** Posts longer than this are flagged `length_violation`. */
+  characterCap: number;
+  isDefault: boolean;
+  connected: boolean;
+  connectedAt: Date;
+}
+
+export interface AiIsmPattern {
+  label: string;
+  pattern: RegExp;
+}
+
+/** A workspace principle: a rule and the phrases that break it. */
+export interface PrincipleRecord {
+  rule: string;
+  triggers: string[];
+}
+
+export interface VoiceSettingsRecord {
+  /** `null` means the voice has no answer of its own and follows the workspace. */
+  approvalMode: ApprovalMode | null;
+  sensitivityKeywords: string[];
+  aiIsmAllowlist: string[];
+  principles: PrincipleRecord[];
+}
+
+export interface SlotRecord {
+  id: string;
+  /** 0 = Monday ... 6 = Sunday. */
+  dayOfWeek: number;
+  /** `HH:MM` in the workspace timezone (UTC in the fake). */
+  timeOfDay: string;
+  platform: string;
+  contentType: string;
+  topicCategory: string;
+  recurrenceType: "weekly" | "monthly";
+  weekOfMonth: number | null;
+  enabled: boolean;
+}
+
+export interface ScheduleConfigRecord {
+  timezone: string;
+  approvalMode: ApprovalMode;
+  maxPostsPerDay: number;
+  minHoursBetween: number;
+  queueBufferDays: number;
+  sensitivityKeywords: string[];
+  aiIsmAllowlist: string[];
+  principles: PrincipleRecord[];
+  voices: Record<Voice, VoiceSettingsRecord>;
+}
+
+export interface QuotaRecord {
+  plan: string;
+  /** Monthly generation credits; `null` means unlimited. */
+  limit: number | null;
+  used: number;
+  periodEnd: Date;
+  /** When true the cap cannot be read and generations answer 503 `capacity_unknown`. */
+  capacityUnknown: boolean;
+}
+
+export interface StandingRuleRecord {
+  name: string;
+  brief: string;
+  scope: "global" | "you" | "brand";
+  state: "suggested" | "confirmed" | "removed";
+}
+
+export interface BrandRecord {
+  name: string;
+  tagline: string;
+  motto: string;
+  mission: string;
+  whatWeAre: string;
+  primaryUrl: string;
+  aboutYou: {
+    facts: string[];
+    inYourWords: string;
+    you: { facts: string[]; inYourWords: string };
+    brand: { facts: string[]; inYourWords: string };
+  };
+  standingRules: StandingRuleRecord[];
+  /** Pieces of writing on file per voice, and how many are wanted. */
+  voiceConfidence: { pieces: Record<Voice, number>; target: number };
+  excludedTopics: string[];
+  examples: { voice: Voice; text: string }[];
+}
+
+/** An item's place in the week's plan. */
+export interface PlanPlacement {
+  slotId: string;
+  plannedAt: Date;
+}
+
+export interface ContentRecord {
+  id: string;
+  workspaceId: string;
+  /** Creation order; breaks ties between equal `createdAt` so lists stay newest first. */
+  seq: number;
+  status: string;
+  platform: string;
+  /** `null` for an item a planning run made before its slot had a channel. */
+  channelId: string | null;
+  /** The voice used to judge an item that has no channel yet. */
+  voice: Voice;
+  content: string;
+  title: string | null;
+  topic: string | null;
+  source: string;
+  createdAt: Date;
+  createdByUserId: string;
+  sourceUrl: string | null;
+  scheduledAt: Date | null;
+  /** Set by `{ publishNow: true }`: goes out on the next publish tick. */
+  publishNow: boolean;
+  publishedAt: Date | null;
+  publishedUrl: string | null;
+  externalPostId: string | null;
+  plan: PlanPlacement | null;
+  /** A draft an auto-approval voice would have approved but for want of a channel. */
+  heldForChannel: boolean;
+  /** The exact text whose AI-isms were acknowledged; a different text asks again. */
+  acknowledgedText: string | null;
+  approvedByKeyId: string | null;
+  rejectionReason: string | null;
+  /** The deterministic scans of the saved text (api-v1.md §2.1 rule 4). */
+  scan: ScanResult;
+}
+
+/** What the deterministic scans found in a text. */
+export interface ScanResult {
+  flagReasons: string[];
+  aiIsmMatches: { label: string; match: string }[];
+  sensitivityReasons: string[];
+}
+
+export interface KeyRecord {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  name: string;
+  scopes: KeyScope[];
+  environment: "test" | "live";
+  /** Kept only to recognise the bearer; never serialized. */
+  token: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface WorkspaceRecord {
+  id: string;
+  name: string;
+  state: WorkspaceState;
+  members: MemberRecord[];
+  channels: ChannelRecord[];
+  config: ScheduleConfigRecord;
+  slots: SlotRecord[];
+  brand: BrandRecord | null;
+  quota: QuotaRecord;
+  /** Credits for `x` posts with links; scheduling one uses a credit. */
+  urlCredits: number;
+}

@@ -1,0 +1,23 @@
+/** What the fake remembers of each request, for tests that count attempts and duplicates. */
+
+/** One request the fake received. The Authorization header is never recorded. */
+export interface RecordedRequest {
+  /** The model's clock when it arrived. */
+  at: Date;
+  method: string;
+  /** The path under `/api/v1`, e.g. `/content/cnt_000001`. */
+  path: string;
+  /** The query string without `?` (empty when none). */
+  query: string;
+  /** The parsed JSON body, or the raw text if it was not JSON; `undefined` without a body. */
+  body: unknown;
+  /** The status answered; `null` when the connection was dropped or refused. */
+  status: number | null;
+  outcome: "response" | "dropped" | "refused";
+  /** Whether the request changed the model (a write that was applied). */
+  applied: boolean;
+  /** The id of the key that made it, when the bearer resolved. */
+  keyId?: string;
+  /** The injected fault that applied, if any. */
+  fault?: string;
+}

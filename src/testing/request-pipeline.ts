@@ -1,0 +1,112 @@
+/**
+ * One request through the model, in the order the service checks things: the route prefix,
+ * authentication (with the per-address limit for failures), the per-key rate limit, the
+ * workspace's state, the route and its method, scope and role, the body, then the rule.
+ */
+import type { Caller, RouteContext } from "./context.js";
+import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
+import type { FakeProvider } from "./provider.js";
+import { findRoute } from "./routes.js";
+import { assertAccess, assertWorkspaceUsable, resolveCaller } from "./rules/auth.js";
+import { RATE_LIMITS, type RateLimiter } from "./rules/limits.js";
+import type { FakeStore } from "./store.js";
+
+export interface PipelineRequest {
+  method: string;
+  /** Path under `/api/v1`, or `null` when the URL is not under it. */
+  apiPath: string | null;
+  query: URLSearchParams;
+  authorization: string | null;
+  bodyText: string;
+  clientAddress: string;
+}
+
+export interface PipelineDeps {
+  store: FakeStore;
+  provider: FakeProvider;
+  limiter: RateLimiter;
+}
+
+/** Runs a request; every refusal becomes the contract's envelope. */
+export function runPipeline(
+  deps: PipelineDeps,
+  request: PipelineRequest,
+): { response: FakeResponse; caller?: Caller } {
+  let caller: Caller | undefined;
+  try {
+    caller = authenticate(deps, request);
+    return { response: route(deps, request, caller), caller };
+  } catch (failure) {
+    if (failure instanceof ApiFailure)
+      return { response: failure.toResponse(), ...(caller ? { caller } : {}) };
+    const message = failure instanceof Error ? failure.message : String(failure);
+    return {
+      response: new ApiFailure(
+        "internal_error",
+        `The fake service failed: ${message}`,
+      ).toResponse(),
+      ...(caller ? { caller } : {}),
+    };
+  }
+}
+
+function authenticate({ store, limiter }: PipelineDeps, request: PipelineRequest): Caller {
+  const nowMs = store.clock.now().getTime();
+  try {
+    return resolveCaller(store, request.authorization);
+  } catch (failure) {
+    // §8: unauthenticated or unresolved bearers share a per-address budget.
+    limiter.admit(`address:${request.clientAddress}`, RATE_LIMITS.address, nowMs, "this address");
+    throw failure;
+  }
+}
+
+function route(deps: PipelineDeps, request: PipelineRequest, caller: Caller): FakeResponse {
+  const { store, limiter } = deps;
+  const isCreate = request.method === "POST" && request.apiPath === "/content";
+  limiter.admit(
+    `key:${caller.key.id}:${isCreate ? "create" : "general"}`,
+    isCreate ? RATE_LIMITS.create : RATE_LIMITS.general,
+    store.clock.now().getTime(),
+    isCreate ? "POST /content on this key" : "this key",
+  );
+  assertWorkspaceUsable(caller);
+  if (request.apiPath === null)
+    throw new ApiFailure("not_found", "No such route: paths start with /api/v1.");
+  const found = findRoute(request.method, request.apiPath);
+  if (!("route" in found) || !found.route) {
+    if (found.allowed.length > 0) return methodNotAllowed(request, found.allowed);
+    throw new ApiFailure("not_found", `No route ${request.method} /api/v1${request.apiPath}.`);
+  }
+  assertAccess(caller, found.route);
+  const context: RouteContext = {
+    store,
+    provider: deps.provider,
+    caller,
+    params: found.params,
+    query: request.query,
+    body: parseBody(request.bodyText),
+  };
+  return found.route.rule(context);
+}
+
+/** 405 for a known path with another method (GET /schedule is read-only, §4). */
+function methodNotAllowed(request: PipelineRequest, allowed: string[]): FakeResponse {
+  const response = jsonResponse(405, {
+    error: {
+      code: "method_not_allowed",
+      message: `${request.method} is not allowed on /api/v1${request.apiPath}; use ${allowed.join(", ")}.`,
+    },
+  });
+  response.headers.allow = allowed.join(", ");
+  return response;
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidParam("body", "the request body is not valid JSON");
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Approval (api-v1.md §3 and PATCH rules 2–5): the connected-channel check, the AI-ism
+ * acknowledgment gate bound to the exact text, and placing the approved item in the week's plan.
+ */
+import type { Caller } from "../context.js";
+import { ApiFailure } from "../fake-response.js";
+import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model.js";
+import type { FakeStore } from "../store.js";
+import { placeInWeek } from "./plan.js";
+import { findAiIsms } from "./scans.js";
+
+/** The channel an item has, or will have once the call's `channelId` applies. */
+export function channelOfItem(store: FakeStore, workspace: WorkspaceRecord, item: ContentRecord) {
+  return item.channelId === null ? undefined : store.channelOf(workspace, item.channelId);
+}
+
+/** PATCH rule 2 / schedule rule 1: approving or scheduling needs a connected channel. */
+export function assertConnectedChannel(
+  channel: ChannelRecord | undefined,
+): asserts channel is ChannelRecord {
+  if (!channel) {
+    throw new ApiFailure(
+      "validation_error",
+      "This post has no channel yet. Assign one with PATCH `channelId`, then approve or schedule it.",
+      { param: "channelId" },
+    );
+  }
+  if (!channel.connected) {
+    throw new ApiFailure(
+      "validation_error",
+      `The post's channel ${channel.id} (${channel.displayName}) is disconnected. Reconnect it, or move the post with PATCH \`channelId\`.`,
+      { param: "channelId", channelId: channel.id },
+    );
+  }
+}
+
+/**
+ * PATCH rule 3: a fresh scan of the text as it will be saved; matches not allowlisted need
+ * `acknowledgeAiIsms: true`, unless this exact text was acknowledged before.
+ */
+export function assertAcknowledged(
+  store: FakeStore,
+  workspace: WorkspaceRecord,
+  item: ContentRecord,
+  text: string,
+  channel: ChannelRecord,
+  acknowledge: boolean | undefined,
+): void {
+  const matches = findAiIsms(store, workspace, text, channel.voice);
+  if (matches.length === 0 || acknowledge === true || item.acknowledgedText === text) return;
+  const labels = matches.map((match) => `${match.label} ("${match.match}")`).join(", ");
+  throw new ApiFailure(
+    "validation_error",
+    `The text matches AI-writing patterns: ${labels}. Rewrite it, retry with \`acknowledgeAiIsms: true\`, or add the label to the allowlist.`,
+    { acknowledgmentRequired: true, aiIsmMatches: matches },
+  );
+}
+
+/** Records an acknowledgment for the exact text it was given on. */
+export function recordAcknowledgment(item: ContentRecord, acknowledge: boolean | undefined): void {
+  if (acknowledge === true) item.acknowledgedText = item.content;
+}
+
+/**
+ * Approves an item (§3 first row): adds it to the week's plan and queues it at its planned time
+ * when that is still ahead. Returns whether the planned time had passed.
+ */
+export function approveItem(
+  store: FakeStore,
+  workspace: WorkspaceRecord,
+  item: ContentRecord,
+  caller: Caller,
+) {
+  const now = store.clock.now();
+  item.status = "pending";
+  item.heldForChannel = false;
+  item.approvedByKeyId = caller.key.id;
+  if (item.plan === null) item.plan = placeInWeek(store, workspace, item);
+  return queueAtPlannedTime(item, now);
+}
+
+/** Queues an approved item at its plan time; a passed time queues nothing (`plannedTimePassed`). */
+export function queueAtPlannedTime(item: ContentRecord, now: Date): { plannedTimePassed: boolean } {
+  if (item.plan === null) return { plannedTimePassed: false };
+  if (item.plan.plannedAt > now) {
+    item.scheduledAt = item.plan.plannedAt;
+    return { plannedTimePassed: false };
+  }
+  item.scheduledAt = null;
+  return { plannedTimePassed: true };
+}
+
+/** Un-approves (§3 pending → draft): nothing stays queued, and an API item leaves the plan. */
+export function unapproveItem(item: ContentRecord): void {
+  item.status = "draft";
+  item.scheduledAt = null;
+  item.publishNow = false;
+  item.approvedByKeyId = null;
+  if (item.source === "api") item.plan = null;
+}

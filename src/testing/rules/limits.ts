@@ -1,0 +1,46 @@
+/**
+ * Rate limits (api-v1.md §8): rolling 60 s windows, 10 for POST /content and 60 for every other
+ * route per key, 200 per address for unauthenticated or unresolved bearers. A request counts
+ * from its arrival; a refused (429) request does not count.
+ */
+import { ApiFailure } from "../fake-response.js";
+
+const WINDOW_MS = 60_000;
+
+/** The limits of §8, per rolling minute. */
+export const RATE_LIMITS = { create: 10, general: 60, address: 200 } as const;
+
+export class RateLimiter {
+  private readonly windows = new Map<string, number[]>();
+
+  /**
+   * Counts one request against `bucket`, or refuses it with 429 `rate_limited` and the four
+   * headers of LIMIT-4 when the window already holds `limit` requests.
+   */
+  admit(bucket: string, limit: number, nowMs: number, what: string): void {
+    const arrivals = (this.windows.get(bucket) ?? []).filter((at) => at > nowMs - WINDOW_MS);
+    if (arrivals.length >= limit) {
+      const resetMs = (arrivals[0] ?? nowMs) + WINDOW_MS;
+      const retryAfter = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
+      this.windows.set(bucket, arrivals);
+      throw new ApiFailure(
+        "rate_limited",
+        `Rate limit of ${limit} requests per minute exceeded for ${what}. Retry in ${retryAfter} seconds.`,
+        { retryAfterSeconds: retryAfter },
+        {
+          "retry-after": String(retryAfter),
+          "x-ratelimit-limit": String(limit),
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset": String(Math.ceil(resetMs / 1000)),
+        },
+      );
+    }
+    arrivals.push(nowMs);
+    this.windows.set(bucket, arrivals);
+  }
+
+  /** Forgets every window (for a test that wants a fresh minute without moving the clock). */
+  reset(): void {
+    this.windows.clear();
+  }
+}

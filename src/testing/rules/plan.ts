@@ -1,0 +1,78 @@
+/**
+ * The week's plan (api-v1.md §3, PATCH rule 5): approved items take the week's slots for their
+ * platform. The fake's weeks run Monday 00:00 to Monday 00:00 UTC, and slot times are UTC.
+ */
+import type { ContentRecord, PlanPlacement, SlotRecord, WorkspaceRecord } from "../model.js";
+import type { FakeStore } from "../store.js";
+
+const DAY_MS = 86_400_000;
+const PLANNED_STATES = new Set(["pending", "scheduled", "publishing", "published"]);
+
+/** Monday 00:00 UTC of the week holding `at`. */
+export function weekStartOf(at: Date): Date {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const daysSinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * DAY_MS);
+}
+
+/** When a slot falls in the week starting at `weekStart`. */
+export function slotTime(weekStart: Date, slot: SlotRecord): Date {
+  const [hours = 0, minutes = 0] = slot.timeOfDay.split(":").map(Number);
+  return new Date(weekStart.getTime() + slot.dayOfWeek * DAY_MS + (hours * 60 + minutes) * 60_000);
+}
+
+function platformSlots(workspace: WorkspaceRecord, platform: string): SlotRecord[] {
+  return workspace.slots.filter((slot) => slot.enabled && slot.platform === platform);
+}
+
+/** The placement of a seeded item planned at `at`: its platform's slot nearest that time. */
+export function placementAt(workspace: WorkspaceRecord, platform: string, at: Date): PlanPlacement {
+  const week = weekStartOf(at);
+  let best: SlotRecord | undefined;
+  for (const slot of platformSlots(workspace, platform)) {
+    const distance = Math.abs(slotTime(week, slot).getTime() - at.getTime());
+    if (!best || distance < Math.abs(slotTime(week, best).getTime() - at.getTime())) best = slot;
+  }
+  return { slotId: best?.id ?? "slot_unlisted", plannedAt: at };
+}
+
+/** Items that count toward this week's plan (approved and onward). */
+export function weekPlanEntries(
+  store: FakeStore,
+  workspace: WorkspaceRecord,
+  now: Date,
+): ContentRecord[] {
+  const week = weekStartOf(now).getTime();
+  return store
+    .itemsOf(workspace.id)
+    .filter(
+      (item) =>
+        item.plan !== null &&
+        PLANNED_STATES.has(item.status) &&
+        weekStartOf(item.plan.plannedAt).getTime() === week,
+    );
+}
+
+/**
+ * Adds an approved item to this week's plan: the first free slot of its platform still ahead,
+ * else the week's last slot (its time has passed). No slot for the platform: no placement.
+ */
+export function placeInWeek(
+  store: FakeStore,
+  workspace: WorkspaceRecord,
+  item: ContentRecord,
+): PlanPlacement | null {
+  const now = store.clock.now();
+  const week = weekStartOf(now);
+  const taken = new Set(
+    weekPlanEntries(store, workspace, now)
+      .filter((entry) => entry.id !== item.id)
+      .map((entry) => entry.plan?.slotId),
+  );
+  const slots = platformSlots(workspace, item.platform)
+    .map((slot) => ({ slot, at: slotTime(week, slot) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const ahead = slots.find(({ slot, at }) => at > now && !taken.has(slot.id));
+  const chosen = ahead ?? slots.at(-1);
+  return chosen ? { slotId: chosen.slot.id, plannedAt: chosen.at } : null;
+}

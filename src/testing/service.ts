@@ -1,0 +1,361 @@
+/**
+ * `createFakeService`: a stateful in-memory model of the whole Postline Agent API (api-v1.md),
+ * served by `handlers()` (msw) and `startFakeServer()` (node:http) through one transport-neutral
+ * `service.handle()`.
+ */
+import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
+import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
+import { createClock, type FakeClock } from "./clock.js";
+import { ApiFailure, type FakeOutcome, type FakeResponse } from "./fake-response.js";
+import { breakSchema, type FakeFaults, FaultRegistry, htmlErrorPage } from "./faults.js";
+import { FakeProvider, type FakeProviderControls } from "./provider.js";
+import type { RecordedRequest } from "./request-log.js";
+import { runPipeline } from "./request-pipeline.js";
+import { RateLimiter } from "./rules/limits.js";
+import {
+  defaultMainWorkspace,
+  defaultOtherWorkspace,
+  type FakeServiceSeed,
+  type WorkspaceSeed,
+} from "./seed.js";
+import { FakeStore } from "./store.js";
+import { WorkspaceHandle } from "./workspace-handle.js";
+
+/** Where the msw handlers answer unless told otherwise. */
+export const DEFAULT_BASE_URL = "https://api.postline.test";
+
+/** What a test needs to point a client at the main workspace. */
+export interface FakeDefaults {
+  /** An admin-scope test token of the workspace owner. */
+  apiKey: string;
+  /** Where the msw handlers answer by default. */
+  baseURL: string;
+  /** The workspace's connected channels (x, x, linkedin and medium in the default seed). */
+  channelIds: string[];
+}
+
+/** The second workspace of the default seed, for cross-workspace tests. */
+export interface OtherWorkspaceDefaults {
+  workspaceId: string;
+  apiKey: string;
+  channelIds: string[];
+  contentIds: string[];
+}
+
+/** A request as any transport hands it to {@link FakeService.handle}. */
+export interface FakeRequest {
+  method: string;
+  url: string;
+  headers: Headers | Record<string, string>;
+  /** The raw body text; empty or undefined when none was sent. */
+  body?: string;
+  /** The caller's address, for the per-address limit (default `127.0.0.1`). */
+  clientAddress?: string;
+  /** The caller's abort signal; an injected delay ends early when it aborts. */
+  signal?: AbortSignal;
+}
+
+/** The fake service. Create it with {@link createFakeService}. */
+export class FakeService {
+  /** The model's clock; tests move it with `advance` instead of sleeping. */
+  readonly clock: FakeClock;
+  /** The publishing provider: `tick()`, rejections, publications. */
+  readonly provider: FakeProviderControls;
+  /** Fault injection on matching routes. */
+  readonly faults: FakeFaults;
+  /** The main workspace's key, base URL and connected channels. */
+  readonly defaults: FakeDefaults;
+  /** The second workspace of the seed, or `undefined` when the seed left it out. */
+  readonly otherWorkspace: OtherWorkspaceDefaults | undefined;
+
+  private readonly store: FakeStore;
+  private readonly limiter = new RateLimiter();
+  private readonly faultRegistry = new FaultRegistry();
+  private readonly fakeProvider: FakeProvider;
+  private readonly log: RecordedRequest[] = [];
+  private readonly mainWorkspaceId: string;
+
+  constructor(seed: FakeServiceSeed = {}) {
+    this.clock = createClock(seed.now);
+    this.store = new FakeStore(this.clock, seed.aiIsmPatterns ?? DEFAULT_AI_ISM_PATTERNS);
+    this.fakeProvider = new FakeProvider(this.store);
+    this.provider = this.fakeProvider;
+    this.faults = this.faultRegistry;
+    const now = this.clock.now();
+    const main = addSeededWorkspace(
+      this.store,
+      mergeWorkspaceSeed(defaultMainWorkspace(now), seed.workspace ?? {}),
+    );
+    this.mainWorkspaceId = main.id;
+    if (seed.otherWorkspace !== false) {
+      const other = addSeededWorkspace(
+        this.store,
+        mergeWorkspaceSeed(defaultOtherWorkspace(now), seed.otherWorkspace ?? {}),
+      );
+      this.otherWorkspace = {
+        workspaceId: other.id,
+        apiKey: this.firstKeyToken(other.id),
+        channelIds: other.channels
+          .filter((channel) => channel.connected)
+          .map((channel) => channel.id),
+        contentIds: this.store.itemsOf(other.id).map((item) => item.id),
+      };
+    } else this.otherWorkspace = undefined;
+    for (const extra of seed.workspaces ?? []) addSeededWorkspace(this.store, extra);
+    this.defaults = {
+      apiKey: this.firstKeyToken(main.id),
+      baseURL: (seed.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+      channelIds: main.channels.filter((channel) => channel.connected).map((channel) => channel.id),
+    };
+  }
+
+  private firstKeyToken(workspaceId: string): string {
+    const key = [...this.store.keys.values()].find(
+      (candidate) => candidate.workspaceId === workspaceId && candidate.revokedAt === null,
+    );
+    return key?.token ?? "";
+  }
+
+  /**
+   * A workspace's test controls: keys, members, channels, items, quota, state and settings.
+   * @param id the workspace id; the main workspace when omitted.
+   */
+  workspace(id: string = this.mainWorkspaceId): WorkspaceHandle {
+    return new WorkspaceHandle(this.store, this.store.workspace(id));
+  }
+
+  /** Adds a workspace from a seed and returns its controls. */
+  addWorkspace(seed: WorkspaceSeed): WorkspaceHandle {
+    return new WorkspaceHandle(this.store, addSeededWorkspace(this.store, seed));
+  }
+
+  /** Shortcut for `service.workspace().addKey(...)`. */
+  addKey(...args: Parameters<WorkspaceHandle["addKey"]>): ReturnType<WorkspaceHandle["addKey"]> {
+    return this.workspace().addKey(...args);
+  }
+
+  /** Shortcut for `service.workspace().setQuota(...)`. */
+  setQuota(...args: Parameters<WorkspaceHandle["setQuota"]>): void {
+    this.workspace().setQuota(...args);
+  }
+
+  /** Shortcut for `service.workspace().item(id)`: any workspace's item, as an admin key sees it. */
+  item(id: string): Record<string, unknown> | undefined {
+    const record = this.store.content.get(id);
+    return record
+      ? new WorkspaceHandle(this.store, this.store.workspace(record.workspaceId)).item(id)
+      : undefined;
+  }
+
+  /** Every request received so far, oldest first (never the token). */
+  get requests(): readonly RecordedRequest[] {
+    return this.log;
+  }
+
+  /** Forgets the recorded requests. */
+  clearRequests(): void {
+    this.log.length = 0;
+  }
+
+  /** Empties every rate-limit window. */
+  resetRateLimits(): void {
+    this.limiter.reset();
+  }
+
+  /**
+   * The transport-neutral core: answers one request against the model, applying any fault that
+   * matches. Both `handlers()` and `startFakeServer()` call it.
+   */
+  async handle(request: FakeRequest): Promise<FakeOutcome> {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const prefixAt = url.pathname.indexOf("/api/v1");
+    const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
+    const apiPath =
+      rest === null || (rest !== "" && !rest.startsWith("/"))
+        ? null
+        : rest.replace(/\/+$/, "") || "/";
+    const bodyText = request.body ?? "";
+    const entry: RecordedRequest = {
+      at: this.clock.now(),
+      method,
+      path: apiPath ?? url.pathname,
+      query: url.search.replace(/^\?/, ""),
+      body: parseForLog(bodyText),
+      status: null,
+      outcome: "response",
+      applied: false,
+    };
+    this.log.push(entry);
+    const fault = this.faultRegistry.take(method, apiPath ?? url.pathname);
+    if (fault) entry.fault = fault.kind;
+
+    switch (fault?.kind) {
+      case "refuseBeforeWrite":
+        entry.outcome = "refused";
+        return { kind: "network-error", reason: "refused" };
+      case "status":
+        return this.answer(entry, verbatim(fault.status, fault.body, fault.headers));
+      case "html": {
+        const status = fault.status ?? 502;
+        return this.answer(entry, {
+          status,
+          headers: { "content-type": "text/html" },
+          body: htmlErrorPage(status),
+        });
+      }
+      case "rateLimited":
+        return this.answer(entry, stormResponse(fault.retryAfterSeconds ?? 30, this.clock.now()));
+      case "delay":
+        await sleep(fault.ms, request.signal);
+        break;
+      default:
+    }
+
+    const writesBefore = this.store.writes;
+    const headers =
+      request.headers instanceof Headers ? request.headers : new Headers(request.headers);
+    const { response, caller } = runPipeline(
+      { store: this.store, provider: this.fakeProvider, limiter: this.limiter },
+      {
+        method,
+        apiPath,
+        query: url.searchParams,
+        authorization: headers.get("authorization"),
+        bodyText,
+        clientAddress: request.clientAddress ?? "127.0.0.1",
+      },
+    );
+    entry.applied = this.store.writes > writesBefore;
+    if (caller) entry.keyId = caller.key.id;
+
+    switch (fault?.kind) {
+      case "dropAfterWrite":
+        entry.outcome = "dropped";
+        return { kind: "network-error", reason: "dropped" };
+      case "truncatedJson": {
+        const body = response.body ?? "{}";
+        return this.answer(entry, {
+          ...response,
+          body: body.slice(0, Math.max(1, Math.floor(body.length / 2))),
+        });
+      }
+      case "schemaBreak":
+        return this.answer(entry, {
+          ...response,
+          headers: { ...response.headers, "content-type": "application/json" },
+          body: breakSchema(response.body),
+        });
+      case "transitionFailed":
+        return this.answer(
+          entry,
+          new ApiFailure(
+            "transition_failed",
+            "The request was accepted but could not be completed; re-read the item before acting again.",
+          ).toResponse(),
+        );
+      default:
+        return this.answer(entry, response);
+    }
+  }
+
+  private answer(entry: RecordedRequest, response: FakeResponse): FakeOutcome {
+    entry.status = response.status;
+    return { kind: "response", response };
+  }
+
+  /**
+   * A `fetch` served by the model directly (no msw, no sockets): pass it as the client's
+   * `fetch` option. A dropped or refused connection rejects with a `TypeError`, as fetch does.
+   */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const outcome = await this.handle({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: request.body ? await request.text() : "",
+      signal: request.signal,
+    });
+    if (outcome.kind === "network-error") {
+      throw new TypeError(
+        outcome.reason === "refused"
+          ? "fetch failed: connection refused"
+          : "fetch failed: socket hang up",
+      );
+    }
+    const { status, headers, body } = outcome.response;
+    return new Response(status === 204 ? null : body, { status, headers });
+  };
+}
+
+/**
+ * Creates a fake Postline service. With no argument it seeds one ready workspace
+ * (`service.defaults`) and a second workspace (`service.otherWorkspace`).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from "msw/node";
+ * import { Postline } from "@postline/sdk";
+ * import { createFakeService, handlers } from "@postline/sdk/testing";
+ *
+ * const service = createFakeService();
+ * const server = setupServer(...handlers(service));
+ * server.listen();
+ * const client = new Postline({ apiKey: service.defaults.apiKey, baseURL: service.defaults.baseURL });
+ * ```
+ */
+export function createFakeService(seed?: FakeServiceSeed): FakeService {
+  return new FakeService(seed);
+}
+
+function parseForLog(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function verbatim(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): FakeResponse {
+  if (body === undefined || body === null) return { status, headers: { ...headers }, body: null };
+  if (typeof body === "string") return { status, headers: { ...headers }, body };
+  return {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+function stormResponse(retryAfterSeconds: number, now: Date): FakeResponse {
+  const failure = new ApiFailure(
+    "rate_limited",
+    `Rate limit exceeded. Retry in ${retryAfterSeconds} seconds.`,
+    { retryAfterSeconds },
+    {
+      "retry-after": String(retryAfterSeconds),
+      "x-ratelimit-limit": "60",
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-reset": String(Math.ceil(now.getTime() / 1000) + retryAfterSeconds),
+    },
+  );
+  return failure.toResponse();
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The model's state: workspaces, keys and content, plus the counters that make ids and list
+ * order deterministic. Rules read and change it; `writes` counts changes so the request log can
+ * tell whether a request was applied.
+ */
+import type { FakeClock } from "./clock.js";
+import type {
+  AiIsmPattern,
+  ChannelRecord,
+  ContentRecord,
+  KeyRecord,
+  WorkspaceRecord,
+} from "./model.js";
+
+export class FakeStore {
+  readonly workspaces = new Map<string, WorkspaceRecord>();
+  readonly keys = new Map<string, KeyRecord>();
+  readonly content = new Map<string, ContentRecord>();
+  aiIsmPatterns: AiIsmPattern[];
+  /** Incremented by every change, so a request can be told apart as applied or not. */
+  writes = 0;
+  private seq = 0;
+  private idCounters = new Map<string, number>();
+
+  constructor(
+    readonly clock: FakeClock,
+    aiIsmPatterns: readonly AiIsmPattern[],
+  ) {
+    this.aiIsmPatterns = [...aiIsmPatterns];
+  }
+
+  /** Marks that the current request changed the model. */
+  markWritten(): void {
+    this.writes++;
+  }
+
+  /** The next creation sequence number. */
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  /** A fresh, readable id such as `cnt_000007`. */
+  nextId(prefix: string): string {
+    const next = (this.idCounters.get(prefix) ?? 0) + 1;
+    this.idCounters.set(prefix, next);
+    let id = `${prefix}_${String(next).padStart(6, "0")}`;
+    while (this.content.has(id) || this.keys.has(id)) id = `${id}x`;
+    return id;
+  }
+
+  workspace(id: string): WorkspaceRecord {
+    const workspace = this.workspaces.get(id);
+    if (!workspace) throw new Error(`No workspace ${id} in the fake`);
+    return workspace;
+  }
+
+  /** A channel of this workspace, or undefined (another workspace's channel is not found). */
+  channelOf(workspace: WorkspaceRecord, channelId: string): ChannelRecord | undefined {
+    return workspace.channels.find((channel) => channel.id === channelId);
+  }
+
+  /** An item of this workspace, or undefined (another workspace's item is not found). */
+  itemOf(workspace: WorkspaceRecord, itemId: string): ContentRecord | undefined {
+    const item = this.content.get(itemId);
+    return item && item.workspaceId === workspace.id ? item : undefined;
+  }
+
+  itemsOf(workspaceId: string): ContentRecord[] {
+    return [...this.content.values()].filter((item) => item.workspaceId === workspaceId);
+  }
+}

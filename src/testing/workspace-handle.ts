@@ -1,0 +1,206 @@
+/** Test controls of one workspace (`service.workspace(id)`): change its state the way the service's own UI or billing would. */
+import type { KeyScope } from "../schemas/index.js";
+import {
+  addSeededItem,
+  addSeededKey,
+  channelRecord,
+  configRecord,
+  memberRecord,
+  toDate,
+} from "./build-workspace.js";
+import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "./model.js";
+import { weekPlanEntries, weekStartOf } from "./rules/plan.js";
+import { scanItem } from "./rules/scans.js";
+import type {
+  ChannelSeed,
+  ContentSeed,
+  MemberSeed,
+  QuotaSeed,
+  ScheduleConfigSeed,
+} from "./seed.js";
+import { serializeChannel, serializeItem } from "./serialize.js";
+import type { FakeStore } from "./store.js";
+
+/** Options of {@link WorkspaceHandle.addKey}. */
+export interface AddKeyOptions {
+  /** Default `["admin"]`. */
+  scopes?: KeyScope[];
+  /** Whose key it is, by role: the first member with it (`"left"`: a member who left). Default `owner`. */
+  role?: Role | "left";
+  /** Whose key it is, by user id (wins over `role`). */
+  userId?: string;
+  name?: string;
+  /** A `live` token never resolves in the fake (401 `invalid_api_key`). */
+  environment?: "test" | "live";
+  revoked?: boolean;
+}
+
+/** A key a test created: its id and the bearer token to send. */
+export interface AddedKey {
+  id: string;
+  token: string;
+  userId: string;
+}
+
+export class WorkspaceHandle {
+  constructor(
+    private readonly store: FakeStore,
+    private readonly record: WorkspaceRecord,
+  ) {}
+
+  get id(): string {
+    return this.record.id;
+  }
+
+  /** Adds a key; creates a member of the wanted role when the workspace has none. */
+  addKey(options: AddKeyOptions = {}): AddedKey {
+    const role = options.role ?? "owner";
+    let member = options.userId
+      ? this.record.members.find((candidate) => candidate.userId === options.userId)
+      : this.record.members.find((candidate) =>
+          role === "left" ? candidate.left : candidate.role === role && !candidate.left,
+        );
+    if (!member) {
+      const userId = options.userId ?? this.store.nextId(`usr_${role}`);
+      member = memberRecord({
+        userId,
+        fullName: `Test ${role}`,
+        role: role === "left" ? "member" : role,
+        left: role === "left",
+      });
+      this.record.members.push(member);
+    }
+    const key = addSeededKey(this.store, this.record, {
+      id: this.store.nextId("key"),
+      userId: member.userId,
+      scopes: options.scopes ?? ["admin"],
+      name: options.name ?? "Test key",
+      environment: options.environment ?? "test",
+      revoked: options.revoked ?? false,
+    });
+    return { id: key.id, token: key.token, userId: member.userId };
+  }
+
+  /** Adds a member (or a member who left). */
+  addMember(seed: MemberSeed): void {
+    this.record.members.push(memberRecord(seed));
+  }
+
+  /** Marks a member as having left: their keys answer 401 `invalid_api_key`. */
+  memberLeaves(userId: string): void {
+    const member = this.record.members.find((candidate) => candidate.userId === userId);
+    if (!member) throw new Error(`No member ${userId} in ${this.record.id}`);
+    member.left = true;
+  }
+
+  /** Adds a channel and returns it as GET /channels shows it. */
+  addChannel(seed: ChannelSeed): Record<string, unknown> {
+    const channel = channelRecord(seed, this.store.clock.now());
+    this.record.channels.push(channel);
+    return serializeChannel(channel);
+  }
+
+  /** Connects or disconnects a channel. */
+  setChannelConnected(channelId: string, connected: boolean): void {
+    const channel = this.store.channelOf(this.record, channelId);
+    if (!channel) throw new Error(`No channel ${channelId} in ${this.record.id}`);
+    channel.connected = connected;
+  }
+
+  /** Adds a content item (for example one a planning run made) and returns its wire shape. */
+  addItem(seed: ContentSeed): Record<string, unknown> {
+    const item = addSeededItem(this.store, this.record, seed);
+    return serializeItem(this.store, item, { adminScope: true });
+  }
+
+  /** An item of this workspace as an admin-scope key sees it, or undefined. */
+  item(id: string): Record<string, unknown> | undefined {
+    const item = this.store.itemOf(this.record, id);
+    return item ? serializeItem(this.store, item, { adminScope: true }) : undefined;
+  }
+
+  /** Every item of this workspace, newest first. */
+  items(): Record<string, unknown>[] {
+    return this.store
+      .itemsOf(this.record.id)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq)
+      .map((item) => serializeItem(this.store, item, { adminScope: true }));
+  }
+
+  /** Changes the generation quota (merged into the current one). */
+  setQuota(quota: QuotaSeed): void {
+    const current = this.record.quota;
+    if (quota.plan !== undefined) current.plan = quota.plan;
+    if (quota.limit !== undefined) current.limit = quota.limit;
+    if (quota.used !== undefined) current.used = quota.used;
+    if (quota.periodEnd !== undefined) current.periodEnd = toDate(quota.periodEnd);
+    if (quota.capacityUnknown !== undefined) current.capacityUnknown = quota.capacityUnknown;
+  }
+
+  /** The generation quota as GET /stats reports it in `usage`. */
+  quota(): { current: number; limit: number | null; plan: string; periodEnd: string } {
+    const { used, limit, plan, periodEnd } = this.record.quota;
+    return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
+  }
+
+  /** Puts the workspace in a state: `subscription_inactive` (402), `suspended` (403), `gone` (404). */
+  setState(state: WorkspaceState): void {
+    this.record.state = state;
+  }
+
+  /** Sets the URL credits for `x` posts with links. */
+  setUrlCredits(credits: number): void {
+    this.record.urlCredits = credits;
+  }
+
+  get urlCredits(): number {
+    return this.record.urlCredits;
+  }
+
+  /** Replaces the brand profile (`null`: before onboarding). */
+  setBrand(brand: BrandRecord | null): void {
+    this.record.brand = brand === null ? null : structuredClone(brand);
+  }
+
+  /**
+   * Changes the schedule config (allowlists, keywords, principles, approval modes), merged into
+   * the current one. Saved items keep their annotations until edited (scans run on save).
+   */
+  configure(config: ScheduleConfigSeed): void {
+    const current = this.record.config;
+    const merged = configRecord({
+      ...current,
+      ...config,
+      voices: {
+        you: { ...current.voices.you, ...config.voices?.you },
+        brand: { ...current.voices.brand, ...config.voices?.brand },
+      },
+    });
+    this.record.config = merged;
+  }
+
+  /** Re-runs the scans of every item (as if each were saved again). */
+  rescanAll(): void {
+    for (const item of this.store.itemsOf(this.record.id)) scanItem(this.store, this.record, item);
+  }
+
+  /** This week's plan: the approved items placed in it, and the week's target (enabled slots). */
+  plan(): {
+    weekStart: string;
+    target: number;
+    entries: { itemId: string; slotId: string; plannedAt: string }[];
+  } {
+    const now = this.store.clock.now();
+    return {
+      weekStart: weekStartOf(now).toISOString(),
+      target: this.record.slots.filter((slot) => slot.enabled).length,
+      entries: weekPlanEntries(this.store, this.record, now)
+        .sort((a, b) => (a.plan?.plannedAt.getTime() ?? 0) - (b.plan?.plannedAt.getTime() ?? 0))
+        .map((item) => ({
+          itemId: item.id,
+          slotId: item.plan?.slotId ?? "",
+          plannedAt: item.plan?.plannedAt.toISOString() ?? "",
+        })),
+    };
+  }
+}
