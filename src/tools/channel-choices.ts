@@ -40,7 +40,7 @@ export async function withChannelChoices(
   return {
     error: {
       ...refusal.error,
-      message: `${refusal.error.message}. ${listed} ${ask}`,
+      message: `${refusal.error.message.replace(/\.$/, "")}. ${listed} ${ask}`,
       channels: choices,
     },
   };

@@ -1,4 +1,5 @@
 import { APIError, envelopeDetail } from "../core/errors/api-error.js";
+import { RateLimitError } from "../core/errors/classes.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -47,18 +48,11 @@ function envelopeOfAPIError(error: APIError): { error: Record<string, unknown> }
   const code = typeof detail.code === "string" ? detail.code : error.code;
   const message = typeof detail.message === "string" ? detail.message : error.message;
   const envelope = Object.assign({ code, message }, detail);
-  if (error.code === "rate_limited") {
-    const retryAfterSeconds = retryAfterSecondsOf(error);
-    if (retryAfterSeconds !== undefined) return { error: { ...envelope, retryAfterSeconds } };
+  // The MCP endpoint reports a rate-limit refusal's wait as retryAfterSeconds (api-v1.md §7).
+  if (error instanceof RateLimitError && error.retryAfterSeconds !== undefined) {
+    return { error: { ...envelope, retryAfterSeconds: error.retryAfterSeconds } };
   }
   return { error: envelope };
-}
-
-function retryAfterSecondsOf(error: APIError): number | undefined {
-  const carried = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-  if (typeof carried === "number" && Number.isFinite(carried)) return carried;
-  const header = Number(error.headers.get("retry-after"));
-  return error.headers.has("retry-after") && Number.isFinite(header) ? header : undefined;
 }
 
 function envelopeOfLocalError(error: PostlineError): ToolResult {

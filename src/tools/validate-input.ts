@@ -73,7 +73,7 @@ function describeIssue(
   }
   if (issue.code === "invalid_type" && issue.input === undefined) {
     const described = definition.parameters.properties[param]?.description;
-    const why = typeof described === "string" ? ` (${described})` : "";
+    const why = typeof described === "string" ? ` — ${described.replace(/\.$/, "")}` : "";
     return { param, text: `${param} is required${why}` };
   }
   // The tools' own cross-field rules already name their parameters.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIError } from "../../src/core/errors/api-error.js";
+import { RateLimitError } from "../../src/core/errors/classes.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -74,19 +75,20 @@ describe("runTool turns SDK failures into the error envelope", () => {
     expect(result).toEqual(body);
   });
 
-  it("MCP-2 adds retryAfterSeconds to rate_limited, from the error or Retry-After", async () => {
+  it("MCP-2 adds retryAfterSeconds to rate_limited", async () => {
     const body = { error: { code: "rate_limited", message: "Try again in 12 seconds" } };
-    const fromHeader = await runTool(
-      failingWith(apiError(429, body, { "retry-after": "12" })),
-      "get_content",
-      { id: "c_1" },
-    );
-    expect(fromHeader).toEqual({ error: { ...body.error, retryAfterSeconds: 12 } });
-
-    const carried = Object.assign(apiError(429, body), { retryAfterSeconds: 7 });
-    expect(await runTool(failingWith(carried), "get_content", { id: "c_1" })).toEqual({
-      error: { ...body.error, retryAfterSeconds: 7 },
+    const limited = new RateLimitError({
+      status: 429,
+      code: "rate_limited",
+      message: body.error.message,
+      headers: new Headers({ "retry-after": "12", "x-ratelimit-limit": "10" }),
+      body,
+      method: "POST",
+      url: "http://localhost/api/v1/content",
+      retryable: true,
     });
+    const result = await runTool(failingWith(limited), "get_content", { id: "c_1" });
+    expect(result).toEqual({ error: { ...body.error, retryAfterSeconds: 12 } });
   });
 
   it("gives a non-envelope error body the SDK's code and message", async () => {

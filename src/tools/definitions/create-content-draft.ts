@@ -4,9 +4,7 @@ import { omitUndefined } from "./omit-undefined.js";
 import { channelIdField } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
-  channelId: channelIdField.describe(
-    "The one channel this post is for (id from list_channels). Required.",
-  ),
+  channelId: channelIdField.describe("The one channel this post is for (id from list_channels)."),
   body: z.string().min(1).describe("The post text, exactly as it should be published."),
   topic: z.string().min(1).optional().describe("A short topic label for the post."),
   title: z
