@@ -25,15 +25,13 @@ function platformSlots(workspace: WorkspaceRecord, platform: string): SlotRecord
   return workspace.slots.filter((slot) => slot.enabled && slot.platform === platform);
 }
 
-/** The placement of a seeded item planned at `at`: its platform's slot nearest that time. */
+/** The placement of an item planned at `at`: the platform's slot at that exact time, else an ad-hoc entry. */
 export function placementAt(workspace: WorkspaceRecord, platform: string, at: Date): PlanPlacement {
   const week = weekStartOf(at);
-  let best: SlotRecord | undefined;
-  for (const slot of platformSlots(workspace, platform)) {
-    const distance = Math.abs(slotTime(week, slot).getTime() - at.getTime());
-    if (!best || distance < Math.abs(slotTime(week, best).getTime() - at.getTime())) best = slot;
-  }
-  return { slotId: best?.id ?? "slot_unlisted", plannedAt: at };
+  const slot = platformSlots(workspace, platform).find(
+    (candidate) => slotTime(week, candidate).getTime() === at.getTime(),
+  );
+  return { slotId: slot?.id ?? "slot_adhoc", plannedAt: at };
 }
 
 /** Items that count toward this week's plan (approved and onward). */
