@@ -142,10 +142,11 @@ export function configRecord(seed: ScheduleConfigSeed): ScheduleConfigRecord {
     voices: {
       you: voiceRecord(seed.voices?.you, null),
       brand: voiceRecord(
-        seed.voices?.brand ?? {
+        {
           approvalMode: "auto",
           sensitivityKeywords: ["acquisition"],
           aiIsmAllowlist: ["game-changer"],
+          ...seed.voices?.brand,
         },
         "auto",
       ),
