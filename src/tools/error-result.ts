@@ -1,19 +1,9 @@
-import { APIError, envelopeDetail } from "../core/errors/api-error.js";
-import { RateLimitError } from "../core/errors/classes.js";
-import {
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-} from "../core/errors/connection-errors.js";
-import {
-  InvalidRequestError,
-  PaginationError,
-  PlannedTimePassed,
-  ResponseValidationError,
-} from "../core/errors/local-errors.js";
-import { PostlineError } from "../core/errors/postline-error.js";
+import { type APIError, envelopeDetail } from "../core/errors/api-error.js";
+import type { APIConnectionError } from "../core/errors/connection-errors.js";
+import type { PostlineError } from "../core/errors/postline-error.js";
 import { type ToolResult, toolError } from "./envelope.js";
 import { toJsonSafe } from "./json-safe.js";
+import { isSdkError } from "./sdk-error-guard.js";
 
 const PLANNED_TIME_PASSED_HINT =
   "The approval was saved, but its planned time has already passed, so nothing was queued. " +
@@ -31,15 +21,15 @@ const AMBIGUOUS_WRITE_HINT =
  * are not the SDK's (bugs), are thrown on.
  */
 export function resultOfError(error: unknown): ToolResult {
-  if (error instanceof PlannedTimePassed) {
+  if (isSdkError(error, "PlannedTimePassed")) {
     return toJsonSafe({
       item: error.item,
       plannedTimePassed: true,
       hint: PLANNED_TIME_PASSED_HINT,
     });
   }
-  if (error instanceof APIError) return toJsonSafe(envelopeOfAPIError(error));
-  if (error instanceof APIUserAbortError || !(error instanceof PostlineError)) throw error;
+  if (isSdkError(error, "APIError")) return toJsonSafe(envelopeOfAPIError(error));
+  if (isSdkError(error, "APIUserAbortError") || !isSdkError(error, "PostlineError")) throw error;
   return toJsonSafe(envelopeOfLocalError(error));
 }
 
@@ -49,26 +39,26 @@ function envelopeOfAPIError(error: APIError): { error: Record<string, unknown> }
   const message = typeof detail.message === "string" ? detail.message : error.message;
   const envelope = Object.assign({ code, message }, detail);
   // The MCP endpoint reports a rate-limit refusal's wait as retryAfterSeconds (api-v1.md §7).
-  if (error instanceof RateLimitError && error.retryAfterSeconds !== undefined) {
+  if (isSdkError(error, "RateLimitError") && error.retryAfterSeconds !== undefined) {
     return { error: { ...envelope, retryAfterSeconds: error.retryAfterSeconds } };
   }
   return { error: envelope };
 }
 
 function envelopeOfLocalError(error: PostlineError): ToolResult {
-  if (error instanceof InvalidRequestError) {
+  if (isSdkError(error, "InvalidRequestError")) {
     return toolError("validation_error", error.message, { param: error.param });
   }
-  if (error instanceof APITimeoutError) {
+  if (isSdkError(error, "APITimeoutError")) {
     return toolError("timeout", error.message, transportFailureDetail(error));
   }
-  if (error instanceof APIConnectionError) {
+  if (isSdkError(error, "APIConnectionError")) {
     return toolError("connection_error", error.message, transportFailureDetail(error));
   }
-  if (error instanceof ResponseValidationError) {
+  if (isSdkError(error, "ResponseValidationError")) {
     return toolError("unexpected_response", error.message);
   }
-  if (error instanceof PaginationError) return toolError("pagination_error", error.message);
+  if (isSdkError(error, "PaginationError")) return toolError("pagination_error", error.message);
   return toolError("client_error", error.message);
 }
 

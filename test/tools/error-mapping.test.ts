@@ -203,3 +203,41 @@ describe("runTool turns SDK failures into the error envelope", () => {
     await expect(runTool(failingWith(bug), "get_content", { id: "c_1" })).rejects.toBe(bug);
   });
 });
+
+describe("runTool recognises errors from another copy of the SDK", () => {
+  // Each published entry point bundles its own copy of the error classes, so the client's
+  // errors are not `instanceof` the classes the tools were built with.
+  it("maps a second copy's errors as it maps its own", async () => {
+    const copy = (await import(
+      // @ts-expect-error: a query makes Vite load the module a second time, as a second bundle would.
+      "../../src/core/errors/local-errors.js?second-copy"
+    )) as typeof import("../../src/core/errors/local-errors.js");
+    const foreign = new copy.InvalidRequestError("limit", "limit must be 1..100");
+    expect(foreign).not.toBeInstanceOf(InvalidRequestError);
+    expect(await runTool(failingWith(foreign), "get_content", { id: "c_1" })).toEqual({
+      error: { code: "validation_error", message: "limit must be 1..100", param: "limit" },
+    });
+    const passed = await runTool(failingWith(new copy.PlannedTimePassed(ITEM)), "get_content", {
+      id: "c_1",
+    });
+    expect(passed).toMatchObject({ plannedTimePassed: true, item: ITEM });
+
+    const apiCopy = (await import(
+      // @ts-expect-error: see above.
+      "../../src/core/errors/api-error.js?second-copy"
+    )) as typeof import("../../src/core/errors/api-error.js");
+    const body = { error: { code: "not_found", message: "No such item" } };
+    const notFound = new apiCopy.APIError({
+      status: 404,
+      code: "not_found",
+      message: "No such item",
+      headers: new Headers(),
+      body,
+      method: "GET",
+      url: "http://localhost/api/v1/content/c_1",
+      retryable: false,
+    });
+    expect(notFound).not.toBeInstanceOf(APIError);
+    expect(await runTool(failingWith(notFound), "get_content", { id: "c_1" })).toEqual(body);
+  });
+});

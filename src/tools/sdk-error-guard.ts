@@ -1,0 +1,50 @@
+import type { APIError } from "../core/errors/api-error.js";
+import type { RateLimitError } from "../core/errors/classes.js";
+import type {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from "../core/errors/connection-errors.js";
+import type {
+  InvalidRequestError,
+  PaginationError,
+  PlannedTimePassed,
+  ResponseValidationError,
+} from "../core/errors/local-errors.js";
+import type { PostlineError } from "../core/errors/postline-error.js";
+
+/** The SDK error classes the tools tell apart, by the name each carries on its prototype. */
+interface SdkErrorClasses {
+  PostlineError: PostlineError;
+  APIError: APIError;
+  RateLimitError: RateLimitError;
+  APIConnectionError: APIConnectionError;
+  APITimeoutError: APITimeoutError;
+  APIUserAbortError: APIUserAbortError;
+  InvalidRequestError: InvalidRequestError;
+  PaginationError: PaginationError;
+  PlannedTimePassed: PlannedTimePassed;
+  ResponseValidationError: ResponseValidationError;
+}
+
+/**
+ * Whether `error` is an instance of the SDK error class named `className`. It reads the `name`
+ * each SDK class defines on its own prototype, up the chain, instead of using `instanceof`:
+ * each published entry point (`@postline/sdk`, `@postline/sdk/tools`) bundles its own copy of
+ * the classes, and ESM and CJS copies can be loaded side by side, so the client's errors are
+ * not `instanceof` this module's classes.
+ */
+export function isSdkError<Name extends keyof SdkErrorClasses>(
+  error: unknown,
+  className: Name,
+): error is SdkErrorClasses[Name] {
+  if (!(error instanceof Error)) return false;
+  for (
+    let prototype: object | null = Object.getPrototypeOf(error);
+    prototype !== null && prototype !== Error.prototype;
+    prototype = Object.getPrototypeOf(prototype)
+  ) {
+    if (Object.getOwnPropertyDescriptor(prototype, "name")?.value === className) return true;
+  }
+  return false;
+}
