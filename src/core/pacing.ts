@@ -3,6 +3,7 @@
  * busy agent waits for its turn instead of collecting 429s.
  */
 
+import type { Logger } from "./logger.js";
 import type { PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
 
 /** The rolling window the service counts requests in (api-v1.md §8). */
@@ -26,10 +27,8 @@ export const PACING_LIMITS: Readonly<Record<PacedRoute, number>> = Object.freeze
  */
 export const DEFAULT_PACING_GUARD_MS = 250;
 
-/** The part of a logger the pacer uses. */
-export interface PacingLogger {
-  debug(message: string, fields?: Record<string, unknown>): void;
-}
+/** The part of a {@link Logger} the pacer uses. */
+export type PacingLogger = Pick<Logger, "debug">;
 
 /** Options of {@link createPacer}. */
 export interface PacerOptions {

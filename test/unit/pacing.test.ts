@@ -244,6 +244,18 @@ describe("one limiter per key", () => {
     expect(otherKey.release).toBeTypeOf("function");
   });
 
+  it("a pacer on its own clock keeps its own budgets, as times from two clocks cannot be compared", async () => {
+    const key = freshKey();
+    const manualClock = () => 1_000;
+    const manual = createPacer(key, { now: manualClock });
+    await acquireMany("create", PACING_LIMITS.create, manual);
+    const sameClock = watch(manual.acquire("create"));
+    const systemClock = watch(createPacer(key).acquire("create"));
+    await flush();
+    expect(sameClock.settled).toBe(false);
+    expect(systemClock.release).toBeTypeOf("function");
+  });
+
   it("never shows the key when inspected or logged", async () => {
     const key = freshKey();
     const lines: unknown[] = [];
