@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describeMachine } from "./report/machine.js";
 import { formatSuite } from "./report/print-table.js";
 import { type SuiteResult, skippedSuite } from "./report/suite-result.js";
-import { loadBuiltSdk } from "./sdk/load-built-sdk.js";
+import { loadBuiltSdk, loadBuiltTesting } from "./sdk/load-built-sdk.js";
 import { startStubServer } from "./stub/start-stub-server.js";
 import { runBundleSizeSuite } from "./suites/bundle-size.js";
 import { runKyConfigurationSuite } from "./suites/ky-configurations.js";
@@ -70,7 +70,10 @@ async function main(): Promise<void> {
   } finally {
     await stub.stop();
   }
-  if (only.has("rate-budget")) record(await runRateBudgetSuite());
+  if (only.has("rate-budget")) {
+    const testing = await loadBuiltTesting();
+    record(await runRateBudgetSuite(sdk, testing.ok ? testing.testing : null));
+  }
   if (only.has("startup")) record(runStartupSuite(sdk !== null));
   if (only.has("size")) record(await runBundleSizeSuite());
   if (!sdk) record(skippedSuite("sdk", "SDK", loaded.ok ? "" : loaded.reason));

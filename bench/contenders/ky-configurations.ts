@@ -40,6 +40,23 @@ export function kyConfigurations(origin: string): KyConfiguration[] {
     hooks: { afterResponse: [() => undefined] },
   });
   const absolutePage = `${apiBase}content?limit=100`;
+  const transportLike = ky.create({
+    baseUrl: apiBase,
+    headers: { accept: "application/json" },
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+  });
+  const transportLikeCall = (input: string, options: Parameters<KyInstance>[1]) => {
+    // The SDK transport's own per-attempt timeout: an AbortController and a timer per call.
+    const timer = new AbortController();
+    const timeoutId = setTimeout(() => timer.abort(), 60_000);
+    return readJson(transportLike, input, {
+      ...options,
+      signal: timer.signal,
+      headers: { authorization },
+    }).finally(() => clearTimeout(timeoutId));
+  };
 
   return [
     { name: "ky defaults, prefix, .json()", listPage: () => defaults("content?limit=100").json() },
@@ -59,6 +76,14 @@ export function kyConfigurations(origin: string): KyConfiguration[] {
     {
       name: "ky lean + per-call headers",
       listPage: () => readJson(lean, absolutePage, { headers: { "x-request": "1" } }),
+    },
+    {
+      name: "SDK-like: baseUrl + path + searchParams",
+      listPage: () => transportLikeCall("content", { searchParams: { limit: "100" } }),
+    },
+    {
+      name: "SDK-like: absolute URL string",
+      listPage: () => transportLikeCall(absolutePage, {}),
     },
     {
       name: "ky lean + afterResponse hook",

@@ -1,4 +1,4 @@
-// Child of profile-ky.ts: makes a fixed number of ky requests to the stub so that `--cpu-prof`
+// Child of profile-requests.ts: makes a fixed number of ky requests to the stub so that `--cpu-prof`
 // captures what ky does per request. Usage: ky-request-loop.ts <origin> <defaults|lean|sdk> <count>
 import ky from "ky";
 import { BENCH_API_KEY } from "../contenders/bench-credentials.js";

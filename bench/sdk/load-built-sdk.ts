@@ -16,9 +16,11 @@ export interface BuiltSdk {
     baseURL: string;
     rateLimit?: boolean;
     maxRetries?: number;
+    fetch?: typeof globalThis.fetch;
   }) => {
     content: {
       get(id: string): Promise<unknown>;
+      createDraft(params: { channelId: string; body: string }): Promise<unknown>;
       listPage(params?: { limit?: number }): Promise<unknown>;
       list(params?: { limit?: number }): AsyncIterable<unknown>;
     };
@@ -42,4 +44,32 @@ export async function loadBuiltSdk(): Promise<
     return { ok: false, reason: `dist/index.js does not export ${missing.join(", ")}` };
   }
   return { ok: true, sdk: sdk as BuiltSdk };
+}
+
+/** The built `@postline/sdk/testing` entry: the contract fake. */
+export const BUILT_TESTING_ENTRY = fileURLToPath(
+  new URL("../../dist/testing/index.js", import.meta.url),
+);
+
+/** The parts of the contract fake (SDK_DESIGN §8) the rate-budget suite drives. */
+export interface BuiltTesting {
+  createFakeService(): {
+    readonly defaults: { apiKey: string; baseURL: string; channelIds: string[] };
+    readonly requests: readonly { method: string; path: string; status: number | null }[];
+    readonly fetch: typeof globalThis.fetch;
+  };
+}
+
+/** Loads `dist/testing/index.js`, or explains why it cannot. */
+export async function loadBuiltTesting(): Promise<
+  { ok: true; testing: BuiltTesting } | { ok: false; reason: string }
+> {
+  if (!existsSync(BUILT_TESTING_ENTRY)) {
+    return { ok: false, reason: "dist/testing/index.js is missing; run `npm run build`" };
+  }
+  const testing = (await import(pathToFileURL(BUILT_TESTING_ENTRY).href)) as Partial<BuiltTesting>;
+  if (typeof testing.createFakeService !== "function") {
+    return { ok: false, reason: "dist/testing/index.js does not export createFakeService" };
+  }
+  return { ok: true, testing: testing as BuiltTesting };
 }
