@@ -99,7 +99,8 @@ export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeClassName]["code"];
 export function statusOfCode(code: ErrorCode, flags: { acknowledgmentRequired?: boolean } = {}) {
   for (const spec of Object.values(ERROR_CODES) as ErrorCodeSpec[]) {
     if (spec.code !== code) continue;
-    if ((spec.flag === "acknowledgmentRequired") !== (flags.acknowledgmentRequired === true)) continue;
+    if ((spec.flag === "acknowledgmentRequired") !== (flags.acknowledgmentRequired === true))
+      continue;
     return spec.status;
   }
   return null;

@@ -1,0 +1,189 @@
+import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
+import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
+import { PostlineError } from "./core/errors/postline-error.js";
+import type { ClientHooks } from "./core/hooks.js";
+import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
+import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
+import { noopPacer, type Pacer } from "./core/pacer.js";
+import { createRedactor } from "./core/redact.js";
+import { Transport } from "./core/transport.js";
+import { BrandResource } from "./resources/brand.js";
+import { ChannelsResource } from "./resources/channels.js";
+import { ContentResource } from "./resources/content.js";
+import { KeysResource } from "./resources/keys.js";
+import { ScheduleResource } from "./resources/schedule.js";
+import { StatsResource } from "./resources/stats.js";
+import { VERSION } from "./version.js";
+
+/** Options of `new Postline(options)` (SDK_DESIGN §2). */
+export interface PostlineOptions extends ClientHooks {
+  /** The bearer token. Defaults to `process.env.POSTLINE_API_KEY`. */
+  apiKey?: string | undefined;
+  /** The service root; `/api/v1` is appended unless present. Defaults to `process.env.POSTLINE_BASE_URL`. */
+  baseURL?: string | undefined;
+  /** Per-attempt timeout in milliseconds. Default 60 000. */
+  timeout?: number | undefined;
+  /** Automatic retries of failures that are safe to retry (SDK_DESIGN §5). Default 2. */
+  maxRetries?: number | undefined;
+  /** Pace requests to the per-key limits (10/min for creates, 60/min for the rest). Default `true`. */
+  rateLimit?: boolean | undefined;
+  /** A custom `fetch`; defaults to the global `fetch`, looked up at each request. */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Extra headers on every request. An `Authorization` header here is ignored. */
+  headers?: Record<string, string> | undefined;
+  /** Check every response body against its schema. Default `true`. */
+  validateResponses?: boolean | undefined;
+  /** Where log lines go (`console`, pino, ...). Silent when absent. The token is never logged. */
+  logger?: Logger | undefined;
+  /** The least severe level logged; default `"warn"` with a logger. `"debug"` logs every attempt. */
+  logLevel?: LogLevel | undefined;
+  /** Allow sending the token over plain `http://` to a non-loopback host. Default `false`. */
+  allowInsecureHttp?: boolean | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RETRIES = 2;
+const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
+
+function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  const value = env?.[name];
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/** The pacer for `rateLimit` (SDK_DESIGN §5). The token is handed over only to key its budgets. */
+function pacerFor(_apiKey: string, rateLimit: boolean, _logger: Logger): Pacer {
+  // Client-side pacing (SDK_DESIGN §5) plugs in here: return createPacer(apiKey, { logger }) when rateLimit.
+  return rateLimit ? noopPacer : noopPacer;
+}
+
+/**
+ * The Postline Agent API client.
+ *
+ * @example
+ * ```ts
+ * import { Postline } from "@postline/sdk";
+ * const client = new Postline({ apiKey: process.env.POSTLINE_API_KEY, baseURL: "https://app.example.com" });
+ * const [channel] = await client.channels.list();
+ * const draft = await client.content.createDraft({ channelId: channel!.id, body: "Hello" });
+ * ```
+ */
+export class Postline {
+  /** Content items: list, create, edit, approve, schedule, delete. */
+  readonly content: ContentResource;
+  /** The workspace's channels. */
+  readonly channels: ChannelsResource;
+  /** The brand profile. */
+  readonly brand: BrandResource;
+  /** Schedule configuration and slots. */
+  readonly schedule: ScheduleResource;
+  /** Analytics. */
+  readonly stats: StatsResource;
+  /** Agent keys (admin scope). */
+  readonly keys: KeysResource;
+  /** `"live"` or `"test"` from the token's prefix, `"unknown"` when it shows neither. */
+  readonly environment: PostlineEnvironment;
+  /** The `/api/v1/` base every request goes to. */
+  readonly baseURL: string;
+  /** Per-attempt timeout in milliseconds. */
+  readonly timeout: number;
+  /** Automatic retries per call. */
+  readonly maxRetries: number;
+
+  constructor(options: PostlineOptions = {}) {
+    const apiKey = options.apiKey ?? readEnv("POSTLINE_API_KEY");
+    if (typeof apiKey !== "string" || apiKey.trim() === "") {
+      throw new PostlineError(
+        "No API key: pass the `apiKey` option or set the POSTLINE_API_KEY environment variable",
+      );
+    }
+    const rawBaseURL = options.baseURL ?? readEnv("POSTLINE_BASE_URL");
+    if (typeof rawBaseURL !== "string" || rawBaseURL.trim() === "") {
+      throw new PostlineError(
+        "No service URL: pass the `baseURL` option or set the POSTLINE_BASE_URL environment variable",
+      );
+    }
+    const redact = createRedactor(apiKey);
+    const base = resolveApiBase(redact(rawBaseURL.trim()));
+    if (
+      base.protocol === "http:" &&
+      !isLoopbackHost(base.hostname) &&
+      options.allowInsecureHttp !== true
+    ) {
+      throw new PostlineError(
+        `Refusing to send the API key over plain http to ${base.host}: use https, a loopback host, or pass allowInsecureHttp: true`,
+      );
+    }
+    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    checkTimeout(timeout, OptionError);
+    checkMaxRetries(maxRetries, OptionError);
+    const logLevel = options.logLevel ?? "warn";
+    if (!LOG_LEVELS.includes(logLevel)) {
+      throw new PostlineError(
+        `logLevel must be one of ${LOG_LEVELS.join(", ")}; got "${String(logLevel)}"`,
+      );
+    }
+    if (options.fetch !== undefined && typeof options.fetch !== "function") {
+      throw new PostlineError("fetch must be a function compatible with the global fetch");
+    }
+
+    this.environment = environmentOfToken(apiKey);
+    this.baseURL = base.toString();
+    this.timeout = timeout;
+    this.maxRetries = maxRetries;
+    const logger = createLevelledLogger(options.logger, logLevel, redact);
+    const transport = new Transport({
+      apiKey,
+      baseURL: this.baseURL,
+      timeout,
+      maxRetries,
+      fetch: options.fetch,
+      headers: options.headers ?? {},
+      sdkHeader: `postline-typescript/${VERSION}`,
+      logger,
+      hooks: {
+        ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+        ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+        ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      },
+      pacer: pacerFor(apiKey, options.rateLimit !== false, logger),
+      redact,
+    });
+    const ctx = { transport, reader: { validate: options.validateResponses !== false } };
+    this.content = new ContentResource(ctx);
+    this.channels = new ChannelsResource(ctx);
+    this.brand = new BrandResource(ctx);
+    this.schedule = new ScheduleResource(ctx);
+    this.stats = new StatsResource(ctx);
+    this.keys = new KeysResource(ctx);
+  }
+
+  /** What `JSON.stringify(client)` shows: settings, never the token. */
+  toJSON(): Record<string, unknown> {
+    return {
+      baseURL: this.baseURL,
+      environment: this.environment,
+      timeout: this.timeout,
+      maxRetries: this.maxRetries,
+    };
+  }
+
+  /** What `String(client)` shows. */
+  toString(): string {
+    return `Postline(${this.environment}, ${this.baseURL})`;
+  }
+
+  /** What `util.inspect(client)` and `console.log(client)` show. */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `Postline ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/** Option errors are `PostlineError`s naming the option. */
+class OptionError extends PostlineError {
+  constructor(_param: string, message: string) {
+    super(message);
+  }
+}

@@ -1,0 +1,63 @@
+import { nameClass, PostlineError } from "./postline-error.js";
+
+/** What an {@link APIError} is built from: one HTTP response and the request it answered. */
+export interface APIErrorInit {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly method: string;
+  readonly url: string;
+  readonly retryable: boolean;
+}
+
+/**
+ * The service answered with an error status. Subclasses tell the status (`NotFoundError`, ...)
+ * and the envelope's `code` (`ScopeRequiredError`, ...) apart; an unknown `code` becomes the
+ * class of its status and keeps its `code`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.content.approve(id);
+ * } catch (err) {
+ *   if (err instanceof APIError) console.error(err.status, err.code, err.message);
+ * }
+ * ```
+ */
+export class APIError extends PostlineError {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The envelope's `error.code`, or `unexpected_response` for a body that is not an envelope. */
+  readonly code: string;
+  /** The response headers (credentials never included). */
+  readonly headers: Headers;
+  /** The error body as parsed (the envelope), or its text when it was not JSON. */
+  readonly body: unknown;
+  /** The request method, e.g. `PATCH`. */
+  readonly method: string;
+  /** The request URL (never holds a secret). */
+  readonly url: string;
+  /** Whether the SDK retries this failure automatically for this method (SDK_DESIGN §5). */
+  readonly retryable: boolean;
+
+  constructor(init: APIErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+    this.retryable = init.retryable;
+  }
+}
+nameClass(APIError, "APIError");
+
+/** The envelope's `error` object, or an empty record when the body is not an envelope. */
+export function envelopeDetail(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== "object") return {};
+  const detail = (body as { error?: unknown }).error;
+  return detail !== null && typeof detail === "object" ? (detail as Record<string, unknown>) : {};
+}

@@ -1,0 +1,62 @@
+import { nameClass, PostlineError } from "./postline-error.js";
+
+/** What a connection failure is built from. */
+export interface APIConnectionErrorInit {
+  readonly message?: string;
+  readonly method: string;
+  readonly url: string;
+  /** The underlying failure, scrubbed of the token. */
+  readonly cause?: unknown;
+  readonly retryable: boolean;
+}
+
+/**
+ * No HTTP response arrived: the connection was refused, dropped, or reset. `cause` keeps the
+ * runtime's own error (scrubbed of the token). A write that fails this way may or may not have
+ * reached the service, so the SDK does not resend it.
+ */
+export class APIConnectionError extends PostlineError {
+  readonly method: string;
+  readonly url: string;
+  /** Whether the SDK retries this failure automatically for this method (SDK_DESIGN §5). */
+  readonly retryable: boolean;
+
+  constructor(init: APIConnectionErrorInit) {
+    super(
+      init.message ?? `Connection error on ${init.method} ${init.url}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+    this.method = init.method;
+    this.url = init.url;
+    this.retryable = init.retryable;
+  }
+}
+nameClass(APIConnectionError, "APIConnectionError");
+
+/** An attempt took longer than `timeout` milliseconds and was abandoned. */
+export class APITimeoutError extends APIConnectionError {
+  /** The per-attempt limit that was reached, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(init: APIConnectionErrorInit & { readonly timeoutMs: number }) {
+    super({
+      ...init,
+      message:
+        init.message ??
+        `${init.method} ${init.url} timed out after ${init.timeoutMs} ms (per-attempt timeout)`,
+    });
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+nameClass(APITimeoutError, "APITimeoutError");
+
+/** The caller's `AbortSignal` aborted the request. `cause` is the signal's reason. */
+export class APIUserAbortError extends PostlineError {
+  constructor(init: { readonly method: string; readonly url: string; readonly cause?: unknown }) {
+    super(
+      `${init.method} ${init.url} was aborted by the caller's signal`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+  }
+}
+nameClass(APIUserAbortError, "APIUserAbortError");

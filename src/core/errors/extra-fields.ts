@@ -1,0 +1,94 @@
+import { z } from "zod";
+import {
+  type AiIsmMatch,
+  AiIsmMatchSchema,
+  type ChannelRef,
+  ChannelRefSchema,
+} from "../../schemas/index.js";
+import { type APIErrorInit, envelopeDetail } from "./api-error.js";
+
+/** The fields some error classes carry beside those of every `APIError` (SDK_DESIGN §6). */
+export interface ExtraFields {
+  ScopeRequiredError: {
+    /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */
+    readonly requiredScope?: string;
+  };
+  AcknowledgmentRequiredError: {
+    /** The AI-ism matches found in the text at transition time. */
+    readonly aiIsmMatches: AiIsmMatch[];
+  };
+  ValidationError: {
+    /** The connected channels to choose from, when a request named no channel. */
+    readonly channels?: ChannelRef[];
+  };
+  RateLimitError: {
+    /** Seconds to wait before the next request (`Retry-After`). */
+    readonly retryAfterSeconds: number | undefined;
+    /** The window's size (`X-RateLimit-Limit`). */
+    readonly limit: number | undefined;
+    /** Requests left in the window (`X-RateLimit-Remaining`). */
+    readonly remaining: number | undefined;
+    /** When the window rolls over (`X-RateLimit-Reset`, Unix seconds). */
+    readonly resetAt: Date | undefined;
+  };
+}
+
+type ExtraFieldReaders = { [N in keyof ExtraFields]: (init: APIErrorInit) => ExtraFields[N] };
+
+const AiIsmMatchesSchema = z.array(AiIsmMatchSchema);
+const ChannelRefsSchema = z.array(ChannelRefSchema);
+const SCOPE_WORD = /\b(read|write|admin)\b/i;
+const QUOTED_SCOPE = /["'`](read|write|admin)["'`]/i;
+
+/** How each class with extra fields reads them from the response. */
+export const EXTRA_FIELD_READERS: ExtraFieldReaders = {
+  ScopeRequiredError(init) {
+    const named = envelopeDetail(init.body).requiredScope ?? envelopeDetail(init.body).scope;
+    if (typeof named === "string" && named) return { requiredScope: named };
+    // api-v1.md §5 rule 4: the message names the scope.
+    const match = QUOTED_SCOPE.exec(init.message) ?? SCOPE_WORD.exec(init.message);
+    return match?.[1] ? { requiredScope: match[1].toLowerCase() } : {};
+  },
+  AcknowledgmentRequiredError(init) {
+    const parsed = AiIsmMatchesSchema.safeParse(envelopeDetail(init.body).aiIsmMatches);
+    return { aiIsmMatches: parsed.success ? parsed.data : [] };
+  },
+  ValidationError(init) {
+    const parsed = ChannelRefsSchema.safeParse(envelopeDetail(init.body).channels);
+    return parsed.success ? { channels: parsed.data } : {};
+  },
+  RateLimitError(init) {
+    const resetSeconds = readNumber(init.headers.get("x-ratelimit-reset"));
+    return {
+      retryAfterSeconds:
+        parseRetryAfterSeconds(init.headers.get("retry-after")) ??
+        readNumber(envelopeDetail(init.body).retryAfterSeconds) ??
+        secondsStatedIn(init.message),
+      limit: readNumber(init.headers.get("x-ratelimit-limit")),
+      remaining: readNumber(init.headers.get("x-ratelimit-remaining")),
+      resetAt: resetSeconds === undefined ? undefined : new Date(resetSeconds * 1000),
+    };
+  },
+};
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
+export function parseRetryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const seconds = readNumber(value);
+  if (seconds !== undefined) return Math.max(0, seconds);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function readNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+// api-v1.md §8: the `rate_limited` message states the seconds.
+function secondsStatedIn(message: string): number | undefined {
+  const match = /(\d+(?:\.\d+)?)\s*(?:s\b|sec|second)/i.exec(message);
+  return match?.[1] ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,85 @@
+import type { z } from "zod";
+import type { ContentItem } from "../../schemas/index.js";
+import { nameClass, PostlineError } from "./postline-error.js";
+
+/**
+ * A request the SDK refused before sending anything (it spends no rate-limit budget), because
+ * the service would refuse it too. `param` names the offending parameter.
+ *
+ * @example
+ * ```ts
+ * await client.content.list({ limit: 500 }); // InvalidRequestError, param "limit"
+ * ```
+ */
+export class InvalidRequestError extends PostlineError {
+  /** The parameter at fault, e.g. `limit` or `channelIds`. */
+  readonly param: string;
+
+  constructor(param: string, message: string) {
+    super(message);
+    this.param = param;
+  }
+}
+nameClass(InvalidRequestError, "InvalidRequestError");
+
+/** The service returned a cursor it had already returned: following it would never end. */
+export class PaginationError extends PostlineError {
+  /** The cursor that came back a second time. */
+  readonly cursor: string;
+
+  constructor(cursor: string) {
+    super(`The service returned cursor "${cursor}" a second time; stopping instead of looping`);
+    this.cursor = cursor;
+  }
+}
+nameClass(PaginationError, "PaginationError");
+
+/**
+ * A 2xx response whose body does not match its schema. `issues` says what differs and `body` is
+ * the body as received. Pass `validateResponses: false` to take bodies unchecked.
+ */
+export class ResponseValidationError extends PostlineError {
+  readonly issues: z.core.$ZodIssue[];
+  readonly body: unknown;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: {
+    readonly issues: z.core.$ZodIssue[];
+    readonly body: unknown;
+    readonly method: string;
+    readonly url: string;
+  }) {
+    const first = init.issues[0];
+    const where = first ? ` at ${first.path.join(".") || "(root)"}: ${first.message}` : "";
+    super(
+      `The response to ${init.method} ${init.url} does not match its schema${where}` +
+        (init.issues.length > 1 ? ` (and ${init.issues.length - 1} more)` : ""),
+    );
+    this.issues = init.issues;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+nameClass(ResponseValidationError, "ResponseValidationError");
+
+/**
+ * The approval was saved, but the plan's time for the item has already passed, so nothing was
+ * queued (api-v1.md §4 PATCH rule 4). The approval stands; `item` is the saved item. Call
+ * `client.content.schedule(item.id, { scheduledAt })` or `{ publishNow: true }` to queue it.
+ */
+export class PlannedTimePassed extends PostlineError {
+  /** The item as saved (already approved). */
+  readonly item: ContentItem;
+
+  constructor(item: ContentItem) {
+    super(
+      `Item ${item.id} was saved and its approval stands, but its planned time has passed, so nothing ` +
+        "was queued. Call content.schedule(id, { scheduledAt }) with a future time, or " +
+        "content.schedule(id, { publishNow: true }), to publish it.",
+    );
+    this.item = item;
+  }
+}
+nameClass(PlannedTimePassed, "PlannedTimePassed");

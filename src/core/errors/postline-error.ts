@@ -1,0 +1,29 @@
+/**
+ * Gives a class a fixed `name` on its prototype, so `err.name` is right even after minification
+ * and stays out of `JSON.stringify(err)`.
+ */
+export function nameClass(target: abstract new (...args: any[]) => Error, name: string): void {
+  Object.defineProperty(target, "name", { value: name, configurable: true });
+  Object.defineProperty(target.prototype, "name", {
+    value: name,
+    configurable: true,
+    writable: true,
+    enumerable: false,
+  });
+}
+
+/**
+ * The root of every error the SDK throws: `err instanceof PostlineError` tells an SDK failure
+ * from anything else.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.content.get(id);
+ * } catch (err) {
+ *   if (err instanceof PostlineError) console.error(err.name, err.message);
+ * }
+ * ```
+ */
+export class PostlineError extends Error {}
+nameClass(PostlineError, "PostlineError");

@@ -1,0 +1,46 @@
+/**
+ * Observation hooks for tracing and metrics. Payloads never hold the token or the request
+ * headers. A hook that throws is logged at `warn` and otherwise ignored: it cannot fail a call.
+ */
+
+/** Fields every hook payload carries. */
+export interface RequestEventBase {
+  /** HTTP method, e.g. `GET`. */
+  readonly method: string;
+  /** Path under `/api/v1`, e.g. `content/abc`. */
+  readonly path: string;
+  /** The full request URL (no secrets). */
+  readonly url: string;
+  /** 1 for the first attempt, 2 for the first retry, ... */
+  readonly attempt: number;
+}
+
+/** An attempt is about to be sent (after pacing let it through). */
+export type RequestEvent = RequestEventBase;
+
+/** An attempt got an HTTP response (any status). */
+export interface ResponseEvent extends RequestEventBase {
+  readonly status: number;
+  /** Time from sending to the full body, in milliseconds. */
+  readonly durationMs: number;
+  /** Response headers. */
+  readonly headers: Headers;
+}
+
+/** An attempt failed and will be retried after `delayMs`. */
+export interface RetryEvent extends RequestEventBase {
+  /** Wait before the next attempt, in milliseconds. */
+  readonly delayMs: number;
+  /** The failure of the attempt that is being retried. */
+  readonly error: Error;
+}
+
+/** Hooks passed as client options. */
+export interface ClientHooks {
+  /** Called before each attempt is sent. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called when an attempt gets a response. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Called before waiting for an automatic retry. */
+  onRetry?: (event: RetryEvent) => void;
+}

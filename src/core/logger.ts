@@ -1,0 +1,56 @@
+import type { Redactor } from "./redact.js";
+
+/** The levels a client logs at, most verbose first; `"off"` logs nothing. */
+export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
+
+/**
+ * Anything with the four level methods: `console`, pino, winston and most loggers fit.
+ * Each line is a message and a structured object (never holding the token).
+ */
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
+
+/** A logger that drops lines below `level` and redacts every line it passes on. */
+export interface LevelledLogger extends Logger {
+  readonly level: LogLevel;
+  enabled(level: Exclude<LogLevel, "off">): boolean;
+}
+
+/** Wraps the caller's logger: level filter plus redaction of the message and every field. */
+export function createLevelledLogger(
+  target: Logger | undefined,
+  level: LogLevel,
+  redact: Redactor,
+): LevelledLogger {
+  const threshold = target ? RANK[level] : RANK.off;
+  const enabled = (at: Exclude<LogLevel, "off">) => RANK[at] >= threshold;
+  const emit =
+    (at: Exclude<LogLevel, "off">) => (message: string, fields?: Record<string, unknown>) => {
+      if (!target || !enabled(at)) return;
+      const line = `[postline] ${redact(message)}`;
+      if (fields === undefined) target[at](line);
+      else target[at](line, redactFields(fields, redact));
+    };
+  return {
+    level: target ? level : "off",
+    enabled,
+    debug: emit("debug"),
+    info: emit("info"),
+    warn: emit("warn"),
+    error: emit("error"),
+  };
+}
+
+function redactFields(fields: Record<string, unknown>, redact: Redactor): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = typeof value === "string" ? redact(value) : value;
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import { InvalidRequestError, PaginationError } from "./errors/local-errors.js";
+
+/** One page of a cursor-paginated list. */
+export interface Page<T> {
+  readonly items: T[];
+  /** Pass to the next request; `null` at the end. */
+  readonly nextCursor: string | null;
+}
+
+/** Fetches the page after `cursor` (`undefined` for the first page). */
+export type PageFetcher<T> = (cursor: string | undefined) => Promise<Page<T>>;
+
+/**
+ * A lazily fetched, cursor-paginated list (SDK_DESIGN §4). Nothing is requested until it is
+ * iterated; pages are fetched one at a time and not kept, so memory stays flat; a cursor that
+ * repeats throws `PaginationError`; leaving a `for await` early stops fetching.
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.content.list({ status: "draft" })) console.log(item.id);
+ * for await (const page of client.content.list().pages()) console.log(page.items.length);
+ * const latest = await client.content.list().toArray({ max: 500 });
+ * ```
+ */
+export class Paginated<T> implements AsyncIterable<T> {
+  readonly #fetchPage: PageFetcher<T>;
+  readonly #firstCursor: string | undefined;
+
+  /** @internal Built by the resources; iterate it rather than constructing one. */
+  constructor(fetchPage: PageFetcher<T>, firstCursor?: string) {
+    this.#fetchPage = fetchPage;
+    this.#firstCursor = firstCursor;
+  }
+
+  /** Every page in order, following `nextCursor` until it is `null`. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    const seen = new Set<string>();
+    let cursor = this.#firstCursor;
+    if (cursor !== undefined) seen.add(cursor);
+    while (true) {
+      const page = await this.#fetchPage(cursor);
+      yield page;
+      if (page.nextCursor === null || page.nextCursor === undefined) return;
+      if (seen.has(page.nextCursor)) throw new PaginationError(page.nextCursor);
+      seen.add(page.nextCursor);
+      cursor = page.nextCursor;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+
+  /**
+   * Collects items into an array, stopping after `max` (no page beyond the one that reaches it
+   * is requested). Without `max` it collects everything.
+   */
+  async toArray(options: { max?: number } = {}): Promise<T[]> {
+    const { max = Number.POSITIVE_INFINITY } = options;
+    if (max !== Number.POSITIVE_INFINITY && (!Number.isInteger(max) || max < 0)) {
+      throw new InvalidRequestError("max", `max must be a whole number >= 0; got ${String(max)}`);
+    }
+    const out: T[] = [];
+    if (max === 0) return out;
+    for await (const item of this) {
+      out.push(item);
+      if (out.length >= max) break;
+    }
+    return out;
+  }
+}

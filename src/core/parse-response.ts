@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import { ResponseValidationError } from "./errors/local-errors.js";
+import type { ApiResponse } from "./transport.js";
+
+/** How a resource reads a 2xx body. */
+export interface ResponseReader {
+  /** Whether bodies are checked against their schemas (the client's `validateResponses`). */
+  readonly validate: boolean;
+}
+
+/** The body of a 2xx response as JSON; a body that is not JSON is a `ResponseValidationError`. */
+export function readJson(response: ApiResponse): unknown {
+  if (response.text === "") return undefined;
+  try {
+    return JSON.parse(response.text);
+  } catch {
+    throw new ResponseValidationError({
+      issues: [
+        { code: "custom", message: "The body is not valid JSON", path: [], input: response.text },
+      ],
+      body: response.text,
+      method: response.method,
+      url: response.url,
+    });
+  }
+}
+
+/**
+ * Checks `body` against `schema` and returns the parsed value; with validation off, returns the
+ * body unchecked (typed as the schema's output, which the caller then trusts).
+ */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  response: ApiResponse,
+  reader: ResponseReader,
+): z.output<S> {
+  if (!reader.validate) return body as z.output<S>;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new ResponseValidationError({
+    issues: result.error.issues,
+    body,
+    method: response.method,
+    url: response.url,
+  });
+}
+
+/**
+ * The single object of a response the contract does not show (api-v1.md §4): either the object
+ * itself or wrapped under `key` (`{ item }`, `{ key }`). Returns the object and the wrapper.
+ */
+export function unwrapSingle(
+  body: unknown,
+  key: string,
+): { value: unknown; wrapper: Record<string, unknown> } {
+  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    const inner = record[key];
+    if (inner !== null && typeof inner === "object" && !Array.isArray(inner))
+      return { value: inner, wrapper: record };
+    return { value: record, wrapper: record };
+  }
+  return { value: body, wrapper: {} };
+}

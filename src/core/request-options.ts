@@ -1,0 +1,19 @@
+/**
+ * Per-call options: the optional last argument of every method (SDK_DESIGN §2).
+ *
+ * @example
+ * ```ts
+ * const ac = new AbortController();
+ * await client.content.get(id, { signal: ac.signal, timeout: 5_000, maxRetries: 0 });
+ * ```
+ */
+export interface RequestOptions {
+  /** Cancels the call (any attempt in flight, and any wait between attempts). */
+  signal?: AbortSignal;
+  /** Per-attempt timeout in milliseconds; overrides the client's `timeout`. */
+  timeout?: number;
+  /** Automatic retries for this call; overrides the client's `maxRetries`. */
+  maxRetries?: number;
+  /** Extra headers for this call. An `Authorization` header here is ignored. */
+  headers?: Record<string, string>;
+}

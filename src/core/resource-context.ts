@@ -1,0 +1,8 @@
+import type { ResponseReader } from "./parse-response.js";
+import type { Transport } from "./transport.js";
+
+/** What every resource namespace is built with. */
+export interface ResourceContext {
+  readonly transport: Transport;
+  readonly reader: ResponseReader;
+}

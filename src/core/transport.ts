@@ -1,0 +1,318 @@
+import ky, { isNetworkError, type KyInstance } from "ky";
+import { abortableSleep } from "./abortable-sleep.js";
+import type { APIError } from "./errors/api-error.js";
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from "./errors/connection-errors.js";
+import { parseRetryAfterSeconds } from "./errors/extra-fields.js";
+import { errorFromResponse } from "./errors/from-response.js";
+import { InvalidRequestError } from "./errors/local-errors.js";
+import type { ClientHooks, RequestEventBase } from "./hooks.js";
+import type { LevelledLogger } from "./logger.js";
+import { checkMaxRetries, checkTimeout } from "./option-checks.js";
+import type { PacedRoute, Pacer } from "./pacer.js";
+import { type Redactor, scrubError } from "./redact.js";
+import type { RequestOptions } from "./request-options.js";
+import {
+  type AttemptFailure,
+  failedBeforeSending,
+  isRetryableFailure,
+  MAX_RETRY_AFTER_MS,
+  retryDelayMs,
+} from "./retry-policy.js";
+
+/** The methods the API uses. */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** Query parameters; `undefined` values are left out. */
+export type QueryParams = Record<string, string | number | undefined>;
+
+/** One API call as a resource describes it. */
+export interface ApiRequest {
+  readonly method: HttpMethod;
+  /** Path under `/api/v1` without a leading slash, ids already encoded, e.g. `content/abc`. */
+  readonly path: string;
+  readonly query?: QueryParams;
+  /** JSON body (writes only). */
+  readonly body?: unknown;
+  readonly options?: RequestOptions | undefined;
+}
+
+/** A 2xx response, read in full. */
+export interface ApiResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The body's text ("" when empty). */
+  readonly text: string;
+  readonly method: HttpMethod;
+  readonly url: string;
+}
+
+/** Everything the transport needs from the client. */
+export interface TransportConfig {
+  readonly apiKey: string;
+  /** Ends in `/api/v1/`. */
+  readonly baseURL: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly fetch: typeof globalThis.fetch | undefined;
+  readonly headers: Record<string, string>;
+  readonly sdkHeader: string;
+  readonly logger: LevelledLogger;
+  readonly hooks: ClientHooks;
+  readonly pacer: Pacer;
+  readonly redact: Redactor;
+}
+
+type AttemptOutcome =
+  | { readonly ok: true; readonly response: Response; readonly text: string }
+  | {
+      readonly ok: false;
+      readonly error: APIConnectionError | APIUserAbortError;
+      readonly failure: AttemptFailure | null;
+    };
+
+/** Headers a caller may not set: the credential belongs to the client alone. */
+function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === "authorization" || lower === "proxy-authorization") continue;
+    if (typeof value === "string") out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Sends API calls: one ky instance per client, the SDK's own retry loop (ky's retry is off so
+ * that a write which may have reached the service is never repeated), pacing before each
+ * attempt, a per-attempt timeout, the caller's signal, hooks and debug logs.
+ */
+export class Transport {
+  readonly #apiKey: string;
+  readonly #config: Omit<TransportConfig, "apiKey">;
+  readonly #ky: KyInstance;
+
+  constructor(config: TransportConfig) {
+    const { apiKey, ...rest } = config;
+    this.#apiKey = apiKey;
+    this.#config = rest;
+    // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
+    const lazyFetch: typeof globalThis.fetch = (input, init) =>
+      (config.fetch ?? globalThis.fetch)(input, init);
+    this.#ky = ky.create({
+      baseUrl: config.baseURL,
+      retry: 0,
+      // Per-attempt timeout is the SDK's own, so it also bounds reading the body.
+      timeout: false,
+      throwHttpErrors: false,
+      fetch: lazyFetch,
+      headers: {
+        accept: "application/json",
+        ...withoutCredentials(config.headers),
+        "x-postline-sdk": config.sdkHeader,
+      },
+    });
+  }
+
+  /** The URL a path resolves to (no secrets in it). */
+  urlFor(path: string, query?: QueryParams): string {
+    const url = new URL(path, this.#config.baseURL);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  /** Sends `request`, retrying as SDK_DESIGN §5 allows, and resolves to its 2xx response. */
+  async request(request: ApiRequest): Promise<ApiResponse> {
+    const options = request.options ?? {};
+    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
+    const timeout = options.timeout ?? this.#config.timeout;
+    if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries, InvalidRequestError);
+    if (options.timeout !== undefined) checkTimeout(options.timeout, InvalidRequestError);
+    const url = this.urlFor(request.path, request.query);
+    const route: PacedRoute =
+      request.method === "POST" && request.path === "content" ? "create" : "other";
+    const { signal } = options;
+
+    for (let attempt = 1; ; attempt++) {
+      const event: RequestEventBase = { method: request.method, path: request.path, url, attempt };
+      if (signal?.aborted) throw this.#userAbort(event, signal);
+      let release: (response?: Response) => void;
+      try {
+        release = await this.#config.pacer.acquire(route, signal);
+      } catch (error) {
+        if (signal?.aborted) throw this.#userAbort(event, signal);
+        throw error;
+      }
+      this.#callHook("onRequest", event);
+      const started = performance.now();
+      const outcome = await this.#attempt(request, event, timeout, signal);
+      release(outcome.ok ? outcome.response : undefined);
+      const durationMs = Math.round(performance.now() - started);
+
+      let error: Error;
+      let failure: AttemptFailure | null;
+      let retryAfterSeconds: number | undefined;
+      if (outcome.ok) {
+        const { response, text } = outcome;
+        this.#callHook("onResponse", {
+          ...event,
+          status: response.status,
+          durationMs,
+          headers: response.headers,
+        });
+        this.#config.logger.debug(`${request.method} /${request.path} ${response.status}`, {
+          method: request.method,
+          path: request.path,
+          status: response.status,
+          attempt,
+          durationMs,
+        });
+        if (response.ok) {
+          return {
+            status: response.status,
+            headers: response.headers,
+            text,
+            method: request.method,
+            url,
+          };
+        }
+        const apiError = this.#errorFor(response, text, request.method, url);
+        failure = { kind: "status", status: response.status, code: apiError.code };
+        error = apiError;
+        if (response.status === 429 || response.status === 503) {
+          retryAfterSeconds = parseRetryAfterSeconds(response.headers.get("retry-after"));
+        }
+      } else {
+        error = outcome.error;
+        failure = outcome.failure;
+        this.#config.logger.debug(`${request.method} /${request.path} failed: ${error.name}`, {
+          method: request.method,
+          path: request.path,
+          attempt,
+          durationMs,
+          error: error.message,
+        });
+      }
+
+      const retryable = failure !== null && isRetryableFailure(request.method, failure);
+      const waitTooLong =
+        retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > MAX_RETRY_AFTER_MS;
+      if (!retryable || attempt > maxRetries || waitTooLong) throw error;
+
+      const delayMs = retryDelayMs(attempt, retryAfterSeconds);
+      this.#callHook("onRetry", { ...event, delayMs, error });
+      this.#config.logger.debug(`retrying ${request.method} /${request.path} in ${delayMs} ms`, {
+        method: request.method,
+        path: request.path,
+        attempt,
+        delayMs,
+        reason: error.name,
+      });
+      try {
+        await abortableSleep(delayMs, signal);
+      } catch {
+        throw this.#userAbort({ ...event, attempt: attempt + 1 }, signal!);
+      }
+    }
+  }
+
+  async #attempt(
+    request: ApiRequest,
+    event: RequestEventBase,
+    timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome> {
+    const timer = new AbortController();
+    const timeoutId = setTimeout(() => timer.abort(new Error("timeout")), timeoutMs);
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
+    try {
+      const response = await this.#ky(request.path, {
+        method: request.method,
+        signal,
+        headers: {
+          ...withoutCredentials(request.options?.headers),
+          authorization: `Bearer ${this.#apiKey}`,
+        },
+        ...(request.query ? { searchParams: definedOnly(request.query) } : {}),
+        ...(request.body !== undefined ? { json: request.body } : {}),
+      });
+      const text = await response.text();
+      return { ok: true, response, text };
+    } catch (thrown) {
+      if (callerSignal?.aborted)
+        return { ok: false, error: this.#userAbort(event, callerSignal), failure: null };
+      // ky wraps network failures; its wrapper holds the Request (and so the credential).
+      const cause = scrubError(isNetworkError(thrown) ? thrown.cause : thrown, this.#config.redact);
+      const base = { method: request.method, url: event.url, cause };
+      if (timer.signal.aborted) {
+        const failure: AttemptFailure = { kind: "timeout" };
+        const retryable = isRetryableFailure(request.method, failure);
+        return {
+          ok: false,
+          error: new APITimeoutError({ ...base, timeoutMs, retryable }),
+          failure,
+        };
+      }
+      const failure: AttemptFailure = { kind: "connection", sent: !failedBeforeSending(cause) };
+      const retryable = isRetryableFailure(request.method, failure);
+      const detail = cause instanceof Error ? `: ${this.#config.redact(cause.message)}` : "";
+      return {
+        ok: false,
+        error: new APIConnectionError({
+          ...base,
+          message: `Connection error on ${request.method} ${event.url}${detail}`,
+          retryable,
+        }),
+        failure,
+      };
+    } finally {
+      clearTimeout(timeoutId);
+    }
+  }
+
+  #errorFor(response: Response, text: string, method: HttpMethod, url: string): APIError {
+    const { status, headers } = response;
+    const retryable = (code: string) =>
+      isRetryableFailure(method, { kind: "status", status, code });
+    return errorFromResponse(
+      { status, headers, text, method, url, retryable },
+      this.#config.redact,
+    );
+  }
+
+  #userAbort(event: RequestEventBase, signal: AbortSignal): APIUserAbortError {
+    return new APIUserAbortError({
+      method: event.method,
+      url: event.url,
+      cause: scrubError(signal.reason, this.#config.redact),
+    });
+  }
+
+  #callHook<K extends keyof ClientHooks>(
+    name: K,
+    payload: Parameters<NonNullable<ClientHooks[K]>>[0],
+  ): void {
+    const hook = this.#config.hooks[name] as ((event: typeof payload) => void) | undefined;
+    if (!hook) return;
+    try {
+      hook(payload);
+    } catch (error) {
+      this.#config.logger.warn(`${name} hook threw; ignoring it`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
+
+function definedOnly(query: QueryParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) out[key] = String(value);
+  return out;
+}

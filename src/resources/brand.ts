@@ -1,0 +1,29 @@
+import { parseWith, readJson } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import { type BrandProfile, BrandResponseSchema } from "../schemas/index.js";
+
+/** The workspace's brand profile (`GET /brand`). */
+export class BrandResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * Reads the brand profile, or `null` before onboarding created one. `aboutYou.facts` holds the
+   * only claims an agent should make about the workspace.
+   *
+   * @example
+   * ```ts
+   * const profile = await client.brand.get();
+   * if (profile) console.log(profile.aboutYou.facts);
+   * ```
+   */
+  async get(options?: RequestOptions): Promise<BrandProfile | null> {
+    const response = await this.#ctx.transport.request({ method: "GET", path: "brand", options });
+    return parseWith(BrandResponseSchema, readJson(response), response, this.#ctx.reader).profile;
+  }
+}

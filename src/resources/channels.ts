@@ -1,0 +1,42 @@
+import { optionalString } from "../core/input-checks.js";
+import { parseWith, readJson } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import { type Channel, ChannelListResponseSchema, type Platform } from "../schemas/index.js";
+
+/** Filters for `channels.list`. */
+export interface ChannelListParams {
+  /** Only channels on this platform, e.g. `x`. */
+  platform?: Platform;
+}
+
+/** The workspace's connected accounts (`GET /channels`). */
+export class ChannelsResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * Lists the workspace's channels. Use a channel's `id` as `channelId` / `channelIds` when
+   * creating content: the service never picks one.
+   *
+   * @example
+   * ```ts
+   * const [x] = await client.channels.list({ platform: "x" });
+   * ```
+   */
+  async list(params: ChannelListParams = {}, options?: RequestOptions): Promise<Channel[]> {
+    const platform = optionalString("platform", params.platform, false);
+    const response = await this.#ctx.transport.request({
+      method: "GET",
+      path: "channels",
+      query: { platform },
+      options,
+    });
+    return parseWith(ChannelListResponseSchema, readJson(response), response, this.#ctx.reader)
+      .channels;
+  }
+}

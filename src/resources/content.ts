@@ -1,0 +1,404 @@
+import { InvalidRequestError, PlannedTimePassed } from "../core/errors/local-errors.js";
+import {
+  isoTimestamp,
+  optionalBoolean,
+  optionalIntInRange,
+  optionalString,
+  pathId,
+  refuse,
+  requiredString,
+  requiredStringList,
+} from "../core/input-checks.js";
+import { type Page, Paginated } from "../core/pagination.js";
+import { parseWith, readJson, unwrapSingle } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import type { ApiResponse } from "../core/transport.js";
+import {
+  type ContentItem,
+  ContentItemSchema,
+  ContentPageSchema,
+  type ContentSource,
+  type ContentStatus,
+  CreateContentResponseSchema,
+  type GenerationResult,
+} from "../schemas/index.js";
+
+/** Filters and paging of `content.list` / `content.listPage` (api-v1.md §4 GET /content). */
+export interface ContentListParams {
+  /** One state, or `all` (the service's default). */
+  status?: ContentStatus | "all";
+  /** Only items on this channel. */
+  channelId?: string;
+  /** Only items from this source, e.g. `api`. */
+  source?: ContentSource;
+  /** Page size, 1 to 100. `list()` asks for 100 unless given; `listPage()` sends it as given. */
+  limit?: number;
+  /** Start after this cursor (a previous `nextCursor`). */
+  cursor?: string;
+}
+
+/** Input of `content.createDraft`: a free draft with your own text on one channel. */
+export interface CreateDraftParams {
+  /** The channel to post on (see `channels.list`); the service never picks one. */
+  channelId: string;
+  /** The post text. */
+  body: string;
+  /** What the post is about. */
+  topic?: string;
+  /** Title on long-form platforms (without one, the post publishes as `Untitled`). */
+  title?: string;
+}
+
+/** Input of `content.generate`: the service writes one post per channel (one credit each). */
+export interface GenerateParams {
+  /** The channels to write for; duplicates are collapsed by the service. */
+  channelIds: string[];
+  /** What to write about. */
+  prompt: string;
+}
+
+/** Per-call options of the two create methods. */
+export interface CreateRequestOptions extends RequestOptions {
+  /**
+   * After an ambiguous failure (timeout, dropped connection, 5xx after sending), look for the
+   * item this request created before creating again. Defaults to `true` for `createDraft` and
+   * `false` for `generate`.
+   */
+  reconcile?: boolean;
+}
+
+/** Fields of `content.update` (api-v1.md §4 PATCH /content/:id). */
+export interface ContentUpdateParams {
+  /** Replace the text (draft or pending items only); scans re-run on the saved text. */
+  content?: string;
+  /** Move the item to another connected channel on the same platform. */
+  channelId?: string;
+  /** `pending` approves, `draft` un-approves, `cancelled` rejects. */
+  status?: "pending" | "draft" | "cancelled";
+  /** Why it was rejected (with `status: "cancelled"`). */
+  rejectionReason?: string;
+  /** Approve even though the current text matches AI-ism patterns. */
+  acknowledgeAiIsms?: boolean;
+}
+
+/** Options of `content.approve`. */
+export interface ApproveParams {
+  /** Approve even though the current text matches AI-ism patterns. */
+  acknowledgeAiIsms?: boolean;
+  /** Assign a connected channel in the same call (approval needs one). */
+  channelId?: string;
+}
+
+/** Options of `content.reject`. */
+export interface RejectParams {
+  /** Why it was rejected; sent as `rejectionReason`. */
+  reason?: string;
+}
+
+/** Options of `content.schedule`: a time, or `publishNow`, or neither (the planned time). */
+export interface ScheduleParams {
+  /** When to publish: a future time, snapped to 5 minutes by the service. Sent as ISO-8601 UTC. */
+  scheduledAt?: Date | string;
+  /** Publish on the next publish tick. */
+  publishNow?: true;
+  /** Schedule even though the current text matches AI-ism patterns. */
+  acknowledgeAiIsms?: boolean;
+}
+
+const MAX_PAGE_SIZE = 100;
+
+/** Content items: list, create, edit, approve, schedule and delete. */
+export class ContentResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * Every item matching `params`, newest first, fetched page by page as you iterate (pages of
+   * 100 unless `limit` is given).
+   *
+   * @example
+   * ```ts
+   * for await (const item of client.content.list({ status: "draft" })) console.log(item.id);
+   * ```
+   */
+  list(params: ContentListParams = {}, options?: RequestOptions): Paginated<ContentItem> {
+    const query = listQuery(params);
+    const pageQuery = { ...query, limit: query.limit ?? MAX_PAGE_SIZE };
+    return new Paginated<ContentItem>(
+      (cursor) => this.#fetchPage({ ...pageQuery, cursor }, options),
+      query.cursor,
+    );
+  }
+
+  /**
+   * One page of items, sending exactly the parameters given (the service's default page size
+   * is 20).
+   *
+   * @example
+   * ```ts
+   * const { items, nextCursor } = await client.content.listPage({ limit: 50 });
+   * ```
+   */
+  async listPage(
+    params: ContentListParams = {},
+    options?: RequestOptions,
+  ): Promise<Page<ContentItem>> {
+    return this.#fetchPage(listQuery(params), options);
+  }
+
+  /** Reads one item. */
+  async get(id: string, options?: RequestOptions): Promise<ContentItem> {
+    const response = await this.#ctx.transport.request({
+      method: "GET",
+      path: itemPath(id),
+      options,
+    });
+    return this.#parseItem(unwrapSingle(readJson(response), "item").value, response);
+  }
+
+  /**
+   * Creates a free draft with your own text: no credit used, one item, on the channel you name.
+   * The draft is still scanned for length, sensitivity and AI-isms.
+   *
+   * @example
+   * ```ts
+   * const draft = await client.content.createDraft({ channelId, body: "Shipping today." });
+   * ```
+   */
+  async createDraft(
+    params: CreateDraftParams,
+    options?: CreateRequestOptions,
+  ): Promise<ContentItem> {
+    const input = params as CreateDraftParams & { prompt?: unknown; channelIds?: unknown };
+    refuse(
+      "prompt",
+      input?.prompt !== undefined,
+      "createDraft sends your own `body`; to have the service write the post, call content.generate({ channelIds, prompt }) instead",
+    );
+    const channelId = singleDraftChannel(input);
+    const body = {
+      body: requiredString("body", input.body),
+      channelId,
+      ...defined("topic", optionalString("topic", input.topic)),
+      ...defined("title", optionalString("title", input.title)),
+    };
+    const result = await this.#create(body, options);
+    const [item] = result.items;
+    if (!item) throw new InvalidRequestError("body", "The service created no item for this draft");
+    return item;
+  }
+
+  /**
+   * Has the service write one post per channel (one generation credit each). A partial
+   * fulfilment is a success: `warning.unfulfilledChannelIds` lists the channels not written.
+   *
+   * @example
+   * ```ts
+   * const { items, warning } = await client.content.generate({ channelIds, prompt: "Launch week" });
+   * ```
+   */
+  async generate(
+    params: GenerateParams,
+    options?: CreateRequestOptions,
+  ): Promise<GenerationResult> {
+    const input = params as GenerateParams & { body?: unknown; channelId?: unknown };
+    refuse(
+      "body",
+      input?.body !== undefined,
+      "generate sends a `prompt` for the service to write from; to post your own text, call content.createDraft({ channelId, body }) instead",
+    );
+    refuse(
+      "channelIds",
+      input.channelId !== undefined && input.channelIds !== undefined,
+      "Send either channelId or channelIds, not both",
+    );
+    const channelIds =
+      input.channelIds === undefined && input.channelId !== undefined
+        ? [requiredString("channelId", input.channelId)]
+        : requiredStringList("channelIds", input.channelIds);
+    const body = { prompt: requiredString("prompt", input.prompt), channelIds };
+    return this.#create(body, options);
+  }
+
+  /**
+   * Edits an item: text, channel, status, rejection reason, AI-ism acknowledgment. Throws
+   * `PlannedTimePassed` (carrying the saved item) when an approval's planned time has passed.
+   */
+  async update(
+    id: string,
+    params: ContentUpdateParams,
+    options?: RequestOptions,
+  ): Promise<ContentItem> {
+    const path = itemPath(id);
+    const body = {
+      ...defined("content", optionalString("content", params?.content)),
+      ...defined("channelId", optionalString("channelId", params?.channelId, false)),
+      ...defined("status", optionalString("status", params?.status, false)),
+      ...defined("rejectionReason", optionalString("rejectionReason", params?.rejectionReason)),
+      ...defined(
+        "acknowledgeAiIsms",
+        optionalBoolean("acknowledgeAiIsms", params?.acknowledgeAiIsms),
+      ),
+    };
+    const response = await this.#ctx.transport.request({ method: "PATCH", path, body, options });
+    const { value, wrapper } = unwrapSingle(readJson(response), "item");
+    const item = this.#parseItem(value, response);
+    // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued.
+    if (
+      wrapper.plannedTimePassed === true ||
+      (item as { plannedTimePassed?: unknown }).plannedTimePassed === true
+    ) {
+      throw new PlannedTimePassed(item);
+    }
+    return item;
+  }
+
+  /** Approves an item (status `pending`); optionally assigns its channel in the same call. */
+  approve(id: string, params: ApproveParams = {}, options?: RequestOptions): Promise<ContentItem> {
+    return this.update(
+      id,
+      {
+        status: "pending",
+        ...defined("acknowledgeAiIsms", params.acknowledgeAiIsms),
+        ...defined("channelId", params.channelId),
+      },
+      options,
+    );
+  }
+
+  /** Un-approves an item (status back to `draft`). */
+  unapprove(id: string, options?: RequestOptions): Promise<ContentItem> {
+    return this.update(id, { status: "draft" }, options);
+  }
+
+  /** Rejects an item (status `cancelled`), with an optional reason. */
+  reject(id: string, params: RejectParams = {}, options?: RequestOptions): Promise<ContentItem> {
+    return this.update(
+      id,
+      { status: "cancelled", ...defined("rejectionReason", params.reason) },
+      options,
+    );
+  }
+
+  /**
+   * Approves if needed and schedules: at `scheduledAt`, or `publishNow`, or (neither) at the
+   * time the item is already planned for.
+   *
+   * @example
+   * ```ts
+   * await client.content.schedule(id, { scheduledAt: new Date(Date.now() + 3_600_000) });
+   * ```
+   */
+  async schedule(
+    id: string,
+    params: ScheduleParams = {},
+    options?: RequestOptions,
+  ): Promise<ContentItem> {
+    const path = `${itemPath(id)}/schedule`;
+    refuse(
+      "publishNow",
+      params.scheduledAt !== undefined && params.publishNow === true,
+      "Send either scheduledAt or publishNow: true, not both",
+    );
+    if (params.publishNow !== undefined && params.publishNow !== true) {
+      throw new InvalidRequestError("publishNow", "publishNow must be true when given");
+    }
+    const body = {
+      ...(params.scheduledAt !== undefined
+        ? { scheduledAt: isoTimestamp("scheduledAt", params.scheduledAt) }
+        : {}),
+      ...(params.publishNow ? { publishNow: true } : {}),
+      ...defined(
+        "acknowledgeAiIsms",
+        optionalBoolean("acknowledgeAiIsms", params.acknowledgeAiIsms),
+      ),
+    };
+    const response = await this.#ctx.transport.request({ method: "POST", path, body, options });
+    return this.#parseItem(unwrapSingle(readJson(response), "item").value, response);
+  }
+
+  /** Deletes a non-published item (a scheduled external post is cancelled first, best effort). */
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    await this.#ctx.transport.request({ method: "DELETE", path: itemPath(id), options });
+  }
+
+  async #fetchPage(
+    query: ReturnType<typeof listQuery>,
+    options: RequestOptions | undefined,
+  ): Promise<Page<ContentItem>> {
+    const response = await this.#ctx.transport.request({
+      method: "GET",
+      path: "content",
+      query,
+      options,
+    });
+    const page = parseWith(ContentPageSchema, readJson(response), response, this.#ctx.reader);
+    return { items: page.items, nextCursor: page.nextCursor ?? null };
+  }
+
+  /**
+   * Sends one `POST /content`. An ambiguous failure is not retried (no idempotency keys,
+   * api-v1.md §1 convention 4); this is the one place where reconciling such a failure belongs.
+   */
+  async #create(
+    body: Record<string, unknown>,
+    options: CreateRequestOptions | undefined,
+  ): Promise<GenerationResult> {
+    const { reconcile: _reconcile, ...requestOptions } = options ?? {};
+    const response = await this.#ctx.transport.request({
+      method: "POST",
+      path: "content",
+      body,
+      options: requestOptions,
+    });
+    return parseWith(CreateContentResponseSchema, readJson(response), response, this.#ctx.reader);
+  }
+
+  #parseItem(value: unknown, response: ApiResponse): ContentItem {
+    return parseWith(ContentItemSchema, value, response, this.#ctx.reader);
+  }
+}
+
+function itemPath(id: string): string {
+  return `content/${pathId("id", id)}`;
+}
+
+function listQuery(params: ContentListParams) {
+  return {
+    status: optionalString("status", params?.status, false),
+    channelId: optionalString("channelId", params?.channelId, false),
+    source: optionalString("source", params?.source, false),
+    // api-v1.md §4 GET /content: limit 1 to 100.
+    limit: optionalIntInRange("limit", params?.limit, 1, MAX_PAGE_SIZE),
+    cursor: optionalString("cursor", params?.cursor, false),
+  };
+}
+
+/** api-v1.md §4 POST rules 2-3: one channel for a draft, named once. */
+function singleDraftChannel(input: { channelId?: unknown; channelIds?: unknown }): string {
+  refuse(
+    "channelIds",
+    input.channelId !== undefined && input.channelIds !== undefined,
+    "Send either channelId or channelIds, not both",
+  );
+  if (input.channelIds !== undefined) {
+    const ids = requiredStringList("channelIds", input.channelIds);
+    refuse(
+      "channelIds",
+      ids.length > 1,
+      "A free draft is one item on one channel: pass a single channelId (use content.generate for several channels)",
+    );
+    return ids[0]!;
+  }
+  return requiredString("channelId", input.channelId);
+}
+
+/** `{ [key]: value }` when value is defined, else `{}` (optional keys are absent, never undefined). */
+function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,74 @@
+import { pathId, requiredString, requiredStringList } from "../core/input-checks.js";
+import { parseWith, readJson, unwrapSingle } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import {
+  type AgentKey,
+  AgentKeySchema,
+  type CreatedAgentKey,
+  CreatedAgentKeySchema,
+  KeyListResponseSchema,
+  type KeyScope,
+} from "../schemas/index.js";
+
+/** Input of `keys.create`. */
+export interface KeyCreateParams {
+  /** A label for the key. */
+  name: string;
+  /** `read`, `write` and/or `admin`; they cascade (`admin` includes `write` includes `read`). */
+  scopes: KeyScope[];
+}
+
+/** Agent keys (`/keys`, admin scope). */
+export class KeysResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /** Lists the workspace's keys, active and revoked. No secret is ever included. */
+  async list(options?: RequestOptions): Promise<AgentKey[]> {
+    const response = await this.#ctx.transport.request({ method: "GET", path: "keys", options });
+    return parseWith(KeyListResponseSchema, readJson(response), response, this.#ctx.reader).keys;
+  }
+
+  /** Reads one key. */
+  async get(id: string, options?: RequestOptions): Promise<AgentKey> {
+    const path = `keys/${pathId("id", id)}`;
+    const response = await this.#ctx.transport.request({ method: "GET", path, options });
+    const { value } = unwrapSingle(readJson(response), "key");
+    return parseWith(AgentKeySchema, value, response, this.#ctx.reader);
+  }
+
+  /**
+   * Creates a key. The result is the only object that ever carries the new key's `token`:
+   * store it now, it cannot be read again.
+   *
+   * @example
+   * ```ts
+   * const { token } = await client.keys.create({ name: "reporting", scopes: ["read"] });
+   * ```
+   */
+  async create(params: KeyCreateParams, options?: RequestOptions): Promise<CreatedAgentKey> {
+    const body = {
+      name: requiredString("name", params?.name),
+      scopes: requiredStringList("scopes", params?.scopes),
+    };
+    const response = await this.#ctx.transport.request({
+      method: "POST",
+      path: "keys",
+      body,
+      options,
+    });
+    const { value } = unwrapSingle(readJson(response), "key");
+    return parseWith(CreatedAgentKeySchema, value, response, this.#ctx.reader);
+  }
+
+  /** Revokes a key. Idempotent; a token cannot revoke itself (`CannotRevokeSelfError`). */
+  async revoke(id: string, options?: RequestOptions): Promise<void> {
+    const path = `keys/${pathId("id", id)}`;
+    await this.#ctx.transport.request({ method: "DELETE", path, options });
+  }
+}

@@ -1,0 +1,31 @@
+import { parseWith, readJson } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import { type ScheduleResponse, ScheduleResponseSchema } from "../schemas/index.js";
+
+/** The workspace's schedule configuration and weekly slots (`GET /schedule`, read-only). */
+export class ScheduleResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * Reads the schedule configuration (with each voice's resolved settings) and its slots.
+   *
+   * @example
+   * ```ts
+   * const { config, slots } = await client.schedule.get();
+   * ```
+   */
+  async get(options?: RequestOptions): Promise<ScheduleResponse> {
+    const response = await this.#ctx.transport.request({
+      method: "GET",
+      path: "schedule",
+      options,
+    });
+    return parseWith(ScheduleResponseSchema, readJson(response), response, this.#ctx.reader);
+  }
+}

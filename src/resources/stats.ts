@@ -1,0 +1,42 @@
+import { optionalIntInRange } from "../core/input-checks.js";
+import { parseWith, readJson } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import { type Stats as StatsResult, StatsSchema } from "../schemas/index.js";
+
+/** Parameters of `stats.get`. */
+export interface StatsParams {
+  /** Window in days, 1 to 365 (the service's default is 30). */
+  days?: number;
+}
+
+/** Workspace analytics (`GET /stats`). */
+export class StatsResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * Reads analytics over the last `days` days: channel balance, pipeline, AI-ism rate and
+   * generation quota use.
+   *
+   * @example
+   * ```ts
+   * const { usage } = await client.stats.get({ days: 7 });
+   * ```
+   */
+  async get(params: StatsParams = {}, options?: RequestOptions): Promise<StatsResult> {
+    // api-v1.md §4 GET /stats: days is an integer 1 to 365.
+    const days = optionalIntInRange("days", params.days, 1, 365);
+    const response = await this.#ctx.transport.request({
+      method: "GET",
+      path: "stats",
+      query: { days },
+      options,
+    });
+    return parseWith(StatsSchema, readJson(response), response, this.#ctx.reader);
+  }
+}
