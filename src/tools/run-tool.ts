@@ -7,6 +7,14 @@ import { findTool, type ToolInput, type ToolName, tools } from "./tool-list.js";
 import { validateToolInput } from "./validate-input.js";
 
 /**
+ * What `runTool` accepts as input for a tool name: the tool's own input type (or its JSON text)
+ * when the name is known at compile time, anything when it comes from a model at run time.
+ */
+export type InputFor<Name extends string> = [Name] extends [ToolName]
+  ? ToolInput<Name> | string
+  : unknown;
+
+/**
  * Runs one tool call a model asked for: validates `input` against the tool's schema, calls the
  * SDK, and resolves to plain JSON (no `Date`, no class instances, no `undefined`, never the API
  * token) ready to hand back to the model.
@@ -32,22 +40,10 @@ import { validateToolInput } from "./validate-input.js";
  * if (isToolError(result)) console.warn(result.error.message);
  * ```
  */
-export async function runTool<Name extends ToolName>(
+export async function runTool<Name extends ToolName | (string & {})>(
   client: ToolClient,
   name: Name,
-  input: ToolInput<Name>,
-  options?: ToolRequestOptions,
-): Promise<ToolResult>;
-export async function runTool(
-  client: ToolClient,
-  name: string,
-  input: unknown,
-  options?: ToolRequestOptions,
-): Promise<ToolResult>;
-export async function runTool(
-  client: ToolClient,
-  name: string,
-  input: unknown,
+  input: InputFor<Name>,
   options?: ToolRequestOptions,
 ): Promise<ToolResult> {
   const tool = findTool(name);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolError, type JsonObject, runTool } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "./fake-session.js";
+import { runAsModel } from "./run-as-model.js";
 
 let session: FakeSession;
 beforeEach(() => {
@@ -63,7 +64,7 @@ describe("update_content and schedule_content through the approval rules", () =>
 
   it("a status PATCH does not accept (published) is refused before anything is sent", async () => {
     session.service.clearRequests();
-    const result = await runTool(session.client, "update_content", {
+    const result = await runAsModel(session.client, "update_content", {
       id: HELD_DRAFT,
       status: "published",
     });

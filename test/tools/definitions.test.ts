@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { isToolName, tools } from "../../src/tools/index.js";
+import {
+  isToolName,
+  runTool,
+  type ToolClient,
+  type ToolInput,
+  type ToolName,
+  tools,
+} from "../../src/tools/index.js";
 
 const MCP_TOOL_NAMES = [
   "list_content",
@@ -37,6 +44,30 @@ describe("tool list", () => {
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(isToolName(name)).toBe(true);
     expect(isToolName("create_key")).toBe(false);
+  });
+
+  it("types the names as a union, and a known tool's input from its zod schema", () => {
+    expectTypeOf<ToolName>().toEqualTypeOf<
+      | "list_content"
+      | "list_channels"
+      | "generate_content"
+      | "create_content_draft"
+      | "update_content"
+      | "schedule_content"
+      | "get_content"
+      | "delete_content"
+      | "get_brand"
+      | "get_schedule"
+      | "get_stats"
+    >();
+    expectTypeOf<ToolInput<"get_stats">>().toEqualTypeOf<{ days?: number | undefined }>();
+    expectTypeOf(tools[2].name).toEqualTypeOf<"generate_content">();
+    const client = {} as ToolClient;
+    // A name known at compile time checks its input; one from a model takes anything.
+    // @ts-expect-error: get_stats has no "window" parameter
+    expectTypeOf(() => runTool(client, "get_stats", { window: 7 })).toBeFunction();
+    expectTypeOf(() => runTool(client, "get_stats", '{"days": 7}')).toBeFunction();
+    expectTypeOf(() => runTool(client, String("get_stats"), { window: 7 })).toBeFunction();
   });
 
   it("offers no tool that touches agent keys, so no result can carry a token", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runTool, type ToolClient } from "../../src/tools/index.js";
+import { runAsModel } from "./run-as-model.js";
 
 /** A client that fails the test if a tool reaches it: refused input must send nothing. */
 const untouchable = new Proxy({} as ToolClient, {
@@ -27,7 +28,7 @@ describe("runTool input validation", () => {
   });
 
   it("names every unknown parameter and lists the accepted ones", async () => {
-    const result = await runTool(untouchable, "get_stats", { days: 7, window: "week" });
+    const result = await runAsModel(untouchable, "get_stats", { days: 7, window: "week" });
     expect(result).toMatchObject({ error: { code: "validation_error", param: "window" } });
     const { message } = (result as { error: { message: string } }).error;
     expect(message).toContain('"window"');
@@ -35,7 +36,7 @@ describe("runTool input validation", () => {
   });
 
   it("reports a missing required parameter with what it is for", async () => {
-    const result = await runTool(untouchable, "get_content", {});
+    const result = await runAsModel(untouchable, "get_content", {});
     expect(result).toMatchObject({ error: { code: "validation_error", param: "id" } });
     expect((result as { error: { message: string } }).error.message).toMatch(/id is required/);
   });
@@ -60,7 +61,7 @@ describe("runTool input validation", () => {
     expect(await runTool(untouchable, "list_content", '{"limit": ')).toMatchObject({
       error: { code: "validation_error", message: expect.stringMatching(/not valid JSON/) },
     });
-    expect(await runTool(untouchable, "list_content", [1, 2])).toMatchObject({
+    expect(await runAsModel(untouchable, "list_content", [1, 2])).toMatchObject({
       error: { code: "validation_error" },
     });
   });

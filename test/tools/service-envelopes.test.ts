@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolError, type JsonObject, runTool } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "./fake-session.js";
+import { runAsModel } from "./run-as-model.js";
 
 let session: FakeSession;
 beforeEach(() => {
@@ -74,7 +75,7 @@ describe("MCP-2 the tools answer with the service's error envelope", () => {
     const serviceChannels = (raw.body as { error: { channels: unknown } }).error.channels;
     const postsBefore = countPosts();
 
-    const result = await runTool(session.client, "create_content_draft", {
+    const result = await runAsModel(session.client, "create_content_draft", {
       body: "No channel named.",
     });
     expect(result).toMatchObject({ error: { code: "validation_error", param: "channelId" } });
@@ -85,7 +86,7 @@ describe("MCP-2 the tools answer with the service's error envelope", () => {
   });
 
   it("MCP-2 generate_content without channelIds lists the channels and ends asking for channelIds", async () => {
-    const result = await runTool(session.client, "generate_content", { prompt: "Exports" });
+    const result = await runAsModel(session.client, "generate_content", { prompt: "Exports" });
     if (!isToolError(result)) throw new Error("expected a refusal");
     expect(result.error.param).toBe("channelIds");
     expect(
@@ -157,7 +158,7 @@ describe("MCP-2 the tools answer with the service's error envelope", () => {
       await runTool(session.client, "get_brand", {}),
       await runTool(session.client, "get_schedule", {}),
       await runTool(session.client, "get_stats", {}),
-      await runTool(session.client, "create_content_draft", { body: "x" }),
+      await runAsModel(session.client, "create_content_draft", { body: "x" }),
       await runTool(session.client, "delete_content", { id: "c_missing" }),
       await runTool(session.client, "nope", {}),
     ];
