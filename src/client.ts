@@ -5,6 +5,7 @@ import type { ClientHooks } from "./core/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
 import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
 import { noopPacer, type Pacer } from "./core/pacer.js";
+import { createPacer } from "./core/pacing.js";
 import { createRedactor } from "./core/redact.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
@@ -53,9 +54,8 @@ function readEnv(name: string): string | undefined {
 }
 
 /** The pacer for `rateLimit` (SDK_DESIGN §5). The token is handed over only to key its budgets. */
-function pacerFor(_apiKey: string, rateLimit: boolean, _logger: Logger): Pacer {
-  // Client-side pacing (SDK_DESIGN §5) plugs in here: return createPacer(apiKey, { logger }) when rateLimit.
-  return rateLimit ? noopPacer : noopPacer;
+function pacerFor(apiKey: string, rateLimit: boolean, logger: Logger): Pacer {
+  return rateLimit ? createPacer(apiKey, { logger }) : noopPacer;
 }
 
 /**

@@ -9,7 +9,7 @@ const server = setupServer(
     HttpResponse.json({ error: { code: "not_found", message: "nope" } }, { status: 404 }),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => server.close());
 
 it("smoke", async () => {
