@@ -31,6 +31,6 @@ export {
   type ToolResult,
 } from "./envelope.js";
 export type { JsonObject, JsonValue, ToolParameters } from "./json-schema.js";
-export { runTool } from "./run-tool.js";
+export { type InputFor, runTool } from "./run-tool.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 export { isToolName, type Tool, type ToolInput, type ToolName, tools } from "./tool-list.js";
