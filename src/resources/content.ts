@@ -1,4 +1,8 @@
-import { InvalidRequestError, PlannedTimePassed } from "../core/errors/local-errors.js";
+import {
+  InvalidRequestError,
+  PlannedTimePassed,
+  ResponseValidationError,
+} from "../core/errors/local-errors.js";
 import {
   isoTimestamp,
   optionalBoolean,
@@ -188,9 +192,7 @@ export class ContentResource {
       ...defined("title", optionalString("title", input.title)),
     };
     const result = await this.#create(body, options);
-    const [item] = result.items;
-    if (!item) throw new InvalidRequestError("body", "The service created no item for this draft");
-    return item;
+    return onlyItem(result, this.#ctx.transport.urlFor("content"));
   }
 
   /**
@@ -364,6 +366,25 @@ export class ContentResource {
   }
 }
 
+/** api-v1.md §4 POST rule 3: a free draft is exactly one item. */
+function onlyItem(result: GenerationResult, url: string): ContentItem {
+  const [item] = result.items;
+  if (item) return item;
+  throw new ResponseValidationError({
+    issues: [
+      {
+        code: "custom",
+        message: "A created draft must come back as one item",
+        path: ["items"],
+        input: result.items,
+      },
+    ],
+    body: result,
+    method: "POST",
+    url,
+  });
+}
+
 function itemPath(id: string): string {
   return `content/${pathId("id", id)}`;
 }
@@ -391,7 +412,7 @@ function singleDraftChannel(input: { channelId?: unknown; channelIds?: unknown }
     refuse(
       "channelIds",
       ids.length > 1,
-      "A free draft is one item on one channel: pass a single channelId (use content.generate for several channels)",
+      `A free draft is one item on one channel, but channelIds names ${ids.length}: pass a single channelId (content.generate writes for several channels)`,
     );
     return ids[0]!;
   }

@@ -26,7 +26,7 @@ async function errorFor(status: number, body: unknown, headers: Record<string, s
     http.get(`${API}/content/item_1`, () =>
       typeof body === "string"
         ? new HttpResponse(body, { status, headers: { "content-type": "text/html", ...headers } })
-        : HttpResponse.json(body, { status, headers }),
+        : HttpResponse.json(body as Record<string, unknown>, { status, headers }),
     ),
   );
   return makeClient()
