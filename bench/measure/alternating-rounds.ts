@@ -26,6 +26,23 @@ export interface ContenderResult {
   readonly cpuMicros: number;
   readonly rounds: number;
   readonly callsPerRound: number;
+  /** Per-round figures, in round order, for ratios paired round by round. */
+  readonly wallPerRound: readonly number[];
+  readonly cpuPerRound: readonly number[];
+}
+
+/**
+ * The median over rounds of `a ÷ b` taken within each round: both ran back to back, so load that
+ * drifts across the run cancels out better than in a ratio of medians.
+ */
+export function pairedRatio(
+  a: ContenderResult,
+  b: ContenderResult,
+  figure: "wall" | "cpu",
+): number {
+  const numerators = figure === "wall" ? a.wallPerRound : a.cpuPerRound;
+  const denominators = figure === "wall" ? b.wallPerRound : b.cpuPerRound;
+  return median(numerators.map((value, round) => value / denominators[round]!));
 }
 
 const MIN_ROUNDS = 3;
@@ -72,5 +89,7 @@ export async function runAlternatingRounds(
     cpuMicros: median(cpu[index]!),
     rounds: round,
     callsPerRound: limits.callsPerRound,
+    wallPerRound: wall[index]!,
+    cpuPerRound: cpu[index]!,
   }));
 }

@@ -1,6 +1,6 @@
 import { kyConfigurations } from "../contenders/ky-configurations.js";
 import { rawFetchPostline } from "../contenders/raw-fetch.js";
-import { runAlternatingRounds } from "../measure/alternating-rounds.js";
+import { pairedRatio, runAlternatingRounds } from "../measure/alternating-rounds.js";
 import type { SuiteResult } from "../report/suite-result.js";
 
 /** Which ky set-up costs least per request: each configuration fetches the same 100-item page. */
@@ -14,8 +14,8 @@ export async function runKyConfigurationSuite(origin: string): Promise<SuiteResu
     })),
   ];
   const results = await runAlternatingRounds(contenders, {
-    callsPerRound: 200,
-    maxRounds: 15,
+    callsPerRound: 100,
+    maxRounds: 21,
     maxMillis: 20_000,
     warmupCalls: 200,
   });
@@ -24,13 +24,14 @@ export async function runKyConfigurationSuite(origin: string): Promise<SuiteResu
     id: "ky-configurations",
     title: "ky configurations: GET /content?limit=100",
     method:
-      "Same page, same stub, alternating rounds of 200 calls; each configuration differs from its neighbour in one respect.",
+      "Same page, same stub, alternating rounds of 100 calls, ratios paired within each round; each configuration differs from its neighbour in one respect.",
     rows: results.map((result) => ({
       configuration: result.name,
       "wall µs/call": result.wallMicros,
       "cpu µs/call": result.cpuMicros,
       "cpu over raw µs": result.cpuMicros - floor.cpuMicros,
-      "wall ÷ raw fetch": result.wallMicros / floor.wallMicros,
+      "wall ÷ raw fetch": pairedRatio(result, floor, "wall"),
+      "cpu ÷ raw fetch": pairedRatio(result, floor, "cpu"),
     })),
     targets: [],
   };

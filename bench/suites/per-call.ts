@@ -5,6 +5,7 @@ import { rawFetchOpenAi, rawFetchPostline } from "../contenders/raw-fetch.js";
 import {
   type Contender,
   type ContenderResult,
+  pairedRatio,
   type RoundLimits,
   runAlternatingRounds,
 } from "../measure/alternating-rounds.js";
@@ -40,8 +41,8 @@ function rowsOf(results: readonly ContenderResult[], floorOf: (name: string) => 
       contender: result.name,
       "wall µs/call": result.wallMicros,
       "cpu µs/call": result.cpuMicros,
-      "wall ÷ raw fetch": result.wallMicros / floor.wallMicros,
-      "cpu ÷ raw fetch": result.cpuMicros / floor.cpuMicros,
+      "wall ÷ raw fetch": pairedRatio(result, floor, "wall"),
+      "cpu ÷ raw fetch": pairedRatio(result, floor, "cpu"),
       rounds: result.rounds,
     };
   });
@@ -58,13 +59,13 @@ function ratioTargets(
 ): TargetCheck[] {
   const sdk = byName(results, sdkName);
   const bareKy = byName(results, kyName);
-  const ours = sdk.wallMicros / byName(results, rawName).wallMicros;
-  const theirs = byName(results, peerName).wallMicros / byName(results, peerRawName).wallMicros;
-  const toKy = sdk.wallMicros / bareKy.wallMicros;
+  const ours = pairedRatio(sdk, byName(results, rawName), "wall");
+  const theirs = pairedRatio(byName(results, peerName), byName(results, peerRawName), "wall");
+  const toKy = pairedRatio(sdk, bareKy, "wall");
   return [
     {
       name: `${call} wall time ÷ bare ky`,
-      measured: `${toKy.toFixed(3)}x (cpu ${(sdk.cpuMicros / bareKy.cpuMicros).toFixed(3)}x)`,
+      measured: `${toKy.toFixed(3)}x (cpu ${pairedRatio(sdk, bareKy, "cpu").toFixed(3)}x)`,
       target: `≤ ${MAX_RATIO_TO_BARE_KY}x`,
       met: toKy <= MAX_RATIO_TO_BARE_KY,
     },
@@ -129,7 +130,7 @@ export async function runPerCallSuite(
       : "raw fetch: GET /content?limit=100";
 
   const method =
-    "Sequential calls over keep-alive loopback to the stub process; rounds of 200 calls per contender, order rotating each round; medians over rounds. cpu = this process's user+system time per call. SDK from dist/ with rateLimit: false.";
+    "Sequential calls over keep-alive loopback to the stub process; rounds of 200 calls per contender, order rotating each round; medians over rounds, ratios paired within each round. cpu = this process's user+system time per call. SDK from dist/ with rateLimit: false.";
   const suites: SuiteResult[] = [
     {
       id: "per-call-get",
