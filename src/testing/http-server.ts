@@ -35,7 +35,11 @@ export async function startFakeServer(
   service: FakeService,
   options: FakeServerOptions = {},
 ): Promise<FakeServer> {
-  const { createServer } = await import("node:http");
+  // A computed specifier: browser bundlers leave it alone, so the browser path never sees node:http.
+  const nodeHttp = "node:http";
+  const { createServer } = (await import(
+    /* @vite-ignore */ nodeHttp
+  )) as typeof import("node:http");
   const host = options.host ?? "127.0.0.1";
   const server = createServer((request, response) => {
     serve(service, request, response).catch(() => response.destroy());
