@@ -21,6 +21,9 @@ const DRAFTS = [
   `A long story about exports. ${"We rebuilt the pipeline from the ground up and measured every step. ".repeat(60)}`,
 ];
 
+/** Plainer words for a few AI-isms; a real agent would ask its model for the rewrite instead. */
+const PLAIN_WORDS: Record<string, string> = { delve: "look", "game-changer": "big step" };
+
 type Verdict = { action: "approve"; item: ContentItem } | { action: "reject"; reason: string };
 
 await runExample("draft review loop", async ({ client, channelIds }) => {
@@ -86,9 +89,6 @@ async function review(client: Postline, item: ContentItem): Promise<Verdict> {
   console.log(`    after rewrite: ${rewritten.aiIsmMatches.length} match(es) left`);
   return { action: "approve", item: rewritten };
 }
-
-/** Plainer words for a few AI-isms; a real agent would ask its model for the rewrite instead. */
-const PLAIN_WORDS: Record<string, string> = { delve: "look", "game-changer": "big step" };
 
 /** Replaces each matched phrase with a plainer one, or drops it. */
 function rewrite(item: ContentItem): string {

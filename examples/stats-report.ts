@@ -34,7 +34,7 @@ function formatReport(stats: Stats): string {
   for (const channel of stats.channelBalance) {
     const name = `${String(channel.displayName)} (${channel.platform})`;
     lines.push(
-      `  ${name.padEnd(28)} ${String(channel.total).padStart(4)}  ${formatCounts(channel.counts)}`,
+      `  ${name.padEnd(36)} ${String(channel.total).padStart(4)}  ${formatCounts(channel.counts)}`,
     );
   }
   const { flagged, total, rate } = stats.aiIsm;

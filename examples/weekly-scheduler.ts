@@ -30,6 +30,12 @@ await runExample("weekly scheduler", async ({ client, channelIds }) => {
 /** Books every open slot of the coming week; returns how many it filled. */
 async function fillOpenSlots(client: Postline, connected: readonly string[]): Promise<number> {
   const open = await findOpenSlots(client, connected);
+  if (open.length > 10) {
+    // Each booking is one POST /content, limited to 10 a minute per key: the client waits its turn.
+    console.log(
+      `  ${open.length} open slot(s); creates are paced to 10 a minute, so this takes a while`,
+    );
+  }
   for (const { slot, at, channel } of open) {
     const topic = String(slot.topicCategory ?? "update");
     const draft = await client.content.createDraft({
