@@ -185,9 +185,8 @@ export class Transport {
         const apiError = this.#errorFor(response, text, request.method, url);
         failure = { kind: "status", status: response.status, code: apiError.code };
         error = apiError;
-        if (response.status === 429 || response.status === 503) {
-          retryAfterSeconds = parseRetryAfterSeconds(response.headers.get("retry-after"));
-        }
+        // Honoured on any retried status (429 and 503 by contract; harmless elsewhere).
+        retryAfterSeconds = parseRetryAfterSeconds(response.headers.get("retry-after"));
       } else {
         error = outcome.error;
         failure = outcome.failure;

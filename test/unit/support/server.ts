@@ -21,14 +21,21 @@ export interface SeenRequest {
 export function useServer() {
   const server = setupServer();
   const seen: SeenRequest[] = [];
-  server.events.on("request:start", async ({ request }) => {
-    const text = await request.clone().text();
-    seen.push({
+  server.events.on("request:start", ({ request }) => {
+    // Recorded at once (so counts never race the response); the body is filled in when read.
+    const entry: SeenRequest = {
       method: request.method,
       url: new URL(request.url),
       headers: request.headers,
-      body: text === "" ? undefined : JSON.parse(text),
-    });
+      body: undefined,
+    };
+    seen.push(entry);
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        entry.body = text === "" ? undefined : JSON.parse(text);
+      });
   });
   beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
   afterEach(() => {
