@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { ResponseValidationError } from "../../src/index.js";
+import { channel, contentItem } from "./support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+
+const { server } = useServer();
+
+function serveItem(body: Record<string, unknown>) {
+  server.use(http.get(`${API}/content/item_1`, () => HttpResponse.json(body)));
+}
+
+describe("additive changes parse (api-v1.md §9)", () => {
+  it("unknown keys are kept, on the item and inside nested objects", async () => {
+    serveItem(
+      contentItem({ futureField: { a: 1 }, createdBy: { userId: "u", fullName: "F", team: "t" } }),
+    );
+    const item = await makeClient().content.get("item_1");
+    expect((item as Record<string, unknown>).futureField).toEqual({ a: 1 });
+    expect((item.createdBy as Record<string, unknown>).team).toBe("t");
+  });
+
+  it("unknown enum values parse (status, source, platform)", async () => {
+    serveItem(contentItem({ status: "archived", source: "webhook", platform: "bluesky" }));
+    const item = await makeClient().content.get("item_1");
+    expect([item.status, item.source, item.platform]).toEqual(["archived", "webhook", "bluesky"]);
+  });
+
+  it("ITEM-2 optional keys may be absent, and are present when sent", async () => {
+    serveItem(contentItem());
+    const bare = await makeClient().content.get("item_1");
+    expect("scheduledAt" in bare).toBe(false);
+    serveItem(
+      contentItem({ scheduledAt: "2030-01-01T00:00:00.000Z", publishedUrl: "https://x.example/1" }),
+    );
+    const full = await makeClient().content.get("item_1");
+    expect(full.scheduledAt).toBe("2030-01-01T00:00:00.000Z");
+  });
+});
+
+describe("what the contract says never happens is refused", () => {
+  it.each(["sourceUrl", "scheduledAt", "publishedAt", "publishedUrl"])(
+    "ITEM-2 %s: null",
+    async (key) => {
+      serveItem(contentItem({ [key]: null }));
+      const error = await makeClient()
+        .content.get("item_1")
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues[0]?.path).toEqual([key]);
+      expect((error as ResponseValidationError).body).toMatchObject({ [key]: null });
+    },
+  );
+
+  it.each(["flagReasons", "aiIsmMatches", "sensitivityReasons"])(
+    "ITEM-3 %s missing or null",
+    async (key) => {
+      serveItem(contentItem({ [key]: null }));
+      await expect(makeClient().content.get("item_1")).rejects.toBeInstanceOf(
+        ResponseValidationError,
+      );
+    },
+  );
+
+  it("a 2xx body that is not JSON", async () => {
+    server.use(http.get(`${API}/channels`, () => new HttpResponse("<html>", { status: 200 })));
+    await expect(makeClient().channels.list()).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+});
+
+describe("validateResponses: false", () => {
+  it("skips validation and returns the body as sent", async () => {
+    const odd = { id: "item_1", status: 42, sourceUrl: null };
+    serveItem(odd);
+    expect(await makeClient({ validateResponses: false }).content.get("item_1")).toEqual(odd);
+  });
+
+  it("still unwraps the list envelope", async () => {
+    server.use(
+      http.get(`${API}/channels`, () =>
+        HttpResponse.json({ channels: [{ ...channel(), isActive: "yes" }] }),
+      ),
+    );
+    const channels = await makeClient({ validateResponses: false }).channels.list();
+    expect(channels[0]?.isActive).toBe("yes");
+  });
+});
