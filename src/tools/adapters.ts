@@ -4,27 +4,43 @@ import { tools } from "./tool-list.js";
 
 /** A tool in the OpenAI Chat Completions `tools` format. */
 export interface OpenAIChatTool {
+  /** Always `"function"`. */
   readonly type: "function";
-  readonly function: {
-    readonly name: string;
-    readonly description: string;
-    readonly parameters: ToolParameters;
-  };
+  /** The function the model may call. */
+  readonly function: OpenAIFunction;
+}
+
+/** The `function` of an {@link OpenAIChatTool}. */
+export interface OpenAIFunction {
+  /** The tool name. */
+  readonly name: string;
+  /** The tool description, for the model. */
+  readonly description: string;
+  /** The JSON Schema of the tool's input. */
+  readonly parameters: ToolParameters;
 }
 
 /** A tool in the OpenAI Responses API `tools` format. */
 export interface OpenAIResponsesTool {
+  /** Always `"function"`. */
   readonly type: "function";
+  /** The tool name. */
   readonly name: string;
+  /** The tool description, for the model. */
   readonly description: string;
+  /** The JSON Schema of the tool's input. */
   readonly parameters: ToolParameters;
+  /** Off: strict mode would need every property to be required. */
   readonly strict: false;
 }
 
 /** A tool in the Anthropic Messages API `tools` format. */
 export interface AnthropicTool {
+  /** The tool name. */
   readonly name: string;
+  /** The tool description, for the model. */
   readonly description: string;
+  /** The JSON Schema of the tool's input. */
   readonly input_schema: ToolParameters;
 }
 

@@ -6,13 +6,17 @@ import type { JsonObject, JsonValue } from "./json-schema.js";
  * never reached the service.
  */
 export type ToolErrorBody = {
+  /** The service's `error.code`, or one of {@link LocalToolErrorCode}. */
   readonly code: string;
+  /** What went wrong, written so a model can act on it. */
   readonly message: string;
+  /** Further detail: the service's extra fields, or `param`, `issues`, `hint`, ... */
   readonly [detail: string]: JsonValue;
 };
 
 /** A failed tool call: the envelope the MCP endpoint answers with, `{ error: { code, message } }`. */
 export type ToolErrorResult = {
+  /** What failed. */
   readonly error: ToolErrorBody;
 };
 

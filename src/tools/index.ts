@@ -17,6 +17,7 @@
 export {
   type AnthropicTool,
   type OpenAIChatTool,
+  type OpenAIFunction,
   type OpenAIResponsesTool,
   toAnthropicTools,
   toOpenAIResponsesTools,
@@ -33,4 +34,11 @@ export {
 export type { JsonObject, JsonValue, ToolParameters } from "./json-schema.js";
 export { type InputFor, runTool } from "./run-tool.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
-export { isToolName, type Tool, type ToolInput, type ToolName, tools } from "./tool-list.js";
+export {
+  isToolName,
+  type Tool,
+  type ToolInput,
+  type ToolInputs,
+  type ToolName,
+  tools,
+} from "./tool-list.js";

@@ -17,11 +17,16 @@ export type JsonObject = { [key: string]: JsonValue };
  * schema that lists its `properties`, which are `required`, and refuses other keys.
  */
 export interface ToolParameters {
+  /** Always `"object"`: a tool takes named parameters. */
   readonly type: "object";
+  /** Each parameter's JSON Schema, with a `description` for the model. */
   readonly properties: { readonly [key: string]: JsonObject };
+  /** The parameters that must be sent; absent when none must. */
   readonly required?: readonly string[];
+  /** Always `false`: unknown parameters are refused. */
   readonly additionalProperties: false;
-  readonly [key: string]: unknown;
+  /** Any other JSON Schema keyword zod wrote. */
+  readonly [keyword: string]: unknown;
 }
 
 /**

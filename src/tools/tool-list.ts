@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ToolImplementation } from "./define-tool.js";
+import type { ToolDefinition, ToolImplementation } from "./define-tool.js";
 import { createContentDraft } from "./definitions/create-content-draft.js";
 import { deleteContent } from "./definitions/delete-content.js";
 import { generateContent } from "./definitions/generate-content.js";
@@ -27,29 +27,63 @@ export const toolImplementations = [
   getStats,
 ] as const;
 
-type Implementations = typeof toolImplementations;
+/** The name of a tool. */
+export type ToolName =
+  | "list_content"
+  | "list_channels"
+  | "generate_content"
+  | "create_content_draft"
+  | "update_content"
+  | "schedule_content"
+  | "get_content"
+  | "delete_content"
+  | "get_brand"
+  | "get_schedule"
+  | "get_stats";
 
-type DefinitionsOf<T extends readonly unknown[]> = {
-  readonly [I in keyof T]: T[I] extends { readonly definition: infer Definition }
-    ? Definition
-    : never;
-};
+type ImplementedToolName = (typeof toolImplementations)[number]["definition"]["name"];
+// Fails to compile when ToolName and the implemented tools differ, in either direction.
+const namesMatch: [ToolName, ImplementedToolName] extends [ImplementedToolName, ToolName]
+  ? true
+  : never = true;
+void namesMatch;
+
+/** One of the agent tools: its name, description, input schemas and annotations. */
+export type Tool = ToolDefinition<ToolName>;
 
 /** The agent tools, ready for a model provider's tool list (see the adapters). */
-export const tools = Object.freeze(
-  toolImplementations.map((implementation) => implementation.definition),
-) as unknown as DefinitionsOf<Implementations>;
+export const tools: readonly Tool[] = Object.freeze(
+  toolImplementations.map((implementation): Tool => implementation.definition),
+);
 
-/** The name of a tool: `"list_content" | "list_channels" | ...`. */
-export type ToolName = Implementations[number]["definition"]["name"];
-
-/** One of the tools in {@link tools}. */
-export type Tool = (typeof tools)[number];
+/** The input each tool accepts, by tool name, as its zod input schema types it. */
+export interface ToolInputs {
+  /** Input of `list_content`. */
+  list_content: z.input<typeof listContent.definition.inputSchema>;
+  /** Input of `list_channels`. */
+  list_channels: z.input<typeof listChannels.definition.inputSchema>;
+  /** Input of `generate_content`. */
+  generate_content: z.input<typeof generateContent.definition.inputSchema>;
+  /** Input of `create_content_draft`. */
+  create_content_draft: z.input<typeof createContentDraft.definition.inputSchema>;
+  /** Input of `update_content`. */
+  update_content: z.input<typeof updateContent.definition.inputSchema>;
+  /** Input of `schedule_content`. */
+  schedule_content: z.input<typeof scheduleContent.definition.inputSchema>;
+  /** Input of `get_content`. */
+  get_content: z.input<typeof getContent.definition.inputSchema>;
+  /** Input of `delete_content`. */
+  delete_content: z.input<typeof deleteContent.definition.inputSchema>;
+  /** Input of `get_brand`: no parameters. */
+  get_brand: Record<string, never>;
+  /** Input of `get_schedule`: no parameters. */
+  get_schedule: Record<string, never>;
+  /** Input of `get_stats`. */
+  get_stats: z.input<typeof getStats.definition.inputSchema>;
+}
 
 /** The input a tool accepts, as its zod input schema types it. */
-export type ToolInput<Name extends ToolName> = z.input<
-  Extract<Tool, { name: Name }>["inputSchema"]
->;
+export type ToolInput<Name extends ToolName> = ToolInputs[Name];
 
 const byName: ReadonlyMap<string, ToolImplementation<ToolName, any>> = new Map(
   toolImplementations.map((implementation) => [implementation.definition.name, implementation]),

@@ -61,7 +61,7 @@ describe("tool list", () => {
       | "get_stats"
     >();
     expectTypeOf<ToolInput<"get_stats">>().toEqualTypeOf<{ days?: number | undefined }>();
-    expectTypeOf(tools[2].name).toEqualTypeOf<"generate_content">();
+    expectTypeOf<(typeof tools)[number]["name"]>().toEqualTypeOf<ToolName>();
     const client = {} as ToolClient;
     // A name known at compile time checks its input; one from a model takes anything.
     // @ts-expect-error: get_stats has no "window" parameter
