@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describeMachine } from "./report/machine.js";
 import { formatSuite } from "./report/print-table.js";
 import { type SuiteResult, skippedSuite } from "./report/suite-result.js";
-import { loadBuiltSdk, loadBuiltTesting } from "./sdk/load-built-sdk.js";
+import { loadBuiltSdk, loadBuiltTesting, snapshotBuild } from "./sdk/load-built-sdk.js";
 import { startStubServer } from "./stub/start-stub-server.js";
 import { runBundleSizeSuite } from "./suites/bundle-size.js";
 import { runKyConfigurationSuite } from "./suites/ky-configurations.js";
@@ -42,6 +42,7 @@ function selectedSuites(argv: readonly string[]): ReadonlySet<SuiteId> {
 
 async function main(): Promise<void> {
   const only = selectedSuites(process.argv.slice(2));
+  snapshotBuild();
   const loaded = await loadBuiltSdk();
   const sdk = loaded.ok ? loaded.sdk : null;
   if (!loaded.ok) console.warn(`SDK not measured: ${loaded.reason}`);

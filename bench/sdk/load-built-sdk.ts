@@ -1,8 +1,25 @@
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-/** The built ESM entry users import; the bench measures it, not the TypeScript sources. */
-export const BUILT_SDK_ENTRY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
+const BUILD_OUTPUT = fileURLToPath(new URL("../../dist", import.meta.url));
+/**
+ * A private copy of dist/ taken when the bench starts, so a rebuild during the run cannot pull the
+ * files away; under node_modules so `ky` and `zod` still resolve and git ignores it.
+ */
+const SNAPSHOT = fileURLToPath(
+  new URL("../../node_modules/.cache/postline-bench/dist", import.meta.url),
+);
+
+/** Copies dist/ to the bench's snapshot; returns false when there is no build. */
+export function snapshotBuild(): boolean {
+  rmSync(SNAPSHOT, { recursive: true, force: true });
+  if (!existsSync(BUILD_OUTPUT)) return false;
+  cpSync(BUILD_OUTPUT, SNAPSHOT, { recursive: true });
+  return true;
+}
+
+/** The built ESM entry users import (from the snapshot); the bench measures it, not the sources. */
+export const BUILT_SDK_ENTRY = `${SNAPSHOT}/index.js`;
 
 /** A zod schema as the bench uses it. */
 export interface ParsingSchema {

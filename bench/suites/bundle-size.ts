@@ -12,7 +12,7 @@ const kilobytes = (bytes: number) => bytes / 1024;
 /** Min and min+gzip of the ESM bundle, with ky/zod external and bundled, via esbuild's metafile. */
 export async function runBundleSizeSuite(): Promise<SuiteResult> {
   const entries = [
-    { name: "dist/index.js", path: BUILT_SDK_ENTRY },
+    { name: "dist/index.js (snapshot)", path: BUILT_SDK_ENTRY },
     { name: "src/index.ts (what npm run size checks)", path: SOURCE_ENTRY },
   ].filter((entry) => existsSync(entry.path));
   const rows = [];
