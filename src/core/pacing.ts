@@ -5,6 +5,7 @@
 
 import type { Logger } from "./logger.js";
 import type { PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
+import { type AnnouncedRateLimit, readRateLimitHeaders } from "./rate-limit-headers.js";
 
 /** The rolling window the service counts requests in (api-v1.md §8). */
 export const PACING_WINDOW_MS = 60_000;
@@ -250,15 +251,15 @@ class RollingBudget {
     const resumeAt = resumeTimeAfterRateLimit(announced, now) + waiter.guardMs;
     this.blockedUntil = Math.max(this.blockedUntil, resumeAt);
     // Learn a stricter limit if the server states one; never loosen the documented one.
-    if (announced.limit !== null && announced.limit >= 1 && announced.limit < this.limit) {
+    if (announced.limit !== undefined && announced.limit >= 1 && announced.limit < this.limit) {
       this.limit = announced.limit;
     }
     waiter.logger?.debug("Rate limited by the service; holding requests until the reset", {
       route: this.route,
       holdMs: this.blockedUntil - now,
-      retryAfterSeconds: announced.retryAfterMs === null ? null : announced.retryAfterMs / 1000,
-      limit: announced.limit,
-      remaining: announced.remaining,
+      retryAfterSeconds: announced.retryAfterSeconds ?? null,
+      limit: announced.limit ?? null,
+      remaining: announced.remaining ?? null,
     });
   }
 
@@ -315,25 +316,6 @@ class RollingBudget {
   }
 }
 
-/** What a 429's headers announce (api-v1.md §8); each is `null` when absent or unreadable. */
-interface AnnouncedRateLimit {
-  readonly retryAfterMs: number | null;
-  /** `X-RateLimit-Reset` as epoch milliseconds on the server's clock. */
-  readonly resetAtMs: number | null;
-  readonly limit: number | null;
-  readonly remaining: number | null;
-}
-
-function readRateLimitHeaders(headers: Headers, now: number): AnnouncedRateLimit {
-  const reset = readNonNegativeNumber(headers.get("x-ratelimit-reset"));
-  return {
-    retryAfterMs: readRetryAfterMs(headers.get("retry-after"), now),
-    resetAtMs: reset === null ? null : reset * 1000,
-    limit: readNonNegativeNumber(headers.get("x-ratelimit-limit")),
-    remaining: readNonNegativeNumber(headers.get("x-ratelimit-remaining")),
-  };
-}
-
 /**
  * `Retry-After` is relative, so it is trusted as is. `X-RateLimit-Reset` is on the server's clock,
  * so it is clamped to one window: in a rolling 60 s window no wait is longer, and a skewed clock
@@ -341,23 +323,12 @@ function readRateLimitHeaders(headers: Headers, now: number): AnnouncedRateLimit
  */
 function resumeTimeAfterRateLimit(announced: AnnouncedRateLimit, now: number): number {
   const candidates: number[] = [];
-  if (announced.retryAfterMs !== null) candidates.push(now + announced.retryAfterMs);
-  if (announced.resetAtMs !== null) {
-    candidates.push(Math.min(Math.max(announced.resetAtMs, now), now + PACING_WINDOW_MS));
+  if (announced.retryAfterSeconds !== undefined) {
+    candidates.push(now + announced.retryAfterSeconds * 1000);
+  }
+  if (announced.resetAt !== undefined) {
+    const resetAtMs = announced.resetAt.getTime();
+    candidates.push(Math.min(Math.max(resetAtMs, now), now + PACING_WINDOW_MS));
   }
   return candidates.length === 0 ? now + PACING_WINDOW_MS : Math.max(...candidates);
-}
-
-/** `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds. */
-function readRetryAfterMs(value: string | null, now: number): number | null {
-  if (value === null) return null;
-  const seconds = readNonNegativeNumber(value);
-  if (seconds !== null) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-function readNonNegativeNumber(value: string | null): number | null {
-  if (value === null || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return null;
-  return Number(value);
 }

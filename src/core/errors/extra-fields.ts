@@ -5,7 +5,11 @@ import {
   type ChannelRef,
   ChannelRefSchema,
 } from "../../schemas/index.js";
+import { readRateLimitHeaders } from "../rate-limit-headers.js";
 import { type APIErrorInit, envelopeDetail } from "./api-error.js";
+
+// Kept importable from here for the transport; the parsing itself lives in one place.
+export { parseRetryAfterSeconds } from "../rate-limit-headers.js";
 
 /** The fields some error classes carry beside those of every `APIError` (SDK_DESIGN §6). */
 export interface ExtraFields {
@@ -58,27 +62,16 @@ export const EXTRA_FIELD_READERS: ExtraFieldReaders = {
     return parsed.success ? { channels: parsed.data } : {};
   },
   RateLimitError(init) {
-    const resetSeconds = readNumber(init.headers.get("x-ratelimit-reset"));
+    const announced = readRateLimitHeaders(init.headers);
     return {
+      ...announced,
       retryAfterSeconds:
-        parseRetryAfterSeconds(init.headers.get("retry-after")) ??
+        announced.retryAfterSeconds ??
         readNumber(envelopeDetail(init.body).retryAfterSeconds) ??
         secondsStatedIn(init.message),
-      limit: readNumber(init.headers.get("x-ratelimit-limit")),
-      remaining: readNumber(init.headers.get("x-ratelimit-remaining")),
-      resetAt: resetSeconds === undefined ? undefined : new Date(resetSeconds * 1000),
     };
   },
 };
-
-/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
-export function parseRetryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const seconds = readNumber(value);
-  if (seconds !== undefined) return Math.max(0, seconds);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
 
 function readNumber(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
