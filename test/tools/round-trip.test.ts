@@ -96,7 +96,9 @@ describe("every tool round-trips against the contract fake", () => {
     for (const n of [1, 2, 3]) {
       await succeed("create_content_draft", { channelId, body: `Release note number ${n}.` });
     }
-    const first = ContentPageSchema.parse(await succeed("list_content", { limit: 2 }));
+    const first = ContentPageSchema.parse(
+      await succeed("list_content", { status: "all", limit: 2 }),
+    );
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = ContentPageSchema.parse(
@@ -150,5 +152,31 @@ describe("every tool round-trips against the contract fake", () => {
     const stats = StatsSchema.parse(await succeed("get_stats", { days: 7 }));
     expect(stats.windowDays).toBe(7);
     expect(StatsSchema.parse(await succeed("get_stats", {})).windowDays).toBe(30);
+  });
+});
+
+describe("generate_content and the generation quota", () => {
+  it("CREATE-11 a quota that runs out partway is a result with items and warning.unfulfilledChannelIds", async () => {
+    const channelIds = [await connectedChannel("x"), await connectedChannel("linkedin")];
+    session.service.setQuota({ limit: 10, used: 9 });
+    const result = CreateContentResponseSchema.parse(
+      await succeed("generate_content", { channelIds, prompt: "Export speed" }),
+    );
+    expect(result.items).toHaveLength(1);
+    expect(result.warning).toMatchObject({ code: "generation_limit" });
+    const unfulfilled = result.warning?.unfulfilledChannelIds ?? [];
+    expect([...unfulfilled, ...result.items.map((i) => i.channelId)].sort()).toEqual(
+      [...channelIds].sort(),
+    );
+  });
+
+  it("CREATE-12 with the quota used up, generate_content is refused and create_content_draft still works", async () => {
+    const channelId = await connectedChannel("x");
+    session.service.setQuota({ limit: 10, used: 10 });
+    expect(await call("generate_content", { channelIds: [channelId], prompt: "p" })).toMatchObject({
+      error: { code: "generation_limit" },
+    });
+    const draft = await succeed("create_content_draft", { channelId, body: "Written by hand." });
+    expect(ContentItemSchema.parse(draft.item).status).toBe("draft");
   });
 });
