@@ -54,8 +54,17 @@ export function defineTool<const Name extends string, Input extends z.ZodType>(
     name: spec.name,
     description: spec.description,
     inputSchema: spec.inputSchema,
-    parameters: toToolParameters(spec.inputSchema),
+    parameters: deepFreeze(toToolParameters(spec.inputSchema)),
     annotations: Object.freeze({ ...spec.annotations }),
   });
   return { definition, call, ...behaviour };
+}
+
+// The definitions are shared by every caller in the process: nobody may change another's schema.
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object") {
+    for (const entry of Object.values(value)) deepFreeze(entry);
+    Object.freeze(value);
+  }
+  return value;
 }

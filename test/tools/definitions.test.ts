@@ -80,7 +80,11 @@ describe("tool list", () => {
 
   it("is frozen, so one caller cannot change the tools another sees", () => {
     expect(Object.isFrozen(tools)).toBe(true);
-    for (const t of tools) expect(Object.isFrozen(t)).toBe(true);
+    for (const t of tools) {
+      expect(Object.isFrozen(t)).toBe(true);
+      expect(Object.isFrozen(t.parameters)).toBe(true);
+      expect(Object.isFrozen(t.parameters.properties)).toBe(true);
+    }
   });
 });
 
