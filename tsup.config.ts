@@ -12,7 +12,7 @@ export default defineConfig({
   clean: true,
   target: "es2023",
   platform: "neutral",
-  splitting: false,
+  splitting: true,
   treeshake: true,
   external: ["ky", "zod", "msw", /^msw\//, /^node:/],
 });
