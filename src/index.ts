@@ -3,6 +3,11 @@
 export type { PostlineOptions } from "./client.js";
 export { Postline } from "./client.js";
 export type { PostlineEnvironment } from "./core/environment.js";
+export {
+  AmbiguousCreateError,
+  type AmbiguousCreateErrorInit,
+  type AmbiguousCreateOutcome,
+} from "./core/errors/ambiguous-create-error.js";
 export type { APIErrorInit } from "./core/errors/api-error.js";
 export { APIError } from "./core/errors/api-error.js";
 export {
@@ -54,6 +59,11 @@ export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from "./cor
 export type { Logger, LogLevel } from "./core/logger.js";
 export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
+export {
+  CLOCK_SKEW_ALLOWANCE_MS,
+  type CreateReconciliation,
+  type WithReconciliation,
+} from "./core/reconcile.js";
 export type { RequestOptions } from "./core/request-options.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";

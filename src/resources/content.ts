@@ -1,3 +1,4 @@
+import { ledgerFor } from "../core/create-ledger.js";
 import {
   InvalidRequestError,
   PlannedTimePassed,
@@ -15,6 +16,11 @@ import {
 } from "../core/input-checks.js";
 import { type Page, Paginated } from "../core/pagination.js";
 import { parseWith, readJson, unwrapSingle } from "../core/parse-response.js";
+import {
+  createWithReconciliation,
+  RECONCILE_PAGE_SIZE,
+  type WithReconciliation,
+} from "../core/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import type { ApiResponse } from "../core/transport.js";
@@ -65,9 +71,11 @@ export interface GenerateParams {
 /** Per-call options of the two create methods. */
 export interface CreateRequestOptions extends RequestOptions {
   /**
-   * After an ambiguous failure (timeout, dropped connection, 5xx after sending), look for the
-   * item this request created before creating again. Defaults to `true` for `createDraft` and
-   * `false` for `generate`.
+   * After an ambiguous failure (timeout, dropped connection, 5xx after sending, an unreadable
+   * 2xx), list the newest `api` items on the target channels and return the ones this call
+   * created, sending the create again only where nothing was found; `reconciliation` on the
+   * result says what happened, and `AmbiguousCreateError` is thrown when it cannot be settled.
+   * Defaults to `true` for `createDraft` and `false` for `generate`.
    */
   reconcile?: boolean;
 }
@@ -177,7 +185,7 @@ export class ContentResource {
   async createDraft(
     params: CreateDraftParams,
     options?: CreateRequestOptions,
-  ): Promise<ContentItem> {
+  ): Promise<WithReconciliation<ContentItem>> {
     const input = params as CreateDraftParams & { prompt?: unknown; channelIds?: unknown };
     refuse(
       "prompt",
@@ -191,8 +199,22 @@ export class ContentResource {
       ...defined("topic", optionalString("topic", input.topic)),
       ...defined("title", optionalString("title", input.title)),
     };
-    const result = await this.#create(body, options);
-    return onlyItem(result, this.#ctx.transport.urlFor("content"));
+    const result = await this.#create(
+      [channelId],
+      () => body,
+      // SDK_DESIGN §5: a draft is this call's when it has the same text.
+      (item) => item.content === body.body,
+      options,
+      true,
+    );
+    const item = onlyItem(result, this.#ctx.transport.urlFor("content"));
+    if (result.reconciliation) {
+      Object.defineProperty(item, "reconciliation", {
+        value: result.reconciliation,
+        enumerable: false,
+      });
+    }
+    return item;
   }
 
   /**
@@ -207,7 +229,7 @@ export class ContentResource {
   async generate(
     params: GenerateParams,
     options?: CreateRequestOptions,
-  ): Promise<GenerationResult> {
+  ): Promise<WithReconciliation<GenerationResult>> {
     const input = params as GenerateParams & { body?: unknown; channelId?: unknown };
     refuse(
       "body",
@@ -223,8 +245,16 @@ export class ContentResource {
       input.channelIds === undefined && input.channelId !== undefined
         ? [requiredString("channelId", input.channelId)]
         : requiredStringList("channelIds", input.channelIds);
-    const body = { prompt: requiredString("prompt", input.prompt), channelIds };
-    return this.#create(body, options);
+    const prompt = requiredString("prompt", input.prompt);
+    // The service writes the text, so any `api` item on the channel made after the call started
+    // counts; reconciling is opt-in for that reason.
+    return this.#create(
+      channelIds,
+      (ids) => ({ prompt, channelIds: ids }),
+      () => true,
+      options,
+      false,
+    );
   }
 
   /**
@@ -344,19 +374,45 @@ export class ContentResource {
   }
 
   /**
-   * Sends one `POST /content`. An ambiguous failure is not retried (no idempotency keys,
-   * api-v1.md §1 convention 4); this is the one place where reconciling such a failure belongs.
+   * Sends `POST /content`. An ambiguous failure is never simply resent (no idempotency keys,
+   * api-v1.md §1 convention 4): with `reconcile`, it is settled by looking for what was created.
    */
   async #create(
-    body: Record<string, unknown>,
+    channelIds: readonly string[],
+    bodyFor: (channelIds: readonly string[]) => Record<string, unknown>,
+    isCandidate: (item: ContentItem) => boolean,
     options: CreateRequestOptions | undefined,
+    reconcileByDefault: boolean,
+  ): Promise<WithReconciliation<GenerationResult>> {
+    const { reconcile = reconcileByDefault, ...requestOptions } = options ?? {};
+    optionalBoolean("reconcile", reconcile);
+    const url = this.#ctx.transport.urlFor("content");
+    return createWithReconciliation({
+      channelIds,
+      send: (ids) => this.#sendCreate(bodyFor(ids), requestOptions),
+      listPage: (channelId, cursor) =>
+        this.#fetchPage(
+          { ...listQuery({ channelId, source: "api", limit: RECONCILE_PAGE_SIZE }), cursor },
+          requestOptions,
+        ),
+      isCandidate,
+      reconcile,
+      // Sent again at most once unless the call allows more retries.
+      resends: requestOptions.maxRetries ?? 1,
+      ledger: ledgerFor(url),
+      url,
+    });
+  }
+
+  async #sendCreate(
+    body: Record<string, unknown>,
+    options: RequestOptions,
   ): Promise<GenerationResult> {
-    const { reconcile: _reconcile, ...requestOptions } = options ?? {};
     const response = await this.#ctx.transport.request({
       method: "POST",
       path: "content",
       body,
-      options: requestOptions,
+      options,
     });
     return parseWith(CreateContentResponseSchema, readJson(response), response, this.#ctx.reader);
   }

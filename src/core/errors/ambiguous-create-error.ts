@@ -1,0 +1,82 @@
+import type { ContentItem } from "../../schemas/index.js";
+import { nameClass, PostlineError } from "./postline-error.js";
+
+/**
+ * What the SDK knows about the channels an {@link AmbiguousCreateError} left unresolved:
+ * - `"unknown"`: the check could not be made (the list call failed or was aborted), or the
+ *   service answered 2xx but the item could not be found: an item may exist. List the channel's
+ *   `api` items before creating again.
+ * - `"not_created"`: the SDK listed the channel and found nothing this call created, but could
+ *   not send the create again (no resend left, or the resend was refused). Creating again is safe.
+ */
+export type AmbiguousCreateOutcome = "unknown" | "not_created";
+
+/** What an {@link AmbiguousCreateError} is built from. */
+export interface AmbiguousCreateErrorInit {
+  readonly outcome: AmbiguousCreateOutcome;
+  readonly url: string;
+  /** The failure of the create that started reconciliation. */
+  readonly cause: unknown;
+  /** Why the check failed, when it did. */
+  readonly checkError?: unknown;
+  /** Items this call did create (found and adopted, or created by a resend) before it stopped. */
+  readonly items: readonly ContentItem[];
+  /** Channels for which the SDK does not return an item. */
+  readonly unresolvedChannelIds: readonly string[];
+  /** How many `POST /content` requests this call made. */
+  readonly sends: number;
+}
+
+/**
+ * A create (`content.createDraft`, or `content.generate` with `reconcile: true`) failed in a way
+ * that does not say whether the item was made (a timeout, a dropped connection, a 5xx, a 2xx
+ * body that could not be read), and the SDK's follow-up check could not settle it. `outcome`
+ * says what is known; `cause` is the create's own failure, `checkError` the check's.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.content.createDraft({ channelId, body });
+ * } catch (err) {
+ *   if (err instanceof AmbiguousCreateError && err.outcome === "unknown") {
+ *     // An item may exist: look before creating again.
+ *     const recent = await client.content.listPage({ channelId, source: "api", limit: 20 });
+ *   }
+ * }
+ * ```
+ */
+export class AmbiguousCreateError extends PostlineError {
+  readonly method = "POST";
+  /** The `POST /content` URL (never holds a secret). */
+  readonly url: string;
+  /** `"unknown"`: an item may exist; `"not_created"`: none does and creating again is safe. */
+  readonly outcome: AmbiguousCreateOutcome;
+  /** Why the check after the failure could not be made, when that is what failed. */
+  readonly checkError: unknown;
+  /** Items this call did create before it stopped (other channels of a generation). */
+  readonly items: readonly ContentItem[];
+  /** Channels without an item in `items`. */
+  readonly unresolvedChannelIds: readonly string[];
+  /** How many `POST /content` requests this call made. */
+  readonly sends: number;
+
+  constructor(init: AmbiguousCreateErrorInit) {
+    const channels = init.unresolvedChannelIds.join(", ");
+    super(
+      init.outcome === "unknown"
+        ? `POST ${init.url} failed in a way that does not say whether it created anything, and ` +
+            `the SDK could not check: an item may exist on ${channels}. List the channel's items ` +
+            "(source: api) before creating again."
+        : `POST ${init.url} failed, and the SDK checked: nothing was created on ${channels}, ` +
+            "but it could not send the create again. Creating again is safe.",
+      { cause: init.cause },
+    );
+    this.url = init.url;
+    this.outcome = init.outcome;
+    this.checkError = init.checkError;
+    this.items = init.items;
+    this.unresolvedChannelIds = init.unresolvedChannelIds;
+    this.sends = init.sends;
+  }
+}
+nameClass(AmbiguousCreateError, "AmbiguousCreateError");
