@@ -3,28 +3,41 @@ import { openEnum } from "./open-enum.js";
 
 /** One half (or the whole) of the fact block: the claims an agent may make. */
 export const VoiceFactsSchema = z.looseObject({
+  /** The claims that may be made. */
   facts: z.unknown(),
+  /** The workspace describing itself in its own words. */
   inYourWords: z.unknown(),
 });
 
 /** `aboutYou`: the canonical facts for both voices, and each voice's own half. */
 export const AboutYouSchema = z.looseObject({
+  /** The canonical fact block: the only claims an agent should make about the workspace. */
   facts: z.unknown(),
+  /** Both voices in their own words. */
   inYourWords: z.unknown(),
+  /** The person's (founder's) half. */
   you: VoiceFactsSchema,
+  /** The brand's half; a claim listed only here is not made from the founder's own account. */
   brand: VoiceFactsSchema,
 });
 
 /** A confirmed standing rule; `scope` is `global`, `you` (the founder) or `brand`. */
 export const StandingRuleSchema = z.looseObject({
+  /** The rule's name. */
   name: z.unknown(),
+  /** What the rule asks. */
   brief: z.unknown(),
+  /** Whom it binds: `global`, `you` (the founder) or `brand`. */
   scope: openEnum(["global", "you", "brand"]),
 });
 
+/** How much writing the service has on file for the two voices. */
 export const VoiceConfidenceSchema = z.looseObject({
+  /** Pieces of writing on file. */
   pieces: z.unknown(),
+  /** How many pieces are wanted. */
   target: z.unknown(),
+  /** True when at least one voice has less writing than wanted; drafting continues either way. */
   thin: z.boolean(),
 });
 
@@ -33,26 +46,43 @@ export const VoiceConfidenceSchema = z.looseObject({
  * are not shown by the contract, so they are accepted as any value.
  */
 export const BrandProfileSchema = z.looseObject({
+  /** The workspace's name (its own words: voice material, not licence to assert facts). */
   name: z.unknown(),
+  /** Its tagline. */
   tagline: z.unknown(),
+  /** Its motto. */
   motto: z.unknown(),
+  /** Its mission. */
   mission: z.unknown(),
+  /** What the workspace is, in its own words. */
   whatWeAre: z.unknown(),
+  /** Its main website. */
   primaryUrl: z.unknown(),
+  /** The fact block, for both voices and each voice's half. */
   aboutYou: AboutYouSchema,
+  /** Confirmed standing rules only. */
   standingRules: z.array(StandingRuleSchema),
+  /** Whether the service has enough writing on file for each voice. */
   voiceConfidence: VoiceConfidenceSchema,
+  /** The live avoid list: subjects to stay out of. */
   excludedTopics: z.unknown(),
+  /** Example pieces of writing. */
   examples: z.unknown(),
 });
 
 /** `GET /brand` response: `profile` is null before onboarding. */
 export const BrandResponseSchema = z.looseObject({
+  /** The profile, or `null` before onboarding creates one. */
   profile: BrandProfileSchema.nullable(),
 });
 
+/** One voice's facts and words. */
 export type VoiceFacts = z.infer<typeof VoiceFactsSchema>;
+/** The brand profile's fact block. */
 export type AboutYou = z.infer<typeof AboutYouSchema>;
+/** A confirmed standing rule. */
 export type StandingRule = z.infer<typeof StandingRuleSchema>;
+/** How much writing is on file for the voices. */
 export type VoiceConfidence = z.infer<typeof VoiceConfidenceSchema>;
+/** The workspace's brand profile (api-v1.md §2.3). */
 export type BrandProfile = z.infer<typeof BrandProfileSchema>;

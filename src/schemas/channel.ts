@@ -5,29 +5,45 @@ import { z } from "zod";
  * field but `id` is accepted as any value.
  */
 export const ChannelSchema = z.looseObject({
+  /** The channel's id: what `channelId` / `channelIds` take. */
   id: z.string(),
+  /** The platform, e.g. `x`, `linkedin`. */
   platform: z.unknown(),
+  /** The publishing provider behind it. */
   provider: z.unknown(),
+  /** The account's display name. */
   displayName: z.unknown(),
+  /** The account's handle. */
   handle: z.unknown(),
+  /** The kind of account (e.g. personal or organisation). */
   accountType: z.unknown(),
+  /** The account's subscription tier; it sets the character cap. */
   subscriptionTier: z.unknown(),
+  /** Whether it is the workspace's default channel for its platform. */
   isDefault: z.unknown(),
+  /** Whether it is connected; only connected channels can be posted to. */
   isActive: z.unknown(),
+  /** When it was connected. */
   connectedAt: z.unknown(),
 });
 
 /** `GET /channels` response. */
 export const ChannelListResponseSchema = z.looseObject({
+  /** The workspace's channels. */
   channels: z.array(ChannelSchema),
 });
 
 /** A channel as listed in a refusal's `error.channels`. */
 export const ChannelRefSchema = z.looseObject({
+  /** The id to pass as `channelId` / `channelIds`. */
   id: z.string(),
+  /** The channel's platform. */
   platform: z.string(),
+  /** The channel's name. */
   name: z.string(),
 });
 
+/** A connected account (api-v1.md §2.2). */
 export type Channel = z.infer<typeof ChannelSchema>;
+/** A channel as listed in a refusal. */
 export type ChannelRef = z.infer<typeof ChannelRefSchema>;

@@ -3,6 +3,7 @@ import { openEnum } from "./open-enum.js";
 
 /** Key scopes; they cascade `admin` > `write` > `read`. */
 export const KEY_SCOPES = ["read", "write", "admin"] as const;
+/** A key scope: one of {@link KEY_SCOPES}, or a newer one. */
 export const KeyScopeSchema = openEnum(KEY_SCOPES);
 
 /**
@@ -10,21 +11,29 @@ export const KeyScopeSchema = openEnum(KEY_SCOPES);
  * kept as sent. It never carries the token.
  */
 export const AgentKeySchema = z.looseObject({
+  /** The key's id (for `keys.get` / `keys.revoke`). */
   id: z.string(),
+  /** The key's name. */
   name: z.string(),
+  /** Its scopes; they cascade `admin` > `write` > `read`. */
   scopes: z.array(KeyScopeSchema),
 });
 
 /** The `POST /keys` response: the only object that ever carries `token`. */
 export const CreatedAgentKeySchema = AgentKeySchema.extend({
+  /** The bearer token. Shown once, here only: store it as a secret. */
   token: z.string(),
 });
 
 /** `GET /keys` response. */
 export const KeyListResponseSchema = z.looseObject({
+  /** Active and revoked keys, never a token. */
   keys: z.array(AgentKeySchema),
 });
 
+/** A key scope. */
 export type KeyScope = z.infer<typeof KeyScopeSchema>;
+/** An agent key record (never carries the token). */
 export type AgentKey = z.infer<typeof AgentKeySchema>;
+/** A newly created key, with its token. */
 export type CreatedAgentKey = z.infer<typeof CreatedAgentKeySchema>;

@@ -2,8 +2,11 @@ import { z } from "zod";
 
 /** Settings of one voice; `approvalMode` is already resolved against the workspace's. */
 export const VoiceSettingsSchema = z.looseObject({
+  /** How this voice's drafts are approved (resolved: a voice without its own reports the workspace's). */
   approvalMode: z.unknown(),
+  /** This voice's own sensitivity keywords. */
   sensitivityKeywords: z.unknown(),
+  /** AI-ism labels this voice allows. */
   aiIsmAllowlist: z.unknown(),
 });
 
@@ -12,36 +15,64 @@ export const VoiceSettingsSchema = z.looseObject({
  * shown by the contract, so fields are accepted as any value and further fields are kept.
  */
 export const ScheduleConfigSchema = z.looseObject({
+  /** The workspace's timezone; slot times are in it. */
   timezone: z.unknown(),
+  /** The workspace's approval mode, for both voices. */
   approvalMode: z.unknown(),
+  /** The most posts published a day. */
   maxPostsPerDay: z.unknown(),
+  /** The least time between two posts, in hours. */
   minHoursBetween: z.unknown(),
+  /** How many days ahead the queue is kept filled. */
   queueBufferDays: z.unknown(),
+  /** Sensitivity keywords shared by both voices. */
   sensitivityKeywords: z.unknown(),
+  /** AI-ism labels allowed for both voices. */
   aiIsmAllowlist: z.unknown(),
-  voices: z.looseObject({ you: VoiceSettingsSchema, brand: VoiceSettingsSchema }),
+  /** Each voice's own settings: the person (`you`) and the brand. */
+  voices: z.looseObject({
+    /** The person's (founder's) settings. */
+    you: VoiceSettingsSchema,
+    /** The brand's settings. */
+    brand: VoiceSettingsSchema,
+  }),
 });
 
 /** One weekly posting slot. */
 export const ScheduleSlotSchema = z.looseObject({
+  /** The slot's id. */
   id: z.unknown(),
+  /** The day it falls on. */
   dayOfWeek: z.unknown(),
+  /** The time of day it falls at, in the workspace timezone. */
   timeOfDay: z.unknown(),
+  /** The platform it posts to. */
   platform: z.unknown(),
+  /** The kind of post the slot is for (a slot field; items no longer carry `contentType`). */
   contentType: z.unknown(),
+  /** The topic the slot is for. */
   topicCategory: z.unknown(),
+  /** How it repeats, e.g. weekly or monthly. */
   recurrenceType: z.unknown(),
+  /** For a monthly slot, which week of the month. */
   weekOfMonth: z.unknown(),
+  /** Whether the slot is in use. */
   enabled: z.unknown(),
 });
 
 /** `GET /schedule` response. */
 export const ScheduleResponseSchema = z.looseObject({
+  /** The workspace's schedule configuration. */
   config: ScheduleConfigSchema,
+  /** The weekly posting slots. */
   slots: z.array(ScheduleSlotSchema),
 });
 
+/** One voice's schedule settings. */
 export type VoiceSettings = z.infer<typeof VoiceSettingsSchema>;
+/** The workspace's schedule configuration (api-v1.md §2.4). */
 export type ScheduleConfig = z.infer<typeof ScheduleConfigSchema>;
+/** One posting slot. */
 export type ScheduleSlot = z.infer<typeof ScheduleSlotSchema>;
+/** `GET /schedule`: the configuration and the slots. */
 export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;

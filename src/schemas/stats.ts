@@ -2,46 +2,73 @@ import { z } from "zod";
 
 const Counts = z.record(z.string(), z.number());
 
+/** One channel's share of the window's items. */
 export const ChannelBalanceSchema = z.looseObject({
+  /** The channel. */
   channelId: z.string(),
+  /** Its platform. */
   platform: z.string(),
+  /** Its display name. */
   displayName: z.unknown(),
+  /** Items per status. */
   counts: Counts,
+  /** All its items in the window. */
   total: z.number(),
 });
 
+/** The window's items by status and by source. */
 export const PipelineSchema = z.looseObject({
+  /** Items per status. */
   byStatus: Counts,
+  /** Items per source (`api`, `manual`, ...). */
   sourceMix: Counts,
+  /** All items in the window. */
   total: z.number(),
 });
 
 /** `aiIsm.rate` is a fraction (0..1), not a percentage. */
 export const AiIsmStatsSchema = z.looseObject({
+  /** Items with AI-ism matches. */
   flagged: z.number(),
+  /** Items checked. */
   total: z.number(),
+  /** `flagged / total`, a fraction from 0 to 1. */
   rate: z.number(),
 });
 
 /** Generation quota use; the quota resets at `periodEnd`. */
 export const UsageSchema = z.looseObject({
+  /** Credits used this period. */
   current: z.number(),
+  /** The period's credits; `null` when unlimited. */
   limit: z.number().nullable(),
+  /** The workspace's plan. */
   plan: z.unknown(),
+  /** When the quota resets. */
   periodEnd: z.unknown(),
 });
 
 /** `GET /stats` response (api-v1.md §4). */
 export const StatsSchema = z.looseObject({
+  /** The window the numbers cover, in days. */
   windowDays: z.number().int(),
+  /** Items per channel. */
   channelBalance: z.array(ChannelBalanceSchema),
+  /** Items per status and per source. */
   pipeline: PipelineSchema,
+  /** How often AI-isms were found. */
   aiIsm: AiIsmStatsSchema,
+  /** Generation quota use. */
   usage: UsageSchema,
 });
 
+/** One channel's share of the window's items. */
 export type ChannelBalance = z.infer<typeof ChannelBalanceSchema>;
+/** The window's items by status and source. */
 export type Pipeline = z.infer<typeof PipelineSchema>;
+/** AI-ism frequency. */
 export type AiIsmStats = z.infer<typeof AiIsmStatsSchema>;
+/** Generation quota use. */
 export type Usage = z.infer<typeof UsageSchema>;
+/** `GET /stats` (api-v1.md §4). */
 export type Stats = z.infer<typeof StatsSchema>;
