@@ -103,8 +103,9 @@ export class Transport {
     // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
     const lazyFetch: typeof globalThis.fetch = (input, init) =>
       (config.fetch ?? globalThis.fetch)(input, init);
+    // The leanest ky set-up measured (docs/performance.md): no retry, timeout or hooks of ky's
+    // own, a complete URL per call, and the credential among the instance's default headers.
     this.#ky = ky.create({
-      baseUrl: config.baseURL,
       retry: 0,
       // Per-attempt timeout is the SDK's own, so it also bounds reading the body.
       timeout: false,
@@ -114,6 +115,7 @@ export class Transport {
         accept: "application/json",
         ...withoutCredentials(config.headers),
         "x-postline-sdk": config.sdkHeader,
+        authorization: `Bearer ${apiKey}`,
       },
     });
   }
@@ -160,19 +162,23 @@ export class Transport {
       let retryAfterSeconds: number | undefined;
       if (outcome.ok) {
         const { response, text } = outcome;
-        this.#callHook("onResponse", {
-          ...event,
-          status: response.status,
-          durationMs,
-          headers: response.headers,
-        });
-        this.#config.logger.debug(`${request.method} /${request.path} ${response.status}`, {
-          method: request.method,
-          path: request.path,
-          status: response.status,
-          attempt,
-          durationMs,
-        });
+        if (this.#config.hooks.onResponse) {
+          this.#callHook("onResponse", {
+            ...event,
+            status: response.status,
+            durationMs,
+            headers: response.headers,
+          });
+        }
+        if (this.#config.logger.enabled("debug")) {
+          this.#config.logger.debug(`${request.method} /${request.path} ${response.status}`, {
+            method: request.method,
+            path: request.path,
+            status: response.status,
+            attempt,
+            durationMs,
+          });
+        }
         if (response.ok) {
           return {
             status: response.status,
@@ -231,14 +237,11 @@ export class Transport {
     const timeoutId = setTimeout(() => timer.abort(new Error("timeout")), timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
     try {
-      const response = await this.#ky(request.path, {
+      const callerHeaders = request.options?.headers;
+      const response = await this.#ky(event.url, {
         method: request.method,
         signal,
-        headers: {
-          ...withoutCredentials(request.options?.headers),
-          authorization: `Bearer ${this.#apiKey}`,
-        },
-        ...(request.query ? { searchParams: definedOnly(request.query) } : {}),
+        ...(callerHeaders ? { headers: this.#perCallHeaders(callerHeaders) } : {}),
         ...(request.body !== undefined ? { json: request.body } : {}),
       });
       const text = await response.text();
@@ -275,6 +278,11 @@ export class Transport {
     }
   }
 
+  // Per-call headers merge over the instance's, so the credential is set again after them.
+  #perCallHeaders(headers: Record<string, string>): Record<string, string> {
+    return { ...withoutCredentials(headers), authorization: `Bearer ${this.#apiKey}` };
+  }
+
   #errorFor(response: Response, text: string, method: HttpMethod, url: string): APIError {
     const { status, headers } = response;
     const retryable = (code: string) =>
@@ -307,11 +315,4 @@ export class Transport {
       });
     }
   }
-}
-
-function definedOnly(query: QueryParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined) out[key] = String(value);
-  return out;
 }
