@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install the packed tarball into a scratch project and import it from ESM and CJS.
+# Installs the packed tarball into a scratch project and uses it from ESM and from CJS: a draft
+# against the fake over real HTTP, a list, a typed error, and the two subpaths.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -8,22 +9,59 @@ tarball=$(cd "$root" && npm pack --silent --pack-destination "$scratch" | tail -
 cd "$scratch"
 npm init -y >/dev/null
 npm install --no-audit --no-fund --loglevel=error "./$tarball" msw >/dev/null
+
 cat > esm.mjs <<'JS'
-import { Postline, AcknowledgmentRequiredError, ConflictError } from "@postline/sdk";
-import { createFakeService } from "@postline/sdk/testing";
-import { tools, runTool } from "@postline/sdk/tools";
-if (typeof Postline !== "function") throw new Error("ESM: Postline missing");
-if (!(new AcknowledgmentRequiredError({ status: 409, code: "validation_error", message: "x" }) instanceof ConflictError)) throw new Error("ESM: class tree broken");
-if (typeof createFakeService !== "function" || !Array.isArray(tools) || typeof runTool !== "function") throw new Error("ESM: subpaths missing");
-console.log("ESM import ok");
+import { AcknowledgmentRequiredError, ConflictError, NotFoundError, Postline } from "@postline/sdk";
+import { createFakeService, startFakeServer } from "@postline/sdk/testing";
+import { runTool, tools } from "@postline/sdk/tools";
+
+const service = createFakeService();
+const server = await startFakeServer(service, { port: 0 });
+try {
+  const client = new Postline({ apiKey: service.defaults.apiKey, baseURL: server.url });
+  const [channelId] = service.defaults.channelIds;
+  const draft = await client.content.createDraft({ channelId, body: "We delve into ESM." });
+  const listed = await client.content.list().toArray({ max: 100 });
+  if (!listed.some((item) => item.id === draft.id)) throw new Error("ESM: draft not listed");
+  const refused = await client.content.approve(draft.id).catch((error) => error);
+  if (!(refused instanceof AcknowledgmentRequiredError && refused instanceof ConflictError))
+    throw new Error(`ESM: expected AcknowledgmentRequiredError, got ${refused}`);
+  const missing = await client.content.get("nope").catch((error) => error);
+  if (!(missing instanceof NotFoundError)) throw new Error(`ESM: expected NotFoundError, got ${missing}`);
+  const viaTool = await runTool(client, "get_content", { id: draft.id });
+  if (!tools.length || viaTool.error) throw new Error("ESM: tools subpath failed");
+  console.log("ESM import ok: create, list, AcknowledgmentRequiredError, NotFoundError, tools");
+} finally {
+  await server.close();
+}
 JS
+
 cat > cjs.cjs <<'JS'
-const { Postline, AcknowledgmentRequiredError } = require("@postline/sdk");
-const { createFakeService } = require("@postline/sdk/testing");
-const { tools, runTool } = require("@postline/sdk/tools");
-if (typeof Postline !== "function" || typeof AcknowledgmentRequiredError !== "function") throw new Error("CJS: exports missing");
-if (typeof createFakeService !== "function" || !Array.isArray(tools) || typeof runTool !== "function") throw new Error("CJS: subpaths missing");
-console.log("CJS require ok");
+const { NotFoundError, Postline } = require("@postline/sdk");
+const { createFakeService, startFakeServer } = require("@postline/sdk/testing");
+const { tools } = require("@postline/sdk/tools");
+
+(async () => {
+  const service = createFakeService();
+  const server = await startFakeServer(service, { port: 0 });
+  try {
+    const client = new Postline({ apiKey: service.defaults.apiKey, baseURL: server.url });
+    const [channelId] = service.defaults.channelIds;
+    const draft = await client.content.createDraft({ channelId, body: "Hello from CJS" });
+    const page = await client.content.listPage({ limit: 10 });
+    if (!page.items.some((item) => item.id === draft.id)) throw new Error("CJS: draft not listed");
+    const missing = await client.content.get("nope").catch((error) => error);
+    if (!(missing instanceof NotFoundError)) throw new Error(`CJS: expected NotFoundError, got ${missing}`);
+    if (!tools.length) throw new Error("CJS: tools subpath failed");
+    console.log("CJS require ok: create, list, NotFoundError, tools");
+  } finally {
+    await server.close();
+  }
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
 JS
+
 node esm.mjs
 node cjs.cjs
