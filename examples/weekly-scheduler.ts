@@ -64,12 +64,13 @@ async function findOpenSlots(client: Postline, connected: readonly string[]): Pr
   const timeZone = typeof config.timezone === "string" ? config.timezone : "UTC";
   const channels = (await client.channels.list()).filter((c) => connected.includes(c.id));
   const booked = await bookedTimes(client);
-  const now = new Date();
+  // Leave a margin: a slot minutes away could pass while creates wait for their turn.
+  const earliest = new Date(Date.now() + 15 * 60 * 1000);
 
   const open: OpenSlot[] = [];
   for (const slot of slots) {
     if (slot.enabled !== true) continue;
-    const at = nextSlotTime(slot, timeZone, now);
+    const at = nextSlotTime(slot, timeZone, earliest);
     const channel = channelFor(channels, slot.platform);
     if (!at || !channel) {
       console.log(

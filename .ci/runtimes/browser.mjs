@@ -1,6 +1,9 @@
 // Browser smoke test of the BUILT package: bundle the ESM build for the browser with esbuild,
-// serve it on 127.0.0.1, start the contract fake on another port (so every call is a CORS
-// request), and drive headless Chromium through create + list + a typed error.
+// serve it on 127.0.0.1, start the contract fake with startFakeServer, and drive headless
+// Chromium through create + list + a typed error.
+// The page calls the fake cross-origin when the fake answers CORS preflights; otherwise the page's
+// own server forwards /api/ to the fake, so the calls are same-origin (as with a session in the
+// service's own web app), and a notice says so.
 // Run after `npm run build`:  node .ci/runtimes/browser.mjs
 import { createServer } from "node:http";
 import { dirname } from "node:path";
@@ -49,23 +52,65 @@ const appJs = bundle.outputFiles[0].text;
 
 const service = createFakeService();
 const fake = await startFakeServer(service, { port: 0 });
-const config = {
-  apiKey: service.defaults.apiKey,
-  baseURL: fake.url,
-  channelId: service.defaults.channelIds[0],
-};
-const html = `<!doctype html><meta charset="utf-8"><title>postline smoke</title>
-<script>window.SMOKE = ${JSON.stringify(config)};</script>
-<script type="module" src="/app.js"></script>`;
 
+let html = "";
 const site = createServer((request, response) => {
+  if (request.url?.startsWith("/api/")) {
+    forwardToFake(request, response).catch(() => response.destroy());
+    return;
+  }
   const [type, body] =
     request.url === "/app.js" ? ["text/javascript", appJs] : ["text/html; charset=utf-8", html];
   response.writeHead(200, { "content-type": type, "cache-control": "no-store" });
   response.end(body);
 });
 await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
-const siteUrl = `http://127.0.0.1:${site.address().port}/`;
+const siteOrigin = `http://127.0.0.1:${site.address().port}`;
+
+const crossOrigin = await fakeAllowsCors(siteOrigin);
+if (!crossOrigin) {
+  console.log("  notice: the fake sends no CORS headers; the page calls it through its own origin");
+}
+const config = {
+  apiKey: service.defaults.apiKey,
+  baseURL: crossOrigin ? fake.url : siteOrigin,
+  channelId: service.defaults.channelIds[0],
+};
+html = `<!doctype html><meta charset="utf-8"><title>postline smoke</title>
+<script>window.SMOKE = ${JSON.stringify(config)};</script>
+<script type="module" src="/app.js"></script>`;
+
+/** Whether the fake answers a preflight from `origin` for an authenticated JSON POST. */
+async function fakeAllowsCors(origin) {
+  const preflight = await fetch(`${fake.url}/api/v1/content`, {
+    method: "OPTIONS",
+    headers: {
+      origin,
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "authorization,content-type",
+    },
+  });
+  const allowed = preflight.headers.get("access-control-allow-origin");
+  return preflight.ok && (allowed === "*" || allowed === origin);
+}
+
+/** Relays one request from the page to the fake, unchanged. */
+async function forwardToFake(request, response) {
+  const chunks = [];
+  for await (const chunk of request) chunks.push(chunk);
+  const headers = { ...request.headers };
+  delete headers.host;
+  const answer = await fetch(`${fake.url}${request.url}`, {
+    method: request.method,
+    headers,
+    body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+  });
+  const relayed = Object.fromEntries(answer.headers);
+  delete relayed["content-encoding"]; // fetch already decoded the body
+  delete relayed["content-length"];
+  response.writeHead(answer.status, relayed);
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
 
 const browser = await chromium.launch({
   executablePath,
@@ -83,16 +128,22 @@ const browser = await chromium.launch({
 let exitCode = 1;
 try {
   const page = await browser.newPage();
-  page.on("console", (message) => console.log(`  [page ${message.type()}] ${message.text()}`));
-  page.on("pageerror", (error) => console.log(`  [page error] ${error.message}`));
-  await page.goto(siteUrl);
-  await page.waitForFunction(() => window.SMOKE_RESULT !== undefined, null, { timeout: 30_000 });
-  const result = await page.evaluate(() => window.SMOKE_RESULT);
+  // The page's console is shown only on failure (the expected 404 logs a resource error).
+  const pageLog = [];
+  page.on("console", (message) => pageLog.push(`  [page ${message.type()}] ${message.text()}`));
+  page.on("pageerror", (error) => pageLog.push(`  [page error] ${error.message}`));
+  await page.goto(`${siteOrigin}/`);
+  const result = await page
+    .waitForFunction(() => window.SMOKE_RESULT, null, { timeout: 30_000 })
+    .then((handle) => handle.jsonValue())
+    .catch((error) => ({ ok: false, detail: `no result from the page: ${error.message}` }));
   if (result.ok) {
-    console.log(`  ${result.detail} (${await browser.version()})`);
+    const how = crossOrigin ? "cross-origin" : "same-origin";
+    console.log(`  ${result.detail} (Chromium ${await browser.version()}, ${how})`);
     console.log("browser smoke ok");
     exitCode = 0;
   } else {
+    for (const line of pageLog) console.error(line);
     console.error(`browser smoke FAILED in the page: ${result.detail}`);
   }
 } finally {
