@@ -4,8 +4,14 @@
  * flight (so reconciliation waits for them before deciding an item is its own).
  */
 
-/** How long a handed-out item id is remembered; far longer than any create and its check. */
-const CLAIM_TTL_MS = 30 * 60_000;
+/** What identifies an item handed out: its id, and its creation time, so that a fresh fake
+ * service that reuses ids on the same URL is not mistaken for the old one. */
+export interface ClaimedItem {
+  readonly id: string;
+  readonly createdAt: string;
+}
+
+const claimKey = (item: ClaimedItem) => `${item.id}@${item.createdAt}`;
 
 /** A `POST /content` still in flight, and the channels it may create items on. */
 interface InFlightSend {
@@ -13,20 +19,30 @@ interface InFlightSend {
   readonly settled: Promise<unknown>;
 }
 
+/**
+ * How long a handed-out item is remembered: longer than any call that could still take it for
+ * its own (a reconciliation looks back to its start minus the clock-skew allowance).
+ */
+const CLAIM_TTL_MS = 15 * 60_000;
+
 /** The ledger of one service (keyed by its URL); shared by every client of this process. */
 export class CreateLedger {
+  /** `id@createdAt` -> when it was claimed, oldest first. */
   readonly #claimedAt = new Map<string, number>();
   readonly #inFlight = new Set<InFlightSend>();
 
   /** Whether an item was already handed to a caller. */
-  isClaimed(id: string): boolean {
-    return this.#claimedAt.has(id);
+  isClaimed(item: ClaimedItem): boolean {
+    return this.#claimedAt.has(claimKey(item));
   }
 
   /** Marks items as handed to a caller. */
-  claim(ids: Iterable<string>, now: number = Date.now()): void {
-    for (const id of ids) this.#claimedAt.set(id, now);
-    this.#forgetOld(now);
+  claim(items: Iterable<ClaimedItem>, now: number = Date.now()): void {
+    for (const item of items) this.#claimedAt.set(claimKey(item), now);
+    for (const [key, at] of this.#claimedAt) {
+      if (now - at <= CLAIM_TTL_MS) break; // insertion order: the rest are newer
+      this.#claimedAt.delete(key);
+    }
   }
 
   /** Runs `send`, recording it as in flight on `channelIds` until it settles. */
@@ -52,13 +68,6 @@ export class CreateLedger {
     return [...this.#inFlight]
       .filter((send) => send.channelIds.has(channelId))
       .map((send) => send.settled);
-  }
-
-  #forgetOld(now: number): void {
-    for (const [id, at] of this.#claimedAt) {
-      if (now - at <= CLAIM_TTL_MS) break; // Map keeps insertion order: the rest are newer.
-      this.#claimedAt.delete(id);
-    }
   }
 }
 

@@ -4,11 +4,16 @@
  * created anything, the SDK lists the newest `api` items on the target channels, adopts the ones
  * this call created, and sends the create again only for channels where nothing was found.
  *
+ * For a generation, whose text the service writes, the SDK first notes the newest `api` item on
+ * each target channel (one `GET /content?channelId=…&source=api&limit=1` per channel, the
+ * snapshot). A draft needs none: its text identifies it, so its happy path stays one request.
  * Which listed item is "this call's" (the rule, in order):
  * 1. on the target channel, with `source: "api"`, and accepted by the caller's `isCandidate`
- *    (same text for a draft; any text for a generation, which the service writes);
- * 2. created no earlier than the call's start minus {@link CLOCK_SKEW_ALLOWANCE_MS} (the
- *    service's clock is not ours);
+ *    (same text for a draft; any text for a generation);
+ * 2. with a snapshot: listed above the snapshot's item (and not created before it, in case it
+ *    was deleted since); without one (a draft, or the snapshot read failed): created no earlier
+ *    than the call's start minus {@link CLOCK_SKEW_ALLOWANCE_MS}, as the service's clock is not
+ *    ours;
  * 3. not already handed to another call of this process (the ledger), after waiting for this
  *    process's other creates on that channel to settle, so a concurrent success is never
  *    mistaken for ours;
@@ -78,9 +83,14 @@ export interface ReconciledCreate {
   /** Sends `POST /content` for `channelIds` and parses the 201. */
   readonly send: (channelIds: readonly string[]) => Promise<GenerationResult>;
   /** One newest-first page of `api` items on a channel. */
-  readonly listPage: (channelId: string, cursor: string | undefined) => Promise<Page<ContentItem>>;
+  readonly listPage: (
+    channelId: string,
+    page: { readonly limit: number; readonly cursor?: string },
+  ) => Promise<Page<ContentItem>>;
   /** Whether a listed item could be this call's (e.g. the same text for a draft). */
   readonly isCandidate: (item: ContentItem) => boolean;
+  /** Whether to note each channel's newest item before sending (needed when text does not identify the item). */
+  readonly snapshot: boolean;
   /** Whether to reconcile at all; without it, a failure is thrown as is. */
   readonly reconcile: boolean;
   /** How many times the create may be sent again after finding nothing. */
@@ -104,14 +114,12 @@ export async function createWithReconciliation(
   const startedAt = now();
   const send = async (channelIds: readonly string[]) => {
     const result = await ledger.track(channelIds, () => create.send(channelIds));
-    ledger.claim(
-      result.items.map((item) => item.id),
-      now(),
-    );
+    ledger.claim(result.items, now());
     return result;
   };
 
   if (!create.reconcile) return send(create.channelIds);
+  const snapshots = create.snapshot ? await takeSnapshots(create) : new Map<string, Snapshot>();
 
   const failures: Error[] = [];
   const adopted: ContentItem[] = [];
@@ -157,7 +165,7 @@ export async function createWithReconciliation(
     failures.push(failure as Error);
     let found: ContentItem[];
     try {
-      found = await findCreated(create, pending, startedAt);
+      found = await findCreated(create, pending, snapshots, startedAt);
     } catch (checkError) {
       throw stop("unknown", failure, checkError);
     }
@@ -196,41 +204,84 @@ export async function createWithReconciliation(
   }
 }
 
+/** The newest `api` item on a channel before the create was sent: `null` when it had none. */
+type Snapshot = { readonly id: string; readonly createdAt: number } | null;
+
+/** One snapshot per channel; a channel whose read failed has none (the time window is used). */
+async function takeSnapshots(create: ReconciledCreate): Promise<Map<string, Snapshot>> {
+  const snapshots = new Map<string, Snapshot>();
+  await Promise.all(
+    create.channelIds.map(async (channelId) => {
+      try {
+        const { items } = await create.listPage(channelId, { limit: 1 });
+        const newest = items[0];
+        snapshots.set(
+          channelId,
+          newest ? { id: newest.id, createdAt: Date.parse(newest.createdAt) } : null,
+        );
+      } catch (error) {
+        if (error instanceof APIUserAbortError) throw error;
+        // Without a snapshot the create still goes out; reconciliation falls back to time.
+      }
+    }),
+  );
+  return snapshots;
+}
+
 /** The items this call created on `channelIds`, claimed in the ledger (at most one per channel). */
 async function findCreated(
   create: ReconciledCreate,
   channelIds: readonly string[],
+  snapshots: ReadonlyMap<string, Snapshot>,
   startedAt: number,
 ): Promise<ContentItem[]> {
-  const since = startedAt - CLOCK_SKEW_ALLOWANCE_MS;
   const found: ContentItem[] = [];
   for (const channelId of channelIds) {
     const inFlightBefore = create.ledger.sendsInFlightOn(channelId);
-    const candidates = await listCandidates(create, channelId, since);
+    const isNew = newerThan(snapshots, channelId, startedAt);
+    const candidates = await listCandidates(create, channelId, isNew);
     // Other creates of this process on the channel settle first, so their items are claimed.
     await Promise.all([...inFlightBefore, ...create.ledger.sendsInFlightOn(channelId)]);
-    const mine = candidates.find((item) => !create.ledger.isClaimed(item.id));
+    const mine = candidates.find((item) => !create.ledger.isClaimed(item));
     if (mine) {
-      create.ledger.claim([mine.id]);
+      create.ledger.claim([mine]);
       found.push(mine);
     }
   }
   return found;
 }
 
+/** Whether a listed item (newest first) is newer than what the channel held before the send. */
+function newerThan(
+  snapshots: ReadonlyMap<string, Snapshot>,
+  channelId: string,
+  startedAt: number,
+): (item: ContentItem) => boolean {
+  if (!snapshots.has(channelId)) {
+    const since = startedAt - CLOCK_SKEW_ALLOWANCE_MS;
+    return (item) => !(Date.parse(item.createdAt) < since);
+  }
+  const snapshot = snapshots.get(channelId);
+  if (snapshot === null || snapshot === undefined) return () => true;
+  return (item) => item.id !== snapshot.id && !(Date.parse(item.createdAt) < snapshot.createdAt);
+}
+
 /** Newest-first `api` items on a channel that could be this call's, paging until they are too old. */
 async function listCandidates(
   create: ReconciledCreate,
   channelId: string,
-  since: number,
+  isNew: (item: ContentItem) => boolean,
 ): Promise<ContentItem[]> {
   const candidates: ContentItem[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_RECONCILE_PAGES; page++) {
-    const { items, nextCursor } = await create.listPage(channelId, cursor);
+    const { items, nextCursor } = await create.listPage(channelId, {
+      limit: RECONCILE_PAGE_SIZE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
     for (const item of items) {
-      const createdAt = Date.parse(item.createdAt);
-      if (createdAt < since) return candidates;
+      // Newest first: the first item that is not new ends the search.
+      if (!isNew(item)) return candidates;
       if (item.channelId === channelId && item.source === "api" && create.isCandidate(item)) {
         candidates.push(item);
       }

@@ -16,11 +16,7 @@ import {
 } from "../core/input-checks.js";
 import { type Page, Paginated } from "../core/pagination.js";
 import { parseWith, readJson, unwrapSingle } from "../core/parse-response.js";
-import {
-  createWithReconciliation,
-  RECONCILE_PAGE_SIZE,
-  type WithReconciliation,
-} from "../core/reconcile.js";
+import { createWithReconciliation, type WithReconciliation } from "../core/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import type { ApiResponse } from "../core/transport.js";
@@ -120,6 +116,17 @@ export interface ScheduleParams {
 
 const MAX_PAGE_SIZE = 100;
 
+/** How one kind of create is sent and recognised afterwards. */
+interface CreateShape {
+  readonly channelIds: readonly string[];
+  readonly bodyFor: (channelIds: readonly string[]) => Record<string, unknown>;
+  /** Whether a listed item could be this call's. */
+  readonly isCandidate: (item: ContentItem) => boolean;
+  /** A generation's text does not identify it: note each channel's newest item before sending. */
+  readonly snapshot: boolean;
+  readonly reconcileByDefault: boolean;
+}
+
 /** Content items: list, create, edit, approve, schedule and delete. */
 export class ContentResource {
   readonly #ctx: ResourceContext;
@@ -200,12 +207,15 @@ export class ContentResource {
       ...defined("title", optionalString("title", input.title)),
     };
     const result = await this.#create(
-      [channelId],
-      () => body,
-      // SDK_DESIGN §5: a draft is this call's when it has the same text.
-      (item) => item.content === body.body,
+      {
+        channelIds: [channelId],
+        bodyFor: () => body,
+        // SDK_DESIGN §5: a draft is this call's when it has the same text.
+        isCandidate: (item) => item.content === body.body,
+        snapshot: false,
+        reconcileByDefault: true,
+      },
       options,
-      true,
     );
     const item = onlyItem(result, this.#ctx.transport.urlFor("content"));
     if (result.reconciliation) {
@@ -249,11 +259,14 @@ export class ContentResource {
     // The service writes the text, so any `api` item on the channel made after the call started
     // counts; reconciling is opt-in for that reason.
     return this.#create(
-      channelIds,
-      (ids) => ({ prompt, channelIds: ids }),
-      () => true,
+      {
+        channelIds,
+        bodyFor: (ids) => ({ prompt, channelIds: ids }),
+        isCandidate: () => true,
+        snapshot: true,
+        reconcileByDefault: false,
+      },
       options,
-      false,
     );
   }
 
@@ -378,24 +391,20 @@ export class ContentResource {
    * api-v1.md §1 convention 4): with `reconcile`, it is settled by looking for what was created.
    */
   async #create(
-    channelIds: readonly string[],
-    bodyFor: (channelIds: readonly string[]) => Record<string, unknown>,
-    isCandidate: (item: ContentItem) => boolean,
+    how: CreateShape,
     options: CreateRequestOptions | undefined,
-    reconcileByDefault: boolean,
   ): Promise<WithReconciliation<GenerationResult>> {
+    const { channelIds, bodyFor, isCandidate, snapshot, reconcileByDefault } = how;
     const { reconcile = reconcileByDefault, ...requestOptions } = options ?? {};
     optionalBoolean("reconcile", reconcile);
     const url = this.#ctx.transport.urlFor("content");
     return createWithReconciliation({
       channelIds,
       send: (ids) => this.#sendCreate(bodyFor(ids), requestOptions),
-      listPage: (channelId, cursor) =>
-        this.#fetchPage(
-          { ...listQuery({ channelId, source: "api", limit: RECONCILE_PAGE_SIZE }), cursor },
-          requestOptions,
-        ),
+      listPage: (channelId, page) =>
+        this.#fetchPage({ ...listQuery({ channelId, source: "api", ...page }) }, requestOptions),
       isCandidate,
+      snapshot,
       reconcile,
       // Sent again at most once unless the call allows more retries.
       resends: requestOptions.maxRetries ?? 1,
