@@ -20,6 +20,7 @@ export type RequestEvent = RequestEventBase;
 
 /** An attempt got an HTTP response (any status). */
 export interface ResponseEvent extends RequestEventBase {
+  /** The HTTP status. */
   readonly status: number;
   /** Time from sending to the full body, in milliseconds. */
   readonly durationMs: number;

@@ -8,9 +8,13 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
  * Each line is a message and a structured object (never holding the token).
  */
 export interface Logger {
+  /** Every attempt, retry and pacing wait (with `logLevel: "debug"`). */
   debug(message: string, fields?: Record<string, unknown>): void;
+  /** Notable events. */
   info(message: string, fields?: Record<string, unknown>): void;
+  /** Something went wrong but the call goes on (e.g. a hook threw). */
   warn(message: string, fields?: Record<string, unknown>): void;
+  /** A failure. */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 

@@ -2,6 +2,7 @@ import { InvalidRequestError, PaginationError } from "./errors/local-errors.js";
 
 /** One page of a cursor-paginated list. */
 export interface Page<T> {
+  /** This page's items, in the service's order (newest first). */
   readonly items: T[];
   /** Pass to the next request; `null` at the end. */
   readonly nextCursor: string | null;
@@ -47,6 +48,7 @@ export class Paginated<T> implements AsyncIterable<T> {
     }
   }
 
+  /** Every item of every page, in order; leaving the loop early stops fetching. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) yield* page.items;
   }

@@ -2,13 +2,21 @@ import { nameClass, PostlineError } from "./postline-error.js";
 
 /** What an {@link APIError} is built from: one HTTP response and the request it answered. */
 export interface APIErrorInit {
+  /** The HTTP status. */
   readonly status: number;
+  /** The envelope's `error.code` (or `unexpected_response`). */
   readonly code: string;
+  /** The envelope's `error.message`, or a description of the unexpected body. */
   readonly message: string;
+  /** The response headers. */
   readonly headers: Headers;
+  /** The error body as parsed, or its text. */
   readonly body: unknown;
+  /** The request method. */
   readonly method: string;
+  /** The request URL (no secrets). */
   readonly url: string;
+  /** Whether the SDK retries this failure automatically for this method. */
   readonly retryable: boolean;
 }
 

@@ -2,8 +2,11 @@ import { nameClass, PostlineError } from "./postline-error.js";
 
 /** What a connection failure is built from. */
 export interface APIConnectionErrorInit {
+  /** Overrides the default message. */
   readonly message?: string;
+  /** The request method. */
   readonly method: string;
+  /** The request URL (no secrets). */
   readonly url: string;
   /** The underlying failure, scrubbed of the token. */
   readonly cause?: unknown;
@@ -16,7 +19,9 @@ export interface APIConnectionErrorInit {
  * reached the service, so the SDK does not resend it.
  */
 export class APIConnectionError extends PostlineError {
+  /** The request method, e.g. `POST`. */
   readonly method: string;
+  /** The request URL (never holds a secret). */
   readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (SDK_DESIGN §5). */
   readonly retryable: boolean;

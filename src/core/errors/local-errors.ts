@@ -39,9 +39,13 @@ nameClass(PaginationError, "PaginationError");
  * the body as received. Pass `validateResponses: false` to take bodies unchecked.
  */
 export class ResponseValidationError extends PostlineError {
+  /** What differs from the schema (zod issues, with paths into the body). */
   readonly issues: z.core.$ZodIssue[];
+  /** The body as received. */
   readonly body: unknown;
+  /** The request method. */
   readonly method: string;
+  /** The request URL (never holds a secret). */
   readonly url: string;
 
   constructor(init: {
