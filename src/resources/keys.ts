@@ -28,13 +28,28 @@ export class KeysResource {
     this.#ctx = ctx;
   }
 
-  /** Lists the workspace's keys, active and revoked. No secret is ever included. */
+  /**
+   * Lists the workspace's keys, active and revoked. No secret is ever included.
+   *
+   * @example
+   * ```ts
+   * for (const key of await client.keys.list()) console.log(key.id, key.name, key.scopes);
+   * ```
+   */
   async list(options?: RequestOptions): Promise<AgentKey[]> {
     const response = await this.#ctx.transport.request({ method: "GET", path: "keys", options });
     return parseWith(KeyListResponseSchema, readJson(response), response, this.#ctx.reader).keys;
   }
 
-  /** Reads one key. */
+  /**
+   * Reads one key.
+   *
+   * @example
+   * ```ts
+   * const key = await client.keys.get("key_123");
+   * console.log(key.name, key.scopes);
+   * ```
+   */
   async get(id: string, options?: RequestOptions): Promise<AgentKey> {
     const path = `keys/${pathId("id", id)}`;
     const response = await this.#ctx.transport.request({ method: "GET", path, options });
@@ -66,7 +81,17 @@ export class KeysResource {
     return parseWith(CreatedAgentKeySchema, value, response, this.#ctx.reader);
   }
 
-  /** Revokes a key. Idempotent; a token cannot revoke itself (`CannotRevokeSelfError`). */
+  /**
+   * Revokes a key. Idempotent; a token cannot revoke itself (`CannotRevokeSelfError`): rotate by
+   * revoking the old key with its successor.
+   *
+   * @example
+   * ```ts
+   * const next = await admin.keys.create({ name: "agent (rotated)", scopes: ["read", "write", "admin"] });
+   * const rotated = new Postline({ apiKey: next.token, baseURL });
+   * await rotated.keys.revoke(oldKeyId);
+   * ```
+   */
   async revoke(id: string, options?: RequestOptions): Promise<void> {
     const path = `keys/${pathId("id", id)}`;
     await this.#ctx.transport.request({ method: "DELETE", path, options });
