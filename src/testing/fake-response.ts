@@ -2,7 +2,9 @@ import { type ErrorCode, statusOfCode } from "../core/errors/codes.js";
 
 /** A transport-neutral answer of the fake: what both msw and node:http write out. */
 export interface FakeResponse {
+  /** The HTTP status. */
   status: number;
+  /** The response headers. */
   headers: Record<string, string>;
   /** The raw body; `null` for an empty body (204). */
   body: string | null;
@@ -10,8 +12,18 @@ export interface FakeResponse {
 
 /** What the fake does with a request: answer it, or fail the connection. */
 export type FakeOutcome =
-  | { kind: "response"; response: FakeResponse }
-  | { kind: "network-error"; reason: "dropped" | "refused" };
+  | {
+      /** An HTTP answer. */
+      kind: "response";
+      /** What to write out. */
+      response: FakeResponse;
+    }
+  | {
+      /** No answer: the connection fails. */
+      kind: "network-error";
+      /** `dropped` after the request was applied, or `refused` before it reached the service. */
+      reason: "dropped" | "refused";
+    };
 
 /** Answers with a JSON body. */
 export function jsonResponse(status: number, value: unknown): FakeResponse {

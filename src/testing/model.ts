@@ -41,14 +41,19 @@ export interface ChannelRecord {
   connectedAt: Date;
 }
 
+/** An AI-writing pattern the fake detects. */
 export interface AiIsmPattern {
+  /** The label reported in `aiIsmMatches` and named by allowlists. */
   label: string;
+  /** What the pattern matches. */
   pattern: RegExp;
 }
 
 /** A workspace principle: a rule and the phrases that break it. */
 export interface PrincipleRecord {
+  /** The rule, reported as `principle: <rule>`. */
   rule: string;
+  /** Phrases that break it. */
   triggers: string[];
 }
 
@@ -60,17 +65,25 @@ export interface VoiceSettingsRecord {
   principles: PrincipleRecord[];
 }
 
+/** A weekly posting slot of the week's plan. */
 export interface SlotRecord {
+  /** The slot's id. */
   id: string;
   /** 0 = Monday ... 6 = Sunday. */
   dayOfWeek: number;
   /** `HH:MM` in the workspace timezone (UTC in the fake). */
   timeOfDay: string;
+  /** The platform it posts to. */
   platform: string;
+  /** The kind of post it is for (e.g. `post`, `article`). */
   contentType: string;
+  /** The topic it is for. */
   topicCategory: string;
+  /** `weekly`, or `monthly` in week `weekOfMonth`. */
   recurrenceType: "weekly" | "monthly";
+  /** For a monthly slot, the week of the month (1..5); otherwise `null`. */
   weekOfMonth: number | null;
+  /** Whether the slot is in use. */
   enabled: boolean;
 }
 
@@ -96,31 +109,71 @@ export interface QuotaRecord {
   capacityUnknown: boolean;
 }
 
+/** A standing rule; only `confirmed` ones are served. */
 export interface StandingRuleRecord {
+  /** The rule's name. */
   name: string;
+  /** What it asks. */
   brief: string;
+  /** Whom it binds: `global`, `you` or `brand`. */
   scope: "global" | "you" | "brand";
+  /** `suggested`, `confirmed` (served) or `removed`. */
   state: "suggested" | "confirmed" | "removed";
 }
 
+/** The brand profile the fake serves from `GET /brand`. */
 export interface BrandRecord {
+  /** The workspace's name. */
   name: string;
+  /** Its tagline. */
   tagline: string;
+  /** Its motto. */
   motto: string;
+  /** Its mission. */
   mission: string;
+  /** What it is, in its own words. */
   whatWeAre: string;
+  /** Its main website. */
   primaryUrl: string;
+  /** The fact block for both voices, and each voice's half. */
   aboutYou: {
+    /** The canonical facts. */
     facts: string[];
+    /** Both voices in their own words. */
     inYourWords: string;
-    you: { facts: string[]; inYourWords: string };
-    brand: { facts: string[]; inYourWords: string };
+    /** The person's half. */
+    you: {
+      /** Claims made only from the person's accounts. */
+      facts: string[];
+      /** The person in their own words. */
+      inYourWords: string;
+    };
+    /** The brand's half. */
+    brand: {
+      /** Claims made only from the brand's accounts. */
+      facts: string[];
+      /** The brand in its own words. */
+      inYourWords: string;
+    };
   };
+  /** Standing rules in every state (only confirmed ones are served). */
   standingRules: StandingRuleRecord[];
   /** Pieces of writing on file per voice, and how many are wanted. */
-  voiceConfidence: { pieces: Record<Voice, number>; target: number };
+  voiceConfidence: {
+    /** Pieces on file, per voice. */
+    pieces: Record<Voice, number>;
+    /** Pieces wanted per voice; fewer makes `thin` true. */
+    target: number;
+  };
+  /** Subjects to stay out of. */
   excludedTopics: string[];
-  examples: { voice: Voice; text: string }[];
+  /** Example pieces of writing, each in a voice. */
+  examples: {
+    /** The voice it is written in. */
+    voice: Voice;
+    /** The writing. */
+    text: string;
+  }[];
 }
 
 /** An item's place in the week's plan. */

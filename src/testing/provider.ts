@@ -8,13 +8,19 @@ import type { FakeStore } from "./store.js";
 
 /** One post the provider put live. */
 export interface Publication {
+  /** The published item. */
   itemId: string;
+  /** The channel it went out on. */
   channelId: string;
+  /** The channel's platform. */
   platform: string;
   /** The title it went out with on long-form platforms (`Untitled` when none was given). */
   title: string | null;
+  /** The text that went out. */
   content: string;
+  /** When it went live (the fake's clock). */
   publishedAt: Date;
+  /** The live post's URL; `null` when the provider gives none. */
   publishedUrl: string | null;
 }
 

@@ -4,6 +4,7 @@
 export interface RecordedRequest {
   /** The model's clock when it arrived. */
   at: Date;
+  /** The HTTP method. */
   method: string;
   /** The path under `/api/v1`, e.g. `/content/cnt_000001`. */
   path: string;
@@ -13,6 +14,7 @@ export interface RecordedRequest {
   body: unknown;
   /** The status answered; `null` when the connection was dropped or refused. */
   status: number | null;
+  /** `response`, or `dropped` / `refused` when the connection failed. */
   outcome: "response" | "dropped" | "refused";
   /** Whether the request changed the model (a write that was applied). */
   applied: boolean;

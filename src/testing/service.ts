@@ -36,16 +36,23 @@ export interface FakeDefaults {
 
 /** The second workspace of the default seed, for cross-workspace tests. */
 export interface OtherWorkspaceDefaults {
+  /** The second workspace's id. */
   workspaceId: string;
+  /** An admin-scope test token of its owner. */
   apiKey: string;
+  /** Its connected channels. */
   channelIds: string[];
+  /** Its content items (a foreign id answers 404 to the main workspace). */
   contentIds: string[];
 }
 
 /** A request as any transport hands it to {@link FakeService.handle}. */
 export interface FakeRequest {
+  /** The HTTP method. */
   method: string;
+  /** The full request URL. */
   url: string;
+  /** The request headers. */
   headers: Headers | Record<string, string>;
   /** The raw body text; empty or undefined when none was sent. */
   body?: string;

@@ -29,25 +29,42 @@ export interface AddKeyOptions {
   role?: Role | "left";
   /** Whose key it is, by user id (wins over `role`). */
   userId?: string;
+  /** The key's name. */
   name?: string;
   /** A `live` token never resolves in the fake (401 `invalid_api_key`). */
   environment?: "test" | "live";
+  /** Add it already revoked. */
   revoked?: boolean;
 }
 
 /** A key a test created: its id and the bearer token to send. */
 export interface AddedKey {
+  /** The key's id. */
   id: string;
+  /** Its bearer token. */
   token: string;
+  /** The member who owns it. */
   userId: string;
 }
 
+/**
+ * Test controls of one workspace, from `service.workspace(id)`: change its state the way the
+ * service's own UI or billing would, and read what the model holds.
+ *
+ * @example
+ * ```ts
+ * const acme = service.workspace();
+ * acme.setChannelConnected("ch_x_acme", false);
+ * acme.setQuota({ limit: 1, used: 1 });
+ * ```
+ */
 export class WorkspaceHandle {
   constructor(
     private readonly store: FakeStore,
     private readonly record: WorkspaceRecord,
   ) {}
 
+  /** The workspace's id. */
   get id(): string {
     return this.record.id;
   }
@@ -138,7 +155,16 @@ export class WorkspaceHandle {
   }
 
   /** The generation quota as GET /stats reports it in `usage`. */
-  quota(): { current: number; limit: number | null; plan: string; periodEnd: string } {
+  quota(): {
+    /** Credits used this period. */
+    current: number;
+    /** The period's credits; `null` when unlimited. */
+    limit: number | null;
+    /** The plan's name. */
+    plan: string;
+    /** When the quota resets (ISO-8601 UTC). */
+    periodEnd: string;
+  } {
     const { used, limit, plan, periodEnd } = this.record.quota;
     return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
   }
@@ -153,6 +179,7 @@ export class WorkspaceHandle {
     this.record.urlCredits = credits;
   }
 
+  /** URL credits left for `x` posts with links. */
   get urlCredits(): number {
     return this.record.urlCredits;
   }
@@ -186,9 +213,19 @@ export class WorkspaceHandle {
 
   /** This week's plan: the approved items placed in it, and the week's target (enabled slots). */
   plan(): {
+    /** Monday 00:00 UTC of this week. */
     weekStart: string;
+    /** The week's posting target: its enabled slots. */
     target: number;
-    entries: { itemId: string; slotId: string; plannedAt: string }[];
+    /** The placed items, earliest first. */
+    entries: {
+      /** The item. */
+      itemId: string;
+      /** The slot it takes (`slot_adhoc` for a time no slot has). */
+      slotId: string;
+      /** When it is planned (ISO-8601 UTC). */
+      plannedAt: string;
+    }[];
   } {
     const now = this.store.clock.now();
     return {
