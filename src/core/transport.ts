@@ -13,7 +13,7 @@ import type { ClientHooks, RequestEventBase } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
 import type { PacedRoute, Pacer } from "./pacer.js";
-import { type Redactor, scrubError } from "./redact.js";
+import { type Redactor, redactHeaders, scrubError } from "./redact.js";
 import type { RequestOptions } from "./request-options.js";
 import {
   type AttemptFailure,
@@ -137,12 +137,19 @@ export class Transport {
     if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries, InvalidRequestError);
     if (options.timeout !== undefined) checkTimeout(options.timeout, InvalidRequestError);
     const url = this.urlFor(request.path, request.query);
+    // What errors, hooks and logs show: an id or query value shaped like a token is scrubbed.
+    const shownUrl = this.#config.redact(url);
     const route: PacedRoute =
       request.method === "POST" && request.path === "content" ? "create" : "other";
     const { signal } = options;
 
     for (let attempt = 1; ; attempt++) {
-      const event: RequestEventBase = { method: request.method, path: request.path, url, attempt };
+      const event: RequestEventBase = {
+        method: request.method,
+        path: this.#config.redact(request.path),
+        url: shownUrl,
+        attempt,
+      };
       if (signal?.aborted) throw this.#userAbort(event, signal);
       let release: (response?: Response) => void;
       try {
@@ -153,7 +160,7 @@ export class Transport {
       }
       this.#callHook("onRequest", event);
       const started = performance.now();
-      const outcome = await this.#attempt(request, event, timeout, signal);
+      const outcome = await this.#attempt(request, url, event, timeout, signal);
       release(outcome.ok ? outcome.response : undefined);
       const durationMs = Math.round(performance.now() - started);
 
@@ -167,7 +174,8 @@ export class Transport {
             ...event,
             status: response.status,
             durationMs,
-            headers: response.headers,
+            // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
+            headers: redactHeaders(response.headers, this.#config.redact),
           });
         }
         if (this.#config.logger.enabled("debug")) {
@@ -185,7 +193,7 @@ export class Transport {
             headers: response.headers,
             text,
             method: request.method,
-            url,
+            url: shownUrl,
           };
         }
         const apiError = this.#errorFor(response, text, request.method, url);
@@ -229,6 +237,7 @@ export class Transport {
 
   async #attempt(
     request: ApiRequest,
+    url: string,
     event: RequestEventBase,
     timeoutMs: number,
     callerSignal: AbortSignal | undefined,
@@ -238,7 +247,7 @@ export class Transport {
     const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
     try {
       const callerHeaders = request.options?.headers;
-      const response = await this.#ky(event.url, {
+      const response = await this.#ky(url, {
         method: request.method,
         signal,
         ...(callerHeaders ? { headers: this.#perCallHeaders(callerHeaders) } : {}),
