@@ -13,6 +13,10 @@ export function pathId(param: string, value: unknown): string {
       `${param} must be a non-empty string; got ${describe(value)}`,
     );
   }
+  // "." and ".." survive encoding and would be resolved as dot segments, leaving the route.
+  if (value === "." || value === "..") {
+    throw new InvalidRequestError(param, `${param} cannot be "${value}"`);
+  }
   return encodeURIComponent(value);
 }
 
