@@ -13,7 +13,9 @@ export type AmbiguousCreateOutcome = "unknown" | "not_created";
 
 /** What an {@link AmbiguousCreateError} is built from. */
 export interface AmbiguousCreateErrorInit {
+  /** What is known about the unresolved channels. */
   readonly outcome: AmbiguousCreateOutcome;
+  /** The `POST /content` URL (no secrets). */
   readonly url: string;
   /** The failure of the create that started reconciliation. */
   readonly cause: unknown;
@@ -46,6 +48,7 @@ export interface AmbiguousCreateErrorInit {
  * ```
  */
 export class AmbiguousCreateError extends PostlineError {
+  /** Always `POST`: creates are the only calls that reconcile. */
   readonly method = "POST";
   /** The `POST /content` URL (never holds a secret). */
   readonly url: string;
