@@ -180,6 +180,8 @@ export async function createWithReconciliation(
   return finish(undefined);
 
   function partialAfterRefusal(refusal: unknown): GenerationResult["warning"] {
+    // Nothing was made at all: the refusal itself (a RateLimitError, ...) says it best.
+    if (adopted.length === 0 && created.length === 0) throw refusal;
     // Quota ran out on the resend: report it the way the service reports a partial generation.
     if (refusal instanceof APIError && refusal.code === "generation_limit" && adopted.length > 0) {
       return { code: "generation_limit", message: refusal.message, unfulfilledChannelIds: pending };

@@ -8,6 +8,7 @@ import {
   APIConnectionError,
   type ContentItem,
   Postline,
+  RateLimitError,
 } from "../../src/index.js";
 import type { FakeService } from "../../src/testing/index.js";
 import { comingMonday, fakeClient, fetchOf } from "./support/fake-client.js";
@@ -179,6 +180,25 @@ describe("when reconciliation cannot settle it", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AmbiguousCreateError);
     expect((error as AmbiguousCreateError).outcome).toBe("not_created");
+    expect(apiItemsOn(service, channelId)).toHaveLength(0);
+  });
+
+  it("nothing found and the resend refused: the refusal itself is thrown, and nothing exists", async () => {
+    const { service, client } = fakeClient();
+    const channelId = service.defaults.channelIds[0]!;
+    service.faults.inject({ method: "POST", path: "/content", kind: "html", status: 502 });
+    service.faults.inject({
+      method: "POST",
+      path: "/content",
+      kind: "rateLimited",
+      retryAfterSeconds: 0,
+      times: 2,
+    });
+    const error = await client.content
+      .createDraft({ channelId, body: "Refused on resend." }, { maxRetries: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(posts(service).map((r) => r.status)).toEqual([502, 429, 429]);
     expect(apiItemsOn(service, channelId)).toHaveLength(0);
   });
 

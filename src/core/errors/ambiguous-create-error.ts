@@ -7,7 +7,8 @@ import { nameClass, PostlineError } from "./postline-error.js";
  *   service answered 2xx but the item could not be found: an item may exist. List the channel's
  *   `api` items before creating again.
  * - `"not_created"`: the SDK listed the channel and found nothing this call created, but could
- *   not send the create again (no resend left, or the resend was refused). Creating again is safe.
+ *   not send the create again (no resend left, or the resend was refused after other channels
+ *   of a generation were made). Creating again is safe.
  */
 export type AmbiguousCreateOutcome = "unknown" | "not_created";
 
