@@ -83,6 +83,8 @@ interface MethodCase {
   readonly call: (s: Scenario) => Promise<unknown>;
   /** Whether the service holds the method's effect (writes only). */
   readonly applied?: (s: Scenario) => boolean | Promise<boolean>;
+  /** The state of the item the method acts on (default `draft`). */
+  readonly itemStatus?: string;
 }
 
 const itemStatus = (s: Scenario) => s.service.item(s.itemId)?.status;
@@ -120,6 +122,15 @@ const METHODS: MethodCase[] = [
     path: "/content/:id",
     call: (s) => s.client.content.approve(s.itemId),
     applied: (s) => itemStatus(s) === "pending",
+  },
+  {
+    name: "content.unapprove",
+    kind: "write",
+    method: "PATCH",
+    path: "/content/:id",
+    itemStatus: "pending",
+    call: (s) => s.client.content.unapprove(s.itemId),
+    applied: (s) => itemStatus(s) === "draft",
   },
   {
     name: "content.reject",
@@ -239,12 +250,18 @@ function writeError(fault: FaultName): new (...args: never[]) => Error {
   }
 }
 
-async function scenario(): Promise<Scenario> {
+async function scenario(itemStatus = "draft"): Promise<Scenario> {
   const { service, client } = fakeClient({ timeout: TIMEOUT_MS, maxRetries: 2 });
   const channelId = service.defaults.channelIds[0]!;
   const text = `Fault matrix post ${Math.random().toString(36).slice(2)}`;
   const itemId = "cnt_matrix";
-  service.workspace().addItem({ id: itemId, channelId, source: "api", content: "A plain draft." });
+  service.workspace().addItem({
+    id: itemId,
+    channelId,
+    source: "api",
+    status: itemStatus,
+    content: "A plain draft.",
+  });
   const key = service.addKey({ scopes: ["read"], name: "to revoke" });
   service.clearRequests();
   return { service, client, channelId, itemId, keyId: key.id, text };
@@ -272,7 +289,7 @@ const createdIds = (value: unknown): string[] => {
 
 describe.concurrent.each(METHODS)("$name ($kind) under every fault", (method) => {
   it.each(Object.keys(FAULTS) as FaultName[])("%s", async (fault) => {
-    const s = await scenario();
+    const s = await scenario(method.itemStatus);
     s.service.faults.inject({ ...FAULTS[fault], method: method.method, path: method.path });
     const expected = expectedOutcome(method.kind, fault);
 
