@@ -170,7 +170,15 @@ export class ContentResource {
     return this.#fetchPage(listQuery(params), options);
   }
 
-  /** Reads one item. */
+  /**
+   * Reads one item. An unknown id (or another workspace's) throws `NotFoundError`.
+   *
+   * @example
+   * ```ts
+   * const item = await client.content.get("cnt_123");
+   * console.log(item.status, item.aiIsmMatches);
+   * ```
+   */
   async get(id: string, options?: RequestOptions): Promise<ContentItem> {
     const response = await this.#ctx.transport.request({
       method: "GET",
@@ -273,6 +281,14 @@ export class ContentResource {
   /**
    * Edits an item: text, channel, status, rejection reason, AI-ism acknowledgment. Throws
    * `PlannedTimePassed` (carrying the saved item) when an approval's planned time has passed.
+   *
+   * @example
+   * ```ts
+   * // Rewrite the text; the scans re-run on the saved text.
+   * const edited = await client.content.update("cnt_123", { content: "Shorter and plainer." });
+   * // Give a channel-less item a channel on its own platform.
+   * await client.content.update("cnt_456", { channelId: "ch_x_acme" });
+   * ```
    */
   async update(
     id: string,
@@ -303,7 +319,20 @@ export class ContentResource {
     return item;
   }
 
-  /** Approves an item (status `pending`); optionally assigns its channel in the same call. */
+  /**
+   * Approves an item (status `pending`); optionally assigns its channel in the same call. Text
+   * with AI-ism matches needs `acknowledgeAiIsms: true` (`AcknowledgmentRequiredError`).
+   *
+   * @example
+   * ```ts
+   * try {
+   *   await client.content.approve(id);
+   * } catch (err) {
+   *   if (!(err instanceof AcknowledgmentRequiredError)) throw err;
+   *   await client.content.approve(id, { acknowledgeAiIsms: true });
+   * }
+   * ```
+   */
   approve(id: string, params: ApproveParams = {}, options?: RequestOptions): Promise<ContentItem> {
     return this.update(
       id,
@@ -316,12 +345,26 @@ export class ContentResource {
     );
   }
 
-  /** Un-approves an item (status back to `draft`). */
+  /**
+   * Un-approves an item (status back to `draft`); nothing stays queued.
+   *
+   * @example
+   * ```ts
+   * const draft = await client.content.unapprove("cnt_123"); // draft.status === "draft"
+   * ```
+   */
   unapprove(id: string, options?: RequestOptions): Promise<ContentItem> {
     return this.update(id, { status: "draft" }, options);
   }
 
-  /** Rejects an item (status `cancelled`), with an optional reason. */
+  /**
+   * Rejects an item (status `cancelled`), with an optional reason.
+   *
+   * @example
+   * ```ts
+   * await client.content.reject("cnt_123", { reason: "Off-brand: mentions competitor pricing" });
+   * ```
+   */
   reject(id: string, params: RejectParams = {}, options?: RequestOptions): Promise<ContentItem> {
     return this.update(
       id,
@@ -367,7 +410,15 @@ export class ContentResource {
     return this.#parseItem(unwrapSingle(readJson(response), "item").value, response);
   }
 
-  /** Deletes a non-published item (a scheduled external post is cancelled first, best effort). */
+  /**
+   * Deletes a non-published item (a scheduled external post is cancelled first, best effort). A
+   * published item throws `PublishedImmutableError`.
+   *
+   * @example
+   * ```ts
+   * await client.content.delete("cnt_123");
+   * ```
+   */
   async delete(id: string, options?: RequestOptions): Promise<void> {
     await this.#ctx.transport.request({ method: "DELETE", path: itemPath(id), options });
   }
