@@ -31,6 +31,7 @@ export type LocalToolErrorCode =
   | "timeout"
   | "unexpected_response"
   | "pagination_error"
+  | "ambiguous_create"
   | "client_error";
 
 /** Builds an error envelope. */

@@ -59,6 +59,14 @@ function envelopeOfLocalError(error: PostlineError): ToolResult {
     return toolError("unexpected_response", error.message);
   }
   if (isSdkError(error, "PaginationError")) return toolError("pagination_error", error.message);
+  if (isSdkError(error, "AmbiguousCreateError")) {
+    // The model needs what the SDK could settle: what exists, and whether creating again is safe.
+    return toolError("ambiguous_create", error.message, {
+      outcome: error.outcome,
+      unresolvedChannelIds: [...error.unresolvedChannelIds],
+      items: toJsonSafe({ items: error.items }).items ?? [],
+    });
+  }
   return toolError("client_error", error.message);
 }
 

@@ -1,3 +1,4 @@
+import type { AmbiguousCreateError } from "../core/errors/ambiguous-create-error.js";
 import type { APIError } from "../core/errors/api-error.js";
 import type { RateLimitError } from "../core/errors/classes.js";
 import type {
@@ -16,6 +17,7 @@ import type { PostlineError } from "../core/errors/postline-error.js";
 /** The SDK error classes the tools tell apart, by the name each carries on its prototype. */
 interface SdkErrorClasses {
   PostlineError: PostlineError;
+  AmbiguousCreateError: AmbiguousCreateError;
   APIError: APIError;
   RateLimitError: RateLimitError;
   APIConnectionError: APIConnectionError;
