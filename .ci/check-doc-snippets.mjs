@@ -12,7 +12,7 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
 // The guides whose blocks are whole programs (other pages may show fragments).
-const GUIDES = ["getting-started.md", "pagination.md", "errors.md", "migration.md"];
+const GUIDES = ["getting-started.md", "pagination.md", "errors.md", "migration.md", "retries.md"];
 
 const origins = new Map();
 for (const doc of GUIDES) {

@@ -40,9 +40,15 @@ export {
   WorkspaceSuspendedError,
   XUrlCreditRequiredError,
 } from "./core/errors/classes.js";
-export { ERROR_CODES, type ErrorCode, STATUS_CLASSES } from "./core/errors/codes.js";
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeClassName,
+  STATUS_CLASSES,
+} from "./core/errors/codes.js";
 export {
   APIConnectionError,
+  type APIConnectionErrorInit,
   APITimeoutError,
   APIUserAbortError,
 } from "./core/errors/connection-errors.js";
@@ -55,7 +61,13 @@ export {
   ResponseValidationError,
 } from "./core/errors/local-errors.js";
 export { PostlineError } from "./core/errors/postline-error.js";
-export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from "./core/hooks.js";
+export type {
+  ClientHooks,
+  RequestEvent,
+  RequestEventBase,
+  ResponseEvent,
+  RetryEvent,
+} from "./core/hooks.js";
 export type { Logger, LogLevel } from "./core/logger.js";
 export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";

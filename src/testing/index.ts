@@ -11,6 +11,7 @@ export type { FakeOutcome, FakeResponse } from "./fake-response.js";
 export type { FakeFaults, FaultHandle, FaultKind, FaultMatch, FaultSpec } from "./faults.js";
 export { type FakeServer, type FakeServerOptions, startFakeServer } from "./http-server.js";
 export type {
+  AiIsmPattern,
   ApprovalMode,
   BrandRecord,
   PrincipleRecord,

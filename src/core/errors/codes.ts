@@ -91,6 +91,7 @@ export const ERROR_CODES = {
   CapacityUnknownError: { code: "capacity_unknown", status: 503, parent: "ServerError" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
+/** The name of every class derived from a row of the code table. */
 export type ErrorCodeClassName = keyof typeof ERROR_CODES;
 /** Every code the contract names. */
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeClassName]["code"];

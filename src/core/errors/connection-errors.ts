@@ -10,6 +10,7 @@ export interface APIConnectionErrorInit {
   readonly url: string;
   /** The underlying failure, scrubbed of the token. */
   readonly cause?: unknown;
+  /** Whether the SDK's policy retries this failure for this method. */
   readonly retryable: boolean;
 }
 
