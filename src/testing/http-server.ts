@@ -11,6 +11,12 @@ export interface FakeServerOptions {
   port?: number;
   /** Interface to bind; default `127.0.0.1`. */
   host?: string;
+  /**
+   * Answer browsers on other origins: `true` allows any origin, a string allows that one origin.
+   * Off by default, since the contract does not describe cross-origin access. Preflights are
+   * answered by the server itself and never reach the model (no rate budget, no request log).
+   */
+  cors?: boolean | string;
 }
 
 /** A running fake server. */
@@ -41,7 +47,15 @@ export async function startFakeServer(
     /* @vite-ignore */ nodeHttp
   )) as typeof import("node:http");
   const host = options.host ?? "127.0.0.1";
+  const corsHeaders = corsHeadersFor(options.cors);
   const server = createServer((request, response) => {
+    if (corsHeaders) {
+      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+      if (request.method === "OPTIONS") {
+        response.writeHead(204, PREFLIGHT_HEADERS).end();
+        return;
+      }
+    }
     serve(service, request, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve, reject) => {
@@ -59,6 +73,22 @@ export async function startFakeServer(
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+const PREFLIGHT_HEADERS = {
+  "access-control-allow-methods": "GET, POST, PATCH, DELETE",
+  "access-control-allow-headers": "authorization, content-type, accept, x-postline-sdk",
+  "access-control-max-age": "600",
+};
+
+function corsHeadersFor(cors: FakeServerOptions["cors"]): Record<string, string> | undefined {
+  if (cors === undefined || cors === false) return undefined;
+  return {
+    "access-control-allow-origin": cors === true ? "*" : cors,
+    // Without these a browser hides the 429 headers, and RateLimitError loses its fields.
+    "access-control-expose-headers":
+      "retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset",
   };
 }
 
