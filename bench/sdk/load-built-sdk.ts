@@ -26,7 +26,7 @@ export interface ParsingSchema {
   parse(value: unknown): unknown;
 }
 
-/** The parts of the SDK's public surface (SDK_DESIGN §2–4, §7) the bench drives. */
+/** The parts of the SDK's public surface (README, docs/pagination.md) the bench drives. */
 export interface BuiltSdk {
   Postline: new (options: {
     apiKey: string;
@@ -68,7 +68,7 @@ export const BUILT_TESTING_ENTRY = fileURLToPath(
   new URL("../../dist/testing/index.js", import.meta.url),
 );
 
-/** The parts of the contract fake (SDK_DESIGN §8) the rate-budget suite drives. */
+/** The parts of the contract fake (docs/testing.md) the rate-budget suite drives. */
 export interface BuiltTesting {
   createFakeService(): {
     readonly defaults: { apiKey: string; baseURL: string; channelIds: string[] };

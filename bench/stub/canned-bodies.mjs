@@ -29,7 +29,7 @@ export function contentItem(index) {
   };
 }
 
-/** `GET /content/:id` body: the bare item (SDK_DESIGN §3 accepts bare or `{ item }`). */
+/** `GET /content/:id` body: the bare item (the README accepts bare or `{ item }`). */
 export const CONTENT_ITEM_BODY = JSON.stringify(contentItem(0));
 
 const pageItemsJsonCache = new Map();

@@ -1,5 +1,5 @@
 /**
- * Every SDK method against every fault the contract fake can inject (SDK_DESIGN §5): the right
+ * Every SDK method against every fault the contract fake can inject (docs/retries.md): the right
  * typed error or a success, nothing duplicated, nothing lost, and a bounded number of attempts,
  * read from the fake's own state and request log.
  */

@@ -1,5 +1,5 @@
 /**
- * A service 429 with pacing on (api-v1.md §8, SDK_DESIGN §5): it is retried after `Retry-After`
+ * A service 429 with pacing on (api-v1.md §8, docs/retries.md): it is retried after `Retry-After`
  * through the pacer, and `RateLimitError` reads the same headers the pacer learns from.
  */
 import { describe, expect, it } from "vitest";

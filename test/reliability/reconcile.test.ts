@@ -1,5 +1,5 @@
 /**
- * SDK_DESIGN §5: an ambiguous create is settled by looking for what it created, never by simply
+ * docs/retries.md: an ambiguous create is settled by looking for what it created, never by simply
  * sending it again (api-v1.md §1 convention 4, CONV-3).
  */
 import { describe, expect, it } from "vitest";

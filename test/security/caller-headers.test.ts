@@ -1,6 +1,6 @@
 /**
  * An `Authorization` header from the caller, at client level or per call and in any casing,
- * never replaces the client's key and is never sent (SDK_DESIGN §2).
+ * never replaces the client's key and is never sent (docs/getting-started.md).
  */
 import { describe, expect, it } from "vitest";
 import { Postline } from "../../src/index.js";

@@ -1,4 +1,4 @@
-/** SDK_DESIGN §2: a bearer token is never sent over plain http except to loopback hosts. */
+/** docs/getting-started.md: a bearer token is never sent over plain http except to loopback hosts. */
 import { describe, expect, it, vi } from "vitest";
 import { Postline, PostlineError } from "../../src/index.js";
 

@@ -1,5 +1,5 @@
 /**
- * SDK_DESIGN §2: the token never appears in an error message, a `cause` chain, a log line at any
+ * docs/getting-started.md: the token never appears in an error message, a `cause` chain, a log line at any
  * level, a hook payload, `util.inspect` or `JSON.stringify` of the client or of an error, or a URL
  * in an error, whatever the service or the network does.
  */
