@@ -94,7 +94,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
         );
       }
       // Looked up on every call so budgets are always the ones every pacer of this key sees.
-      return budgetsFor(now, digest)[route].acquire({ signal, guardMs, logger });
+      return budgetsFor(now, digest)[route].acquire(signal, guardMs, logger);
     },
   };
 }
@@ -117,8 +117,8 @@ function budgetsFor(now: () => number, digest: string): KeyBudgets {
   let budgets = byKey.get(digest);
   if (budgets === undefined) {
     budgets = {
-      create: new RollingBudget("create", PACING_LIMITS.create, now),
-      other: new RollingBudget("other", PACING_LIMITS.other, now),
+      create: rollingBudget("create", PACING_LIMITS.create, now),
+      other: rollingBudget("other", PACING_LIMITS.other, now),
     };
     byKey.set(digest, budgets);
   }
@@ -137,183 +137,144 @@ function digestOfKey(apiKey: string): string {
   return hash.toString(36);
 }
 
-/** A slot in the window: `freeAt` is `Infinity` while its response is outstanding. */
-interface Slot {
-  readonly sentAt: number;
-  freeAt: number;
-}
-
-interface AcquireRequest {
-  readonly signal: AbortSignal | undefined;
-  readonly guardMs: number;
-  readonly logger: PacingLogger | undefined;
-}
-
-interface Waiter extends AcquireRequest {
-  readonly enqueuedAt: number;
-  readonly resolve: (release: ReleasePacedSlot) => void;
-  readonly reject: (reason: unknown) => void;
-  readonly onAbort: () => void;
-}
-
 /** One budget of one key: a rolling window of `limit` slots and a FIFO queue of waiters. */
-class RollingBudget {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Waiter[] = [];
+interface RollingBudget {
+  acquire(
+    signal: AbortSignal | undefined,
+    guardMs: number,
+    logger: PacingLogger | undefined,
+  ): Promise<ReleasePacedSlot>;
+}
+
+/** Lets a queued request through at time `now`. */
+type Grant = (now: number) => void;
+
+// A closure rather than a class: its state is private and needs no names at run time.
+function rollingBudget(route: PacedRoute, limit: number, now: () => number): RollingBudget {
+  /** When each used slot frees: `Infinity` while its response is outstanding. */
+  let slots: { freeAt: number }[] = [];
+  const queue: Grant[] = [];
   /** Set from a 429: nothing is let through before this time. */
-  private blockedUntil = Number.NEGATIVE_INFINITY;
-  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
-  private wakeTimerAt = Number.POSITIVE_INFINITY;
+  let blockedUntil = Number.NEGATIVE_INFINITY;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the armed wake-up fires; `Infinity` when none is armed. */
+  let wakeAt = Number.POSITIVE_INFINITY;
 
-  constructor(
-    readonly route: PacedRoute,
-    private limit: number,
-    private readonly now: () => number,
-  ) {}
-
-  acquire(request: AcquireRequest): Promise<ReleasePacedSlot> {
-    const { signal } = request;
-    if (signal?.aborted) return Promise.reject(signal.reason);
-
-    return new Promise<ReleasePacedSlot>((resolve, reject) => {
-      const waiter: Waiter = {
-        ...request,
-        enqueuedAt: this.now(),
-        resolve,
-        reject,
-        onAbort: () => this.abandon(waiter),
-      };
-      signal?.addEventListener("abort", waiter.onAbort, { once: true });
-      this.queue.push(waiter);
-      this.pump();
-      if (this.queue.includes(waiter)) this.logWait(waiter);
-    });
-  }
-
-  /** Lets waiters through, in order, while there is room; otherwise arms one wake-up timer. */
-  private pump(): void {
-    const now = this.now();
-    this.dropFreedSlots(now);
-    while (this.queue.length > 0) {
-      const openingAt = this.nextOpeningAt(now);
-      if (openingAt > now) {
-        // Infinity: the window is full of requests still in flight; a release pumps again.
-        if (Number.isFinite(openingAt)) this.wakeAt(openingAt, now);
-        else this.cancelWake();
-        return;
-      }
-      this.grant(this.queue.shift()!, now);
-    }
-    this.cancelWake();
-  }
-
-  /** When the next request may go: `now` if it may go at once, `Infinity` if only a release can tell. */
-  private nextOpeningAt(now: number): number {
-    const notBefore = Math.max(now, this.blockedUntil);
-    if (this.slots.length < this.limit) return notBefore;
+  /** When the next request may go: `t` if it may go at once, `Infinity` if only a release can tell. */
+  const nextOpeningAt = (t: number): number => {
+    const notBefore = Math.max(t, blockedUntil);
+    if (slots.length < limit) return notBefore;
     // Full: the window opens when enough slots free to drop below the limit (more than one if a
     // 429 lowered the limit under the slots already used).
-    const freeTimes = this.slots.map((slot) => slot.freeAt).sort((a, b) => a - b);
-    return Math.max(notBefore, freeTimes[this.slots.length - this.limit]!);
-  }
+    const freeTimes = slots.map((slot) => slot.freeAt).sort((a, b) => a - b);
+    return Math.max(notBefore, freeTimes[slots.length - limit]!);
+  };
 
-  private grant(waiter: Waiter, now: number): void {
-    waiter.signal?.removeEventListener("abort", waiter.onAbort);
-    const slot: Slot = { sentAt: now, freeAt: Number.POSITIVE_INFINITY };
-    this.slots.push(slot);
-    const waitedMs = now - waiter.enqueuedAt;
-    if (waitedMs > 0) {
-      waiter.logger?.debug("Rate-limit slot granted after waiting", {
-        route: this.route,
-        waitedMs,
-      });
+  /** Arms one wake-up timer for `at` (none for `Infinity`), replacing any other. */
+  const wake = (at: number, t: number): void => {
+    if (at === wakeAt) return;
+    clearTimeout(wakeTimer);
+    wakeAt = at;
+    // Not unref'd: a waiting request must keep the process alive until it is sent.
+    if (Number.isFinite(at)) {
+      wakeTimer = setTimeout(() => {
+        wakeAt = Number.POSITIVE_INFINITY;
+        pump();
+      }, at - t);
     }
-    let released = false;
-    waiter.resolve((response) => {
-      if (released) return;
-      released = true;
-      this.release(slot, waiter, response);
-    });
-  }
+  };
 
-  private release(slot: Slot, waiter: Waiter, response: Response | undefined): void {
-    const now = this.now();
-    // The request arrived no later than its response: a full window after that, plus the guard,
-    // it can no longer count.
-    slot.freeAt = Math.max(slot.sentAt, now) + PACING_WINDOW_MS + waiter.guardMs;
-    if (response?.status === 429) this.holdAfterRateLimit(response, now, waiter);
-    this.pump();
-  }
+  /** Lets waiters through, in order, while there is room; otherwise arms one wake-up timer. */
+  const pump = (): void => {
+    const t = now();
+    // Slots whose window has passed are dropped, so memory stays bounded by the limit.
+    slots = slots.filter((slot) => slot.freeAt > t);
+    for (;;) {
+      const openingAt = queue.length > 0 ? nextOpeningAt(t) : Number.POSITIVE_INFINITY;
+      // Infinity: the queue is empty, or the window is full of requests still in flight (a
+      // release pumps again).
+      if (openingAt > t) {
+        wake(openingAt, t);
+        return;
+      }
+      queue.shift()!(t);
+    }
+  };
 
   /** A 429 means the server's window is full, whatever we counted: hold until its reset. */
-  private holdAfterRateLimit(response: Response, now: number, waiter: Waiter): void {
-    const announced = readRateLimitHeaders(response.headers, now);
-    const resumeAt = resumeTimeAfterRateLimit(announced, now) + waiter.guardMs;
-    this.blockedUntil = Math.max(this.blockedUntil, resumeAt);
+  const holdAfterRateLimit = (
+    response: Response,
+    t: number,
+    guardMs: number,
+    logger: PacingLogger | undefined,
+  ): void => {
+    const announced = readRateLimitHeaders(response.headers, t);
+    blockedUntil = Math.max(blockedUntil, resumeTimeAfterRateLimit(announced, t) + guardMs);
     // Learn a stricter limit if the server states one; never loosen the documented one.
-    if (announced.limit !== undefined && announced.limit >= 1 && announced.limit < this.limit) {
-      this.limit = announced.limit;
+    if (announced.limit !== undefined && announced.limit >= 1 && announced.limit < limit) {
+      limit = announced.limit;
     }
-    waiter.logger?.debug("Rate limited by the service; holding requests until the reset", {
-      route: this.route,
-      holdMs: this.blockedUntil - now,
+    logger?.debug("Rate limited by the service; holding requests until the reset", {
+      route,
+      holdMs: blockedUntil - t,
       retryAfterSeconds: announced.retryAfterSeconds ?? null,
       limit: announced.limit ?? null,
       remaining: announced.remaining ?? null,
     });
-  }
+  };
 
-  private abandon(waiter: Waiter): void {
-    const index = this.queue.indexOf(waiter);
-    if (index === -1) return;
-    this.queue.splice(index, 1);
-    waiter.reject(waiter.signal?.reason);
-    // The head may have changed, so the wake-up time may too.
-    this.pump();
-  }
-
-  /** Slots whose window has passed are dropped, so memory stays bounded by the limit. */
-  private dropFreedSlots(now: number): void {
-    let kept = 0;
-    for (const slot of this.slots) {
-      if (slot.freeAt > now) this.slots[kept++] = slot;
-    }
-    this.slots.length = kept;
-  }
-
-  private wakeAt(at: number, now: number): void {
-    if (this.wakeTimer !== undefined && this.wakeTimerAt === at) return;
-    this.cancelWake();
-    this.wakeTimerAt = at;
-    // Not unref'd: a waiting request must keep the process alive until it is sent.
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = undefined;
-      this.wakeTimerAt = Number.POSITIVE_INFINITY;
-      this.pump();
-    }, at - now);
-  }
-
-  private cancelWake(): void {
-    if (this.wakeTimer === undefined) return;
-    clearTimeout(this.wakeTimer);
-    this.wakeTimer = undefined;
-    this.wakeTimerAt = Number.POSITIVE_INFINITY;
-  }
-
-  private logWait(waiter: Waiter): void {
-    if (waiter.logger === undefined) return;
-    const now = this.now();
-    const openingAt = this.nextOpeningAt(now);
-    waiter.logger.debug("Waiting for a rate-limit slot", {
-      route: this.route,
-      limit: this.limit,
-      windowMs: PACING_WINDOW_MS,
-      queuePosition: this.queue.indexOf(waiter) + 1,
-      // null: every slot is held by a request whose response has not arrived yet.
-      estimatedWaitMs: Number.isFinite(openingAt) ? openingAt - now : null,
-      reason: this.blockedUntil > now ? "rate_limited_by_service" : "window_full",
-    });
-  }
+  return {
+    acquire(signal, guardMs, logger) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      return new Promise<ReleasePacedSlot>((resolve, reject) => {
+        const enqueuedAt = now();
+        const onAbort = () => {
+          const index = queue.indexOf(grant);
+          if (index === -1) return;
+          queue.splice(index, 1);
+          reject(signal?.reason);
+          // The head may have changed, so the wake-up time may too.
+          pump();
+        };
+        const grant: Grant = (sentAt) => {
+          signal?.removeEventListener("abort", onAbort);
+          const slot = { freeAt: Number.POSITIVE_INFINITY };
+          slots.push(slot);
+          const waitedMs = sentAt - enqueuedAt;
+          if (waitedMs > 0) {
+            logger?.debug("Rate-limit slot granted after waiting", { route, waitedMs });
+          }
+          let released = false;
+          resolve((response) => {
+            if (released) return;
+            released = true;
+            const t = now();
+            // The request arrived no later than its response: a full window after that, plus
+            // the guard, it can no longer count.
+            slot.freeAt = Math.max(sentAt, t) + PACING_WINDOW_MS + guardMs;
+            if (response?.status === 429) holdAfterRateLimit(response, t, guardMs, logger);
+            pump();
+          });
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        queue.push(grant);
+        pump();
+        const position = queue.indexOf(grant) + 1;
+        if (position === 0 || logger === undefined) return;
+        const t = now();
+        const openingAt = nextOpeningAt(t);
+        logger.debug("Waiting for a rate-limit slot", {
+          route,
+          limit,
+          windowMs: PACING_WINDOW_MS,
+          queuePosition: position,
+          // null: every slot is held by a request whose response has not arrived yet.
+          estimatedWaitMs: Number.isFinite(openingAt) ? openingAt - t : null,
+          reason: blockedUntil > t ? "rate_limited_by_service" : "window_full",
+        });
+      });
+    },
+  };
 }
 
 /**
