@@ -52,17 +52,17 @@ export class AmbiguousCreateError extends PostlineError {
   /** Always `POST`: creates are the only calls that reconcile. */
   readonly method = "POST";
   /** The `POST /content` URL (never holds a secret). */
-  readonly url: string;
+  declare readonly url: string;
   /** `"unknown"`: an item may exist; `"not_created"`: none does and creating again is safe. */
-  readonly outcome: AmbiguousCreateOutcome;
+  declare readonly outcome: AmbiguousCreateOutcome;
   /** Why the check after the failure could not be made, when that is what failed. */
-  readonly checkError: unknown;
+  declare readonly checkError: unknown;
   /** Items this call did create before it stopped (other channels of a generation). */
-  readonly items: readonly ContentItem[];
+  declare readonly items: readonly ContentItem[];
   /** Channels without an item in `items`. */
-  readonly unresolvedChannelIds: readonly string[];
+  declare readonly unresolvedChannelIds: readonly string[];
   /** How many `POST /content` requests this call made. */
-  readonly sends: number;
+  declare readonly sends: number;
 
   constructor(init: AmbiguousCreateErrorInit) {
     const channels = init.unresolvedChannelIds.join(", ");

@@ -36,19 +36,19 @@ export interface APIErrorInit {
  */
 export class APIError extends PostlineError {
   /** The HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The envelope's `error.code`, or `unexpected_response` for a body that is not an envelope. */
-  readonly code: string;
+  declare readonly code: string;
   /** The response headers (credentials never included). */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The error body as parsed (the envelope), or its text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The request method, e.g. `PATCH`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request URL (never holds a secret). */
-  readonly url: string;
+  declare readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (SDK_DESIGN §5). */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
 
   constructor(init: APIErrorInit) {
     super(init.message);

@@ -21,11 +21,11 @@ export interface APIConnectionErrorInit {
  */
 export class APIConnectionError extends PostlineError {
   /** The request method, e.g. `POST`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request URL (never holds a secret). */
-  readonly url: string;
+  declare readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (SDK_DESIGN §5). */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
 
   constructor(init: APIConnectionErrorInit) {
     super(
@@ -42,7 +42,7 @@ nameClass(APIConnectionError, "APIConnectionError");
 /** An attempt took longer than `timeout` milliseconds and was abandoned. */
 export class APITimeoutError extends APIConnectionError {
   /** The per-attempt limit that was reached, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor(init: APIConnectionErrorInit & { readonly timeoutMs: number }) {
     super({

@@ -13,7 +13,7 @@ import { nameClass, PostlineError } from "./postline-error.js";
  */
 export class InvalidRequestError extends PostlineError {
   /** The parameter at fault, e.g. `limit` or `channelIds`. */
-  readonly param: string;
+  declare readonly param: string;
 
   constructor(param: string, message: string) {
     super(message);
@@ -25,7 +25,7 @@ nameClass(InvalidRequestError, "InvalidRequestError");
 /** The service returned a cursor it had already returned: following it would never end. */
 export class PaginationError extends PostlineError {
   /** The cursor that came back a second time. */
-  readonly cursor: string;
+  declare readonly cursor: string;
 
   constructor(cursor: string) {
     super(`The service returned cursor "${cursor}" a second time; stopping instead of looping`);
@@ -40,13 +40,13 @@ nameClass(PaginationError, "PaginationError");
  */
 export class ResponseValidationError extends PostlineError {
   /** What differs from the schema (zod issues, with paths into the body). */
-  readonly issues: z.core.$ZodIssue[];
+  declare readonly issues: z.core.$ZodIssue[];
   /** The body as received. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The request method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request URL (never holds a secret). */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(init: {
     readonly issues: z.core.$ZodIssue[];
@@ -75,7 +75,7 @@ nameClass(ResponseValidationError, "ResponseValidationError");
  */
 export class PlannedTimePassed extends PostlineError {
   /** The item as saved (already approved). */
-  readonly item: ContentItem;
+  declare readonly item: ContentItem;
 
   constructor(item: ContentItem) {
     super(
