@@ -46,11 +46,20 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
-function readEnv(name: string): string | undefined {
+/**
+ * An option, else its environment variable (empty counts as unset); a clear error when neither
+ * gives a non-blank string.
+ */
+function optionOrEnv(value: string | undefined, envName: string, what: string, option: string) {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
     ?.env;
-  const value = env?.[name];
-  return value === undefined || value === "" ? undefined : value;
+  const found = value ?? (env?.[envName] || undefined);
+  if (typeof found !== "string" || found.trim() === "") {
+    throw new PostlineError(
+      `No ${what}: pass the \`${option}\` option or set the ${envName} environment variable`,
+    );
+  }
+  return found;
 }
 
 /** The pacer for `rateLimit` (SDK_DESIGN §5). The token is handed over only to key its budgets. */
@@ -71,39 +80,29 @@ function pacerFor(apiKey: string, rateLimit: boolean, logger: Logger): Pacer {
  */
 export class Postline {
   /** Content items: list, create, edit, approve, schedule, delete. */
-  readonly content: ContentResource;
+  declare readonly content: ContentResource;
   /** The workspace's channels. */
-  readonly channels: ChannelsResource;
+  declare readonly channels: ChannelsResource;
   /** The brand profile. */
-  readonly brand: BrandResource;
+  declare readonly brand: BrandResource;
   /** Schedule configuration and slots. */
-  readonly schedule: ScheduleResource;
+  declare readonly schedule: ScheduleResource;
   /** Analytics. */
-  readonly stats: StatsResource;
+  declare readonly stats: StatsResource;
   /** Agent keys (admin scope). */
-  readonly keys: KeysResource;
+  declare readonly keys: KeysResource;
   /** `"live"` or `"test"` from the token's prefix, `"unknown"` when it shows neither. */
-  readonly environment: PostlineEnvironment;
+  declare readonly environment: PostlineEnvironment;
   /** The `/api/v1/` base every request goes to. */
-  readonly baseURL: string;
+  declare readonly baseURL: string;
   /** Per-attempt timeout in milliseconds. */
-  readonly timeout: number;
+  declare readonly timeout: number;
   /** Automatic retries per call. */
-  readonly maxRetries: number;
+  declare readonly maxRetries: number;
 
   constructor(options: PostlineOptions = {}) {
-    const apiKey = options.apiKey ?? readEnv("POSTLINE_API_KEY");
-    if (typeof apiKey !== "string" || apiKey.trim() === "") {
-      throw new PostlineError(
-        "No API key: pass the `apiKey` option or set the POSTLINE_API_KEY environment variable",
-      );
-    }
-    const rawBaseURL = options.baseURL ?? readEnv("POSTLINE_BASE_URL");
-    if (typeof rawBaseURL !== "string" || rawBaseURL.trim() === "") {
-      throw new PostlineError(
-        "No service URL: pass the `baseURL` option or set the POSTLINE_BASE_URL environment variable",
-      );
-    }
+    const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
+    const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
     const redact = createRedactor(apiKey);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
     if (
@@ -129,14 +128,11 @@ export class Postline {
       throw new PostlineError("fetch must be a function compatible with the global fetch");
     }
 
-    this.environment = environmentOfToken(apiKey);
-    this.baseURL = base.toString();
-    this.timeout = timeout;
-    this.maxRetries = maxRetries;
+    const baseURL = base.toString();
     const logger = createLevelledLogger(options.logger, logLevel, redact);
     const transport = new Transport({
       apiKey,
-      baseURL: this.baseURL,
+      baseURL,
       timeout,
       maxRetries,
       fetch: options.fetch,
@@ -152,12 +148,17 @@ export class Postline {
       redact,
     });
     const ctx = { transport, reader: { validate: options.validateResponses !== false } };
+    // Assigned in the order the fields are listed, as class fields would be.
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);
     this.schedule = new ScheduleResource(ctx);
     this.stats = new StatsResource(ctx);
     this.keys = new KeysResource(ctx);
+    this.environment = environmentOfToken(apiKey);
+    this.baseURL = baseURL;
+    this.timeout = timeout;
+    this.maxRetries = maxRetries;
   }
 
   /** What `JSON.stringify(client)` shows: settings, never the token. */
