@@ -5,30 +5,27 @@
  */
 import { InvalidRequestError } from "./errors/local-errors.js";
 
+/** Throws `InvalidRequestError`: "`param` `expected`; got `what value is`". */
+function invalid(param: string, expected: string, value: unknown): never {
+  throw new InvalidRequestError(param, `${param} ${expected}; got ${describe(value)}`);
+}
+
+const isBlank = (value: unknown): boolean => typeof value !== "string" || value.trim() === "";
+
 /** A path id: a non-empty string, URL-encoded so it can never reach another route. */
 export function pathId(param: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new InvalidRequestError(
-      param,
-      `${param} must be a non-empty string; got ${describe(value)}`,
-    );
-  }
+  if (isBlank(value)) invalid(param, "must be a non-empty string", value);
   // "." and ".." survive encoding and would be resolved as dot segments, leaving the route.
   if (value === "." || value === "..") {
     throw new InvalidRequestError(param, `${param} cannot be "${value}"`);
   }
-  return encodeURIComponent(value);
+  return encodeURIComponent(value as string);
 }
 
 /** A required non-empty string. */
 export function requiredString(param: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new InvalidRequestError(
-      param,
-      `${param} is required and must be a non-empty string; got ${describe(value)}`,
-    );
-  }
-  return value;
+  if (isBlank(value)) invalid(param, "is required and must be a non-empty string", value);
+  return value as string;
 }
 
 /** An optional string: absent, or a string (empty allowed only when `allowEmpty`). */
@@ -37,26 +34,22 @@ export function optionalString(
   value: unknown,
   allowEmpty = true,
 ): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || (!allowEmpty && value.trim() === "")) {
-    throw new InvalidRequestError(
-      param,
-      `${param} must be ${allowEmpty ? "a string" : "a non-empty string"} when given; got ${describe(value)}`,
-    );
+  if (value !== undefined && (allowEmpty ? typeof value !== "string" : isBlank(value))) {
+    invalid(param, `must be ${allowEmpty ? "a string" : "a non-empty string"} when given`, value);
   }
-  return value;
+  return value as string | undefined;
 }
+
+/** An optional string that, when given, is not blank. */
+export const optionalNonEmptyString = (param: string, value: unknown): string | undefined =>
+  optionalString(param, value, false);
 
 /** An optional boolean. */
 export function optionalBoolean(param: string, value: unknown): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "boolean") {
-    throw new InvalidRequestError(
-      param,
-      `${param} must be true or false when given; got ${describe(value)}`,
-    );
+  if (value !== undefined && typeof value !== "boolean") {
+    invalid(param, "must be true or false when given", value);
   }
-  return value;
+  return value as boolean | undefined;
 }
 
 /** An optional whole number within `min..max`. */
@@ -66,23 +59,19 @@ export function optionalIntInRange(
   min: number,
   max: number,
 ): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidRequestError(
-      param,
-      `${param} must be a whole number from ${min} to ${max}; got ${describe(value)}`,
-    );
+  if (
+    value !== undefined &&
+    (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+  ) {
+    invalid(param, `must be a whole number from ${min} to ${max}`, value);
   }
-  return value;
+  return value as number | undefined;
 }
 
 /** A non-empty array of non-empty strings. */
 export function requiredStringList(param: string, value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new InvalidRequestError(
-      param,
-      `${param} must be a non-empty array of ids; got ${describe(value)}`,
-    );
+    invalid(param, "must be a non-empty array of ids", value);
   }
   for (const [index, entry] of value.entries()) requiredString(`${param}[${index}]`, entry);
   return value as string[];
@@ -91,16 +80,9 @@ export function requiredStringList(param: string, value: unknown): string[] {
 /** A point in time as ISO-8601 UTC: a valid `Date`, or a string that parses as a date. */
 export function isoTimestamp(param: string, value: unknown): string {
   const date =
-    value instanceof Date
-      ? value
-      : typeof value === "string" && value.trim() !== ""
-        ? new Date(value)
-        : undefined;
+    value instanceof Date ? value : isBlank(value) ? undefined : new Date(value as string);
   if (!date || Number.isNaN(date.getTime())) {
-    throw new InvalidRequestError(
-      param,
-      `${param} must be a Date or an ISO-8601 timestamp; got ${describe(value)}`,
-    );
+    invalid(param, "must be a Date or an ISO-8601 timestamp", value);
   }
   return date.toISOString();
 }
@@ -108,6 +90,24 @@ export function isoTimestamp(param: string, value: unknown): string {
 /** Refuses a parameter that must not be sent with this call. */
 export function refuse(param: string, present: boolean, reason: string): void {
   if (present) throw new InvalidRequestError(param, reason);
+}
+
+/** A check of one parameter: the accepted value, or an `InvalidRequestError` naming it. */
+export type FieldCheck = (param: string, value: unknown) => unknown;
+
+/**
+ * Runs each check of the table on the same-named field of `input`, in table order. Every key is
+ * kept (`undefined` when absent): query strings and JSON bodies leave those out.
+ */
+export function checkedFields<C extends Record<string, FieldCheck>>(
+  input: object | undefined,
+  checks: C,
+): { [K in keyof C]: ReturnType<C[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(checks)) {
+    out[key] = check(key, (input as Record<string, unknown> | undefined)?.[key]);
+  }
+  return out as { [K in keyof C]: ReturnType<C[K]> };
 }
 
 /** A short, secret-free description of a bad value for messages. */

@@ -5,9 +5,11 @@ import {
   ResponseValidationError,
 } from "../core/errors/local-errors.js";
 import {
+  checkedFields,
   isoTimestamp,
   optionalBoolean,
   optionalIntInRange,
+  optionalNonEmptyString,
   optionalString,
   pathId,
   refuse,
@@ -180,12 +182,9 @@ export class ContentResource {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<ContentItem> {
-    const response = await this.#ctx.transport.request({
-      method: "GET",
-      path: itemPath(id),
-      options,
-    });
-    return this.#parseItem(unwrapSingle(readJson(response), "item").value, response);
+    return this.#parseItem(
+      await this.#ctx.transport.request({ method: "GET", path: itemPath(id), options }),
+    );
   }
 
   /**
@@ -207,12 +206,19 @@ export class ContentResource {
       input?.prompt !== undefined,
       "createDraft sends your own `body`; to have the service write the post, call content.generate({ channelIds, prompt }) instead",
     );
-    const channelId = singleDraftChannel(input);
+    const channelIds = targetChannels(input, true);
+    // api-v1.md §4 POST rule 3: a free draft is one item, on one channel.
+    refuse(
+      "channelIds",
+      channelIds.length > 1,
+      `A free draft is one item on one channel, but channelIds names ${channelIds.length}: pass a single channelId (content.generate writes for several channels)`,
+    );
+    const channelId = channelIds[0]!;
     const body = {
       body: requiredString("body", input.body),
       channelId,
-      ...defined("topic", optionalString("topic", input.topic)),
-      ...defined("title", optionalString("title", input.title)),
+      topic: optionalString("topic", input.topic),
+      title: optionalString("title", input.title),
     };
     const result = await this.#create(
       {
@@ -254,15 +260,7 @@ export class ContentResource {
       input?.body !== undefined,
       "generate sends a `prompt` for the service to write from; to post your own text, call content.createDraft({ channelId, body }) instead",
     );
-    refuse(
-      "channelIds",
-      input.channelId !== undefined && input.channelIds !== undefined,
-      "Send either channelId or channelIds, not both",
-    );
-    const channelIds =
-      input.channelIds === undefined && input.channelId !== undefined
-        ? [requiredString("channelId", input.channelId)]
-        : requiredStringList("channelIds", input.channelIds);
+    const channelIds = targetChannels(input, false);
     const prompt = requiredString("prompt", input.prompt);
     // The service writes the text, so any `api` item on the channel made after the call started
     // counts; reconciling is opt-in for that reason.
@@ -296,19 +294,17 @@ export class ContentResource {
     options?: RequestOptions,
   ): Promise<ContentItem> {
     const path = itemPath(id);
-    const body = {
-      ...defined("content", optionalString("content", params?.content)),
-      ...defined("channelId", optionalString("channelId", params?.channelId, false)),
-      ...defined("status", optionalString("status", params?.status, false)),
-      ...defined("rejectionReason", optionalString("rejectionReason", params?.rejectionReason)),
-      ...defined(
-        "acknowledgeAiIsms",
-        optionalBoolean("acknowledgeAiIsms", params?.acknowledgeAiIsms),
-      ),
-    };
+    const body = checkedFields(params, {
+      content: optionalString,
+      channelId: optionalNonEmptyString,
+      status: optionalNonEmptyString,
+      rejectionReason: optionalString,
+      acknowledgeAiIsms: optionalBoolean,
+    });
     const response = await this.#ctx.transport.request({ method: "PATCH", path, body, options });
-    const { value, wrapper } = unwrapSingle(readJson(response), "item");
-    const item = this.#parseItem(value, response);
+    const single = unwrapSingle(readJson(response), "item");
+    const item = this.#parseItem(response, single);
+    const { wrapper } = single;
     // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued.
     if (
       wrapper.plannedTimePassed === true ||
@@ -397,17 +393,16 @@ export class ContentResource {
       throw new InvalidRequestError("publishNow", "publishNow must be true when given");
     }
     const body = {
-      ...(params.scheduledAt !== undefined
-        ? { scheduledAt: isoTimestamp("scheduledAt", params.scheduledAt) }
-        : {}),
-      ...(params.publishNow ? { publishNow: true } : {}),
-      ...defined(
-        "acknowledgeAiIsms",
-        optionalBoolean("acknowledgeAiIsms", params.acknowledgeAiIsms),
-      ),
+      scheduledAt:
+        params.scheduledAt === undefined
+          ? undefined
+          : isoTimestamp("scheduledAt", params.scheduledAt),
+      publishNow: params.publishNow,
+      acknowledgeAiIsms: optionalBoolean("acknowledgeAiIsms", params.acknowledgeAiIsms),
     };
-    const response = await this.#ctx.transport.request({ method: "POST", path, body, options });
-    return this.#parseItem(unwrapSingle(readJson(response), "item").value, response);
+    return this.#parseItem(
+      await this.#ctx.transport.request({ method: "POST", path, body, options }),
+    );
   }
 
   /**
@@ -477,8 +472,12 @@ export class ContentResource {
     return parseWith(CreateContentResponseSchema, readJson(response), response, this.#ctx.reader);
   }
 
-  #parseItem(value: unknown, response: ApiResponse): ContentItem {
-    return parseWith(ContentItemSchema, value, response, this.#ctx.reader);
+  /** The item of a single-item response (bare, or wrapped in `{ item }`). */
+  #parseItem(
+    response: ApiResponse,
+    single = unwrapSingle(readJson(response), "item"),
+  ): ContentItem {
+    return parseWith(ContentItemSchema, single.value, response, this.#ctx.reader);
   }
 }
 
@@ -505,34 +504,33 @@ function itemPath(id: string): string {
   return `content/${pathId("id", id)}`;
 }
 
-function listQuery(params: ContentListParams) {
-  return {
-    status: optionalString("status", params?.status, false),
-    channelId: optionalString("channelId", params?.channelId, false),
-    source: optionalString("source", params?.source, false),
+function listQuery(params: ContentListParams | undefined) {
+  return checkedFields(params, {
+    status: optionalNonEmptyString,
+    channelId: optionalNonEmptyString,
+    source: optionalNonEmptyString,
     // api-v1.md §4 GET /content: limit 1 to 100.
-    limit: optionalIntInRange("limit", params?.limit, 1, MAX_PAGE_SIZE),
-    cursor: optionalString("cursor", params?.cursor, false),
-  };
+    limit: (param, value) => optionalIntInRange(param, value, 1, MAX_PAGE_SIZE),
+    cursor: optionalNonEmptyString,
+  });
 }
 
-/** api-v1.md §4 POST rules 2-3: one channel for a draft, named once. */
-function singleDraftChannel(input: { channelId?: unknown; channelIds?: unknown }): string {
+/**
+ * The channels a create targets, from `channelIds` or a lone `channelId` (api-v1.md §4 POST
+ * rule 2: named once). Without either, `single` decides which parameter the error names.
+ */
+function targetChannels(
+  input: { channelId?: unknown; channelIds?: unknown },
+  single: boolean,
+): string[] {
   refuse(
     "channelIds",
     input.channelId !== undefined && input.channelIds !== undefined,
     "Send either channelId or channelIds, not both",
   );
-  if (input.channelIds !== undefined) {
-    const ids = requiredStringList("channelIds", input.channelIds);
-    refuse(
-      "channelIds",
-      ids.length > 1,
-      `A free draft is one item on one channel, but channelIds names ${ids.length}: pass a single channelId (content.generate writes for several channels)`,
-    );
-    return ids[0]!;
-  }
-  return requiredString("channelId", input.channelId);
+  return input.channelIds === undefined && (single || input.channelId !== undefined)
+    ? [requiredString("channelId", input.channelId)]
+    : requiredStringList("channelIds", input.channelIds);
 }
 
 /** `{ [key]: value }` when value is defined, else `{}` (optional keys are absent, never undefined). */
