@@ -1,6 +1,5 @@
 import ky, { isNetworkError, type KyInstance } from "ky";
 import { abortableSleep } from "./abortable-sleep.js";
-import type { APIError } from "./errors/api-error.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -66,14 +65,6 @@ export interface TransportConfig {
   readonly redact: Redactor;
 }
 
-type AttemptOutcome =
-  | { readonly ok: true; readonly response: Response; readonly text: string }
-  | {
-      readonly ok: false;
-      readonly error: APIConnectionError | APIUserAbortError;
-      readonly failure: AttemptFailure | null;
-    };
-
 /** Headers a caller may not set: the credential belongs to the client alone. */
 function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -131,183 +122,134 @@ export class Transport {
 
   /** Sends `request`, retrying as SDK_DESIGN §5 allows, and resolves to its 2xx response. */
   async request(request: ApiRequest): Promise<ApiResponse> {
-    const options = request.options ?? {};
+    const { method, path, body, options = {} } = request;
+    const { redact, logger, hooks, pacer } = this.#config;
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const timeout = options.timeout ?? this.#config.timeout;
     if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries, InvalidRequestError);
     if (options.timeout !== undefined) checkTimeout(options.timeout, InvalidRequestError);
-    const url = this.urlFor(request.path, request.query);
+    const url = this.urlFor(path, request.query);
     // What errors, hooks and logs show: an id or query value shaped like a token is scrubbed.
-    const shownUrl = this.#config.redact(url);
-    const route: PacedRoute =
-      request.method === "POST" && request.path === "content" ? "create" : "other";
-    const { signal } = options;
+    const shownUrl = redact(url);
+    const route: PacedRoute = method === "POST" && path === "content" ? "create" : "other";
+    const { signal, headers: callerHeaders } = options;
+    const userAbort = () =>
+      new APIUserAbortError({ method, url: shownUrl, cause: scrubError(signal?.reason, redact) });
+    const debug = (message: string, fields: Record<string, unknown>) => {
+      if (logger.enabled("debug")) logger.debug(message, { method, path, ...fields });
+    };
 
     for (let attempt = 1; ; attempt++) {
-      const event: RequestEventBase = {
-        method: request.method,
-        path: this.#config.redact(request.path),
-        url: shownUrl,
-        attempt,
-      };
-      if (signal?.aborted) throw this.#userAbort(event, signal);
+      const event: RequestEventBase = { method, path: redact(path), url: shownUrl, attempt };
+      if (signal?.aborted) throw userAbort();
       let release: (response?: Response) => void;
       try {
-        release = await this.#config.pacer.acquire(route, signal);
+        release = await pacer.acquire(route, signal);
       } catch (error) {
-        if (signal?.aborted) throw this.#userAbort(event, signal);
-        throw error;
+        throw signal?.aborted ? userAbort() : error;
       }
       this.#callHook("onRequest", event);
       const started = performance.now();
-      const outcome = await this.#attempt(request, url, event, timeout, signal);
-      release(outcome.ok ? outcome.response : undefined);
+      // One attempt: the per-attempt timeout also bounds reading the body.
+      const timer = new AbortController();
+      const timeoutId = setTimeout(() => timer.abort(new Error("timeout")), timeout);
+      let response: Response | undefined;
+      let text = "";
+      let error: Error | undefined;
+      let failure: AttemptFailure | null = null;
+      try {
+        response = await this.#ky(url, {
+          method,
+          signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+          ...(callerHeaders ? { headers: this.#perCallHeaders(callerHeaders) } : {}),
+          ...(body !== undefined ? { json: body } : {}),
+        });
+        text = await response.text();
+      } catch (thrown) {
+        response = undefined;
+        if (signal?.aborted) {
+          error = userAbort();
+        } else {
+          // ky wraps network failures; its wrapper holds the Request (and so the credential).
+          const cause = scrubError(isNetworkError(thrown) ? thrown.cause : thrown, redact);
+          failure = timer.signal.aborted
+            ? { kind: "timeout" }
+            : { kind: "connection", sent: !failedBeforeSending(cause) };
+          const init = {
+            method,
+            url: shownUrl,
+            cause,
+            retryable: isRetryableFailure(method, failure),
+          };
+          error =
+            failure.kind === "timeout"
+              ? new APITimeoutError({ ...init, timeoutMs: timeout })
+              : new APIConnectionError({
+                  ...init,
+                  message: `Connection error on ${method} ${shownUrl}${cause instanceof Error ? `: ${redact(cause.message)}` : ""}`,
+                });
+        }
+      } finally {
+        clearTimeout(timeoutId);
+      }
+      release(response);
       const durationMs = Math.round(performance.now() - started);
 
-      let error: Error;
-      let failure: AttemptFailure | null;
       let retryAfterSeconds: number | undefined;
-      if (outcome.ok) {
-        const { response, text } = outcome;
-        if (this.#config.hooks.onResponse) {
+      if (response) {
+        const { status, headers } = response;
+        if (hooks.onResponse) {
           this.#callHook("onResponse", {
             ...event,
-            status: response.status,
+            status,
             durationMs,
             // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
-            headers: redactHeaders(response.headers, this.#config.redact),
+            headers: redactHeaders(headers, redact),
           });
         }
-        if (this.#config.logger.enabled("debug")) {
-          this.#config.logger.debug(`${request.method} /${request.path} ${response.status}`, {
-            method: request.method,
-            path: request.path,
-            status: response.status,
-            attempt,
-            durationMs,
-          });
-        }
-        if (response.ok) {
-          return {
-            status: response.status,
-            headers: response.headers,
-            text,
-            method: request.method,
-            url: shownUrl,
-          };
-        }
-        const apiError = this.#errorFor(response, text, request.method, url);
-        failure = { kind: "status", status: response.status, code: apiError.code };
+        debug(`${method} /${path} ${status}`, { status, attempt, durationMs });
+        if (response.ok) return { status, headers, text, method, url: shownUrl };
+        const retryable = (code: string) =>
+          isRetryableFailure(method, { kind: "status", status, code });
+        const apiError = errorFromResponse(
+          { status, headers, text, method, url, retryable },
+          redact,
+        );
+        failure = { kind: "status", status, code: apiError.code };
         error = apiError;
         // Honoured on any retried status (429 and 503 by contract; harmless elsewhere).
-        retryAfterSeconds = parseRetryAfterSeconds(response.headers.get("retry-after"));
+        retryAfterSeconds = parseRetryAfterSeconds(headers.get("retry-after"));
       } else {
-        error = outcome.error;
-        failure = outcome.failure;
-        this.#config.logger.debug(`${request.method} /${request.path} failed: ${error.name}`, {
-          method: request.method,
-          path: request.path,
+        debug(`${method} /${path} failed: ${error!.name}`, {
           attempt,
           durationMs,
-          error: error.message,
+          error: error!.message,
         });
       }
 
-      const retryable = failure !== null && isRetryableFailure(request.method, failure);
+      const retryable = failure !== null && isRetryableFailure(method, failure);
       const waitTooLong =
         retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > MAX_RETRY_AFTER_MS;
       if (!retryable || attempt > maxRetries || waitTooLong) throw error;
 
       const delayMs = retryDelayMs(attempt, retryAfterSeconds);
-      this.#callHook("onRetry", { ...event, delayMs, error });
-      this.#config.logger.debug(`retrying ${request.method} /${request.path} in ${delayMs} ms`, {
-        method: request.method,
-        path: request.path,
+      this.#callHook("onRetry", { ...event, delayMs, error: error! });
+      debug(`retrying ${method} /${path} in ${delayMs} ms`, {
         attempt,
         delayMs,
-        reason: error.name,
+        reason: error!.name,
       });
       try {
         await abortableSleep(delayMs, signal);
       } catch {
-        throw this.#userAbort({ ...event, attempt: attempt + 1 }, signal!);
+        throw userAbort();
       }
-    }
-  }
-
-  async #attempt(
-    request: ApiRequest,
-    url: string,
-    event: RequestEventBase,
-    timeoutMs: number,
-    callerSignal: AbortSignal | undefined,
-  ): Promise<AttemptOutcome> {
-    const timer = new AbortController();
-    const timeoutId = setTimeout(() => timer.abort(new Error("timeout")), timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
-    try {
-      const callerHeaders = request.options?.headers;
-      const response = await this.#ky(url, {
-        method: request.method,
-        signal,
-        ...(callerHeaders ? { headers: this.#perCallHeaders(callerHeaders) } : {}),
-        ...(request.body !== undefined ? { json: request.body } : {}),
-      });
-      const text = await response.text();
-      return { ok: true, response, text };
-    } catch (thrown) {
-      if (callerSignal?.aborted)
-        return { ok: false, error: this.#userAbort(event, callerSignal), failure: null };
-      // ky wraps network failures; its wrapper holds the Request (and so the credential).
-      const cause = scrubError(isNetworkError(thrown) ? thrown.cause : thrown, this.#config.redact);
-      const base = { method: request.method, url: event.url, cause };
-      if (timer.signal.aborted) {
-        const failure: AttemptFailure = { kind: "timeout" };
-        const retryable = isRetryableFailure(request.method, failure);
-        return {
-          ok: false,
-          error: new APITimeoutError({ ...base, timeoutMs, retryable }),
-          failure,
-        };
-      }
-      const failure: AttemptFailure = { kind: "connection", sent: !failedBeforeSending(cause) };
-      const retryable = isRetryableFailure(request.method, failure);
-      const detail = cause instanceof Error ? `: ${this.#config.redact(cause.message)}` : "";
-      return {
-        ok: false,
-        error: new APIConnectionError({
-          ...base,
-          message: `Connection error on ${request.method} ${event.url}${detail}`,
-          retryable,
-        }),
-        failure,
-      };
-    } finally {
-      clearTimeout(timeoutId);
     }
   }
 
   // Per-call headers merge over the instance's, so the credential is set again after them.
   #perCallHeaders(headers: Record<string, string>): Record<string, string> {
     return { ...withoutCredentials(headers), authorization: `Bearer ${this.#apiKey}` };
-  }
-
-  #errorFor(response: Response, text: string, method: HttpMethod, url: string): APIError {
-    const { status, headers } = response;
-    const retryable = (code: string) =>
-      isRetryableFailure(method, { kind: "status", status, code });
-    return errorFromResponse(
-      { status, headers, text, method, url, retryable },
-      this.#config.redact,
-    );
-  }
-
-  #userAbort(event: RequestEventBase, signal: AbortSignal): APIUserAbortError {
-    return new APIUserAbortError({
-      method: event.method,
-      url: event.url,
-      cause: scrubError(signal.reason, this.#config.redact),
-    });
   }
 
   #callHook<K extends keyof ClientHooks>(
