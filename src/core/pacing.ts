@@ -5,7 +5,7 @@
 
 import type { Logger } from "./logger.js";
 import type { PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
-import { type AnnouncedRateLimit, readRateLimitHeaders } from "./rate-limit-headers.js";
+import { readRateLimitHeaders } from "./rate-limit-headers.js";
 
 /** The rolling window the service counts requests in (api-v1.md §8). */
 export const PACING_WINDOW_MS = 60_000;
@@ -126,15 +126,21 @@ function budgetsFor(now: () => number, digest: string): KeyBudgets {
 }
 
 /**
- * 64-bit FNV-1a of the key. Synchronous and available in every runtime (Web Crypto's digest is
- * async); it is only a map key, never logged, and a collision would merely share two budgets.
+ * A 53-bit cyrb53-style hash of the key. Synchronous and available in every runtime (Web
+ * Crypto's digest is async); it is only a map key, never logged, and a collision would merely
+ * share two budgets.
  */
 function digestOfKey(apiKey: string): string {
-  let hash = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(apiKey)) {
-    hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < apiKey.length; index++) {
+    const code = apiKey.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
   }
-  return hash.toString(36);
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** One budget of one key: a rolling window of `limit` slots and a FIFO queue of waiters. */
@@ -161,14 +167,13 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
   let wakeAt = Number.POSITIVE_INFINITY;
 
   /** When the next request may go: `t` if it may go at once, `Infinity` if only a release can tell. */
-  const nextOpeningAt = (t: number): number => {
-    const notBefore = Math.max(t, blockedUntil);
-    if (slots.length < limit) return notBefore;
-    // Full: the window opens when enough slots free to drop below the limit (more than one if a
-    // 429 lowered the limit under the slots already used).
-    const freeTimes = slots.map((slot) => slot.freeAt).sort((a, b) => a - b);
-    return Math.max(notBefore, freeTimes[slots.length - limit]!);
-  };
+  const nextOpeningAt = (t: number): number =>
+    // Full: the window opens when the earliest slot frees.
+    Math.max(
+      t,
+      blockedUntil,
+      slots.length < limit ? t : Math.min(...slots.map((slot) => slot.freeAt)),
+    );
 
   /** Arms one wake-up timer for `at` (none for `Infinity`), replacing any other. */
   const wake = (at: number, t: number): void => {
@@ -208,18 +213,21 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
     guardMs: number,
     logger: PacingLogger | undefined,
   ): void => {
-    const announced = readRateLimitHeaders(response.headers, t);
-    blockedUntil = Math.max(blockedUntil, resumeTimeAfterRateLimit(announced, t) + guardMs);
-    // Learn a stricter limit if the server states one; never loosen the documented one.
-    if (announced.limit !== undefined && announced.limit >= 1 && announced.limit < limit) {
-      limit = announced.limit;
-    }
+    const { retryAfterSeconds, resetAt } = readRateLimitHeaders(response.headers, t);
+    // `Retry-After` is relative, so it is trusted as is. `X-RateLimit-Reset` is on the server's
+    // clock, so it is clamped to one window: in a rolling window no wait is longer, and a skewed
+    // clock must not stall the agent. With neither, a full window is the safe wait.
+    const resumeAt =
+      retryAfterSeconds === undefined && resetAt === undefined
+        ? t + PACING_WINDOW_MS
+        : Math.max(
+            t + (retryAfterSeconds ?? 0) * 1000,
+            Math.min(resetAt?.getTime() ?? t, t + PACING_WINDOW_MS),
+          );
+    blockedUntil = Math.max(blockedUntil, resumeAt + guardMs);
     logger?.debug("Rate limited by the service; holding requests until the reset", {
       route,
       holdMs: blockedUntil - t,
-      retryAfterSeconds: announced.retryAfterSeconds ?? null,
-      limit: announced.limit ?? null,
-      remaining: announced.remaining ?? null,
     });
   };
 
@@ -227,7 +235,6 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
     acquire(signal, guardMs, logger) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<ReleasePacedSlot>((resolve, reject) => {
-        const enqueuedAt = now();
         const onAbort = () => {
           const index = queue.indexOf(grant);
           if (index === -1) return;
@@ -240,10 +247,6 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
           signal?.removeEventListener("abort", onAbort);
           const slot = { freeAt: Number.POSITIVE_INFINITY };
           slots.push(slot);
-          const waitedMs = sentAt - enqueuedAt;
-          if (waitedMs > 0) {
-            logger?.debug("Rate-limit slot granted after waiting", { route, waitedMs });
-          }
           let released = false;
           resolve((response) => {
             if (released) return;
@@ -265,31 +268,11 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
         const openingAt = nextOpeningAt(t);
         logger.debug("Waiting for a rate-limit slot", {
           route,
-          limit,
-          windowMs: PACING_WINDOW_MS,
-          queuePosition: position,
           // null: every slot is held by a request whose response has not arrived yet.
           estimatedWaitMs: Number.isFinite(openingAt) ? openingAt - t : null,
-          reason: blockedUntil > t ? "rate_limited_by_service" : "window_full",
+          queuePosition: position,
         });
       });
     },
   };
-}
-
-/**
- * `Retry-After` is relative, so it is trusted as is. `X-RateLimit-Reset` is on the server's clock,
- * so it is clamped to one window: in a rolling 60 s window no wait is longer, and a skewed clock
- * must not stall the agent. With neither, a full window is the safe wait.
- */
-function resumeTimeAfterRateLimit(announced: AnnouncedRateLimit, now: number): number {
-  const candidates: number[] = [];
-  if (announced.retryAfterSeconds !== undefined) {
-    candidates.push(now + announced.retryAfterSeconds * 1000);
-  }
-  if (announced.resetAt !== undefined) {
-    const resetAtMs = announced.resetAt.getTime();
-    candidates.push(Math.min(Math.max(resetAtMs, now), now + PACING_WINDOW_MS));
-  }
-  return candidates.length === 0 ? now + PACING_WINDOW_MS : Math.max(...candidates);
 }
