@@ -34,11 +34,9 @@ export function parseRetryAfterSeconds(
   value: string | null,
   now: number = Date.now(),
 ): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
   const seconds = readNonNegativeNumber(value);
-  if (seconds !== undefined) return seconds;
   // Only a real date form: `Date.parse` would otherwise read odd strings ("1 2") as dates.
-  if (!/[a-z]/i.test(value)) return undefined;
+  if (seconds !== undefined || value === null || !/[a-z]/i.test(value)) return seconds;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }

@@ -207,10 +207,10 @@ describe("extra fields", () => {
     expect(error.resetAt).toEqual(new Date(1_900_000_000_000));
   });
 
-  it("RateLimitError falls back to the seconds stated in the message", async () => {
+  it("RateLimitError falls back to error.retryAfterSeconds in the envelope", async () => {
     const error = (await errorFor(
       429,
-      envelope("rate_limited", "Rate limited: retry in 7 seconds"),
+      envelope("rate_limited", "Rate limited: retry in 9 seconds", { retryAfterSeconds: 7 }),
     )) as RateLimitError;
     expect(error.retryAfterSeconds).toBe(7);
     expect(error.limit).toBeUndefined();

@@ -66,22 +66,14 @@ export const EXTRA_FIELD_READERS: ExtraFieldReaders = {
     return {
       ...announced,
       retryAfterSeconds:
-        announced.retryAfterSeconds ??
-        readNumber(envelopeDetail(init.body).retryAfterSeconds) ??
-        secondsStatedIn(init.message),
+        announced.retryAfterSeconds ?? envelopeRetryAfterSeconds(envelopeDetail(init.body)),
     };
   },
 };
 
-function readNumber(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== "string" || value.trim() === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : undefined;
-}
-
-// api-v1.md §8: the `rate_limited` message states the seconds.
-function secondsStatedIn(message: string): number | undefined {
-  const match = /(\d+(?:\.\d+)?)\s*(?:s\b|sec|second)/i.exec(message);
-  return match?.[1] ? Number(match[1]) : undefined;
+/** The envelope's `error.retryAfterSeconds`, when it is a finite number. */
+function envelopeRetryAfterSeconds({
+  retryAfterSeconds,
+}: Record<string, unknown>): number | undefined {
+  return Number.isFinite(retryAfterSeconds) ? (retryAfterSeconds as number) : undefined;
 }
