@@ -26,34 +26,44 @@ export function createRedactor(token: string | undefined): Redactor {
   };
 }
 
-/** Redacts every string inside a JSON-like value (returns the same value when nothing changed). */
-export function redactDeep<T>(value: T, redact: Redactor): T {
+/**
+ * Redacts every string inside a value. Plain objects and arrays are copied (the same value is
+ * returned when nothing changed); any other object, such as an error and its `cause` chain, is
+ * scrubbed in place (message, stack and every own field), so a thrown cause never prints the
+ * token.
+ */
+export function redactDeep<T>(value: T, redact: Redactor, seen = new Set<unknown>()): T {
   if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((entry) => {
-      const next = redactDeep(entry, redact);
-      if (next !== entry) changed = true;
-      return next;
-    });
-    return (changed ? out : value) as T;
-  }
-  if (value !== null && typeof value === "object" && isPlainObject(value)) {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(value)) {
-      const next = redactDeep(entry, redact);
-      if (next !== entry) changed = true;
-      out[key] = next;
-    }
-    return (changed ? out : value) as T;
-  }
-  return value;
-}
-
-function isPlainObject(value: object): boolean {
+  if (value === null || typeof value !== "object" || seen.has(value)) return value;
+  const array = Array.isArray(value);
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  const plain = array || proto === Object.prototype || proto === null;
+  // Only objects scrubbed in place are remembered: a copied one may be shared and must be copied again.
+  if (!plain) seen.add(value);
+  const target = value as Record<string, unknown>;
+  const out: Record<string, unknown> = array ? ([] as never) : {};
+  let changed = false;
+  for (const key of plain
+    ? Object.keys(target)
+    : [...Object.getOwnPropertyNames(target), "message", "stack"]) {
+    let entry: unknown;
+    try {
+      entry = target[key];
+    } catch {
+      continue;
+    }
+    const next = redactDeep(entry, redact, seen);
+    out[key] = next;
+    if (next === entry) continue;
+    changed = true;
+    if (plain) continue;
+    try {
+      Object.defineProperty(target, key, { value: next, configurable: true, writable: true });
+    } catch {
+      // A frozen or exotic object: leave it; nothing else can be done without losing it.
+    }
+  }
+  return (plain && changed ? out : value) as T;
 }
 
 /** A copy of `headers` with credentials removed and the rest redacted. */
@@ -64,34 +74,4 @@ export function redactHeaders(headers: Headers, redact: Redactor): Headers {
     out.set(name, redact(value));
   });
   return out;
-}
-
-/**
- * Scrubs an error and its `cause` chain in place (message, stack, and string fields such as a
- * `code`), so a thrown cause never prints the token. Returns the same error.
- */
-export function scrubError<T>(error: T, redact: Redactor, seen = new Set<unknown>()): T {
-  if (error === null || typeof error !== "object" || seen.has(error)) return error;
-  seen.add(error);
-  const target = error as Record<string, unknown>;
-  for (const key of [...Object.getOwnPropertyNames(target), "message", "stack"]) {
-    let value: unknown;
-    try {
-      value = target[key];
-    } catch {
-      continue;
-    }
-    if (typeof value !== "string") continue;
-    const clean = redact(value);
-    if (clean === value) continue;
-    try {
-      Object.defineProperty(target, key, { value: clean, configurable: true, writable: true });
-    } catch {
-      // A frozen or exotic error: leave it; nothing else can be done without losing it.
-    }
-  }
-  if ("cause" in target) scrubError(target.cause, redact, seen);
-  if (Array.isArray(target.errors))
-    for (const inner of target.errors) scrubError(inner, redact, seen);
-  return error;
 }

@@ -12,7 +12,7 @@ import type { ClientHooks, RequestEventBase } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
 import type { PacedRoute, Pacer } from "./pacer.js";
-import { type Redactor, redactHeaders, scrubError } from "./redact.js";
+import { type Redactor, redactDeep, redactHeaders } from "./redact.js";
 import type { RequestOptions } from "./request-options.js";
 import {
   type AttemptFailure,
@@ -134,7 +134,7 @@ export class Transport {
     const route: PacedRoute = method === "POST" && path === "content" ? "create" : "other";
     const { signal, headers: callerHeaders } = options;
     const userAbort = () =>
-      new APIUserAbortError({ method, url: shownUrl, cause: scrubError(signal?.reason, redact) });
+      new APIUserAbortError({ method, url: shownUrl, cause: redactDeep(signal?.reason, redact) });
     const debug = (message: string, fields: Record<string, unknown>) => {
       if (logger.enabled("debug")) logger.debug(message, { method, path, ...fields });
     };
@@ -171,7 +171,7 @@ export class Transport {
           error = userAbort();
         } else {
           // ky wraps network failures; its wrapper holds the Request (and so the credential).
-          const cause = scrubError(isNetworkError(thrown) ? thrown.cause : thrown, redact);
+          const cause = redactDeep(isNetworkError(thrown) ? thrown.cause : thrown, redact);
           failure = timer.signal.aborted
             ? { kind: "timeout" }
             : { kind: "connection", sent: !failedBeforeSending(cause) };
