@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Size budget of the SDK's ESM bundle. `--check` exits 1 when the bundle without dependencies
-// exceeds the budget; it bundles `src/index.ts` directly with esbuild so CI needs no build first.
+// Size of the SDK's ESM bundle. It reports the 12 KB target as met or missed; `--check` exits 1
+// when the bundle without dependencies exceeds the ceiling CI enforces (bench/size/budget.mjs).
+// CI measures the built `dist/index.js` (`--entry dist/index.js`); the default entry is the source.
 import { fileURLToPath } from "node:url";
+import { CEILING_MIN_GZIP_BYTES, TARGET_MIN_GZIP_BYTES } from "./size/budget.mjs";
 import { measureBundle } from "./size/measure-bundle.mjs";
-
-/** Budget for min+gzip of the ESM bundle with `ky` and `zod` left external. */
-export const BUDGET_MIN_GZIP_BYTES = 12 * 1024;
 
 const DEFAULT_ENTRY = fileURLToPath(new URL("../src/index.ts", import.meta.url));
 
@@ -32,7 +31,7 @@ const withDependencies = await measureBundle({ entry: options.entry, includeDepe
 
 console.log(`ESM bundle of ${options.entry}`);
 console.log(
-  `  without ky/zod: ${kilobytes(withoutDependencies.minBytes)} min, ${kilobytes(withoutDependencies.minGzipBytes)} min+gzip (budget ${kilobytes(BUDGET_MIN_GZIP_BYTES)})`,
+  `  without ky/zod: ${kilobytes(withoutDependencies.minBytes)} min, ${kilobytes(withoutDependencies.minGzipBytes)} min+gzip`,
 );
 console.log(
   `  with ky/zod:    ${kilobytes(withDependencies.minBytes)} min, ${kilobytes(withDependencies.minGzipBytes)} min+gzip`,
@@ -42,9 +41,15 @@ for (const input of withoutDependencies.heaviestInputs) {
   console.log(`    ${String(input.bytesInOutput).padStart(7)}  ${input.path}`);
 }
 
-if (options.check && withoutDependencies.minGzipBytes > BUDGET_MIN_GZIP_BYTES) {
+const size = withoutDependencies.minGzipBytes;
+const verdict = size <= TARGET_MIN_GZIP_BYTES ? "met" : "MISSED";
+console.log(`  target ${kilobytes(TARGET_MIN_GZIP_BYTES)}: ${verdict}`);
+console.log(
+  `  CI ceiling ${kilobytes(CEILING_MIN_GZIP_BYTES)}: ${size <= CEILING_MIN_GZIP_BYTES ? "within" : "EXCEEDED"}`,
+);
+if (options.check && size > CEILING_MIN_GZIP_BYTES) {
   console.error(
-    `Size budget exceeded: ${kilobytes(withoutDependencies.minGzipBytes)} min+gzip > ${kilobytes(BUDGET_MIN_GZIP_BYTES)}. Look at the heaviest inputs above.`,
+    `Size ceiling exceeded: ${kilobytes(size)} min+gzip > ${kilobytes(CEILING_MIN_GZIP_BYTES)}. Look at the heaviest inputs above.`,
   );
   process.exit(1);
 }

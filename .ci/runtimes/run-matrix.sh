@@ -70,7 +70,14 @@ run_matrix() {
   [ ${#runtimes[@]} -gt 0 ] || runtimes=(bun deno node24 chromium)
   for runtime in "${runtimes[@]}"; do
     echo "--- $runtime"
-    if line=$(run_runtime "$runtime" | tee /dev/stderr | tail -n 1) && [[ $line == PASS* ]]; then
+    # Not `tee /dev/stderr`: when CI sends output to a file, reopening it would truncate the log.
+    local out line
+    out=$(mktemp)
+    run_runtime "$runtime" >"$out" 2>&1 || true
+    cat "$out"
+    line=$(tail -n 1 "$out")
+    rm -f "$out"
+    if [[ $line == PASS* ]]; then
       passed=$((passed + 1))
     else
       failed=$((failed + 1))
