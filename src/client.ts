@@ -16,7 +16,7 @@ import { ScheduleResource } from "./resources/schedule.js";
 import { StatsResource } from "./resources/stats.js";
 import { VERSION } from "./version.js";
 
-/** Options of `new Postline(options)` (SDK_DESIGN §2). */
+/** Options of `new Postline(options)` (docs/getting-started.md). */
 export interface PostlineOptions extends ClientHooks {
   /** The bearer token. Defaults to `process.env.POSTLINE_API_KEY`. */
   apiKey?: string | undefined;
@@ -24,7 +24,7 @@ export interface PostlineOptions extends ClientHooks {
   baseURL?: string | undefined;
   /** Per-attempt timeout in milliseconds. Default 60 000. */
   timeout?: number | undefined;
-  /** Automatic retries of failures that are safe to retry (SDK_DESIGN §5). Default 2. */
+  /** Automatic retries of failures that are safe to retry (docs/retries.md). Default 2. */
   maxRetries?: number | undefined;
   /** Pace requests to the per-key limits (10/min for creates, 60/min for the rest). Default `true`. */
   rateLimit?: boolean | undefined;
@@ -62,7 +62,7 @@ function optionOrEnv(value: string | undefined, envName: string, what: string, o
   return found;
 }
 
-/** The pacer for `rateLimit` (SDK_DESIGN §5). The token is handed over only to key its budgets. */
+/** The pacer for `rateLimit` (docs/retries.md). The token is handed over only to key its budgets. */
 function pacerFor(apiKey: string, rateLimit: boolean, logger: Logger): Pacer {
   return rateLimit ? createPacer(apiKey, { logger }) : noopPacer;
 }

@@ -1,5 +1,5 @@
 /**
- * Local refusals (SDK_DESIGN §3): inputs the service would refuse are refused before anything is
+ * Local refusals: inputs the service would refuse are refused before anything is
  * sent, with an `InvalidRequestError` naming the parameter. Each check returns the value it
  * accepted, so a resource reads as "check, send, parse".
  */

@@ -1,5 +1,5 @@
 /**
- * Client-side pacing to the service's per-key rate limits (api-v1.md §8, SDK_DESIGN §5), so a
+ * Client-side pacing to the service's per-key rate limits (api-v1.md §8, docs/retries.md), so a
  * busy agent waits for its turn instead of collecting 429s.
  */
 

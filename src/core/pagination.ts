@@ -12,7 +12,7 @@ export interface Page<T> {
 export type PageFetcher<T> = (cursor: string | undefined) => Promise<Page<T>>;
 
 /**
- * A lazily fetched, cursor-paginated list (SDK_DESIGN §4). Nothing is requested until it is
+ * A lazily fetched, cursor-paginated list (docs/pagination.md). Nothing is requested until it is
  * iterated; pages are fetched one at a time and not kept, so memory stays flat; a cursor that
  * repeats throws `PaginationError`; leaving a `for await` early stops fetching.
  *

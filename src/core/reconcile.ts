@@ -1,5 +1,5 @@
 /**
- * Reconciling an ambiguous create (SDK_DESIGN §5). The service has no idempotency keys
+ * Reconciling an ambiguous create (docs/retries.md). The service has no idempotency keys
  * (api-v1.md §1 convention 4): when `POST /content` fails in a way that does not say whether it
  * created anything, the SDK lists the newest `api` items on the target channels, adopts the ones
  * this call created, and sends the create again only for channels where nothing was found.

@@ -1,5 +1,5 @@
 /**
- * Per-call options: the optional last argument of every method (SDK_DESIGN §2).
+ * Per-call options: the optional last argument of every method (docs/getting-started.md).
  *
  * @example
  * ```ts

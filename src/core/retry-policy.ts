@@ -1,5 +1,5 @@
 /**
- * Which failure of which method is retried, and after how long (SDK_DESIGN §5). The service has
+ * Which failure of which method is retried, and after how long (docs/retries.md). The service has
  * no idempotency keys (api-v1.md §1 convention 4), so a write that may have reached the service
  * is never sent again; only failures that prove nothing was done are retried for writes.
  */

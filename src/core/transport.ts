@@ -120,7 +120,7 @@ export class Transport {
     return url.toString();
   }
 
-  /** Sends `request`, retrying as SDK_DESIGN §5 allows, and resolves to its 2xx response. */
+  /** Sends `request`, retrying as docs/retries.md allows, and resolves to its 2xx response. */
   async request(request: ApiRequest): Promise<ApiResponse> {
     const { method, path, body, options = {} } = request;
     const { redact, logger, hooks, pacer } = this.#config;

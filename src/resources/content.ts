@@ -224,7 +224,7 @@ export class ContentResource {
       {
         channelIds: [channelId],
         bodyFor: () => body,
-        // SDK_DESIGN §5: a draft is this call's when it has the same text.
+        // docs/retries.md: a draft is this call's when it has the same text.
         isCandidate: (item) => item.content === body.body,
         snapshot: false,
         reconcileByDefault: true,

@@ -9,7 +9,7 @@ const PLANNED_TIME_PASSED_HINT =
   "The approval was saved, but its planned time has already passed, so nothing was queued. " +
   "Call schedule_content with this id and either scheduledAt (a future time) or publishNow: true.";
 
-// Writes are not resent by the SDK after an ambiguous failure (SDK_DESIGN §5): say so to the model.
+// Writes are not resent by the SDK after an ambiguous failure (docs/retries.md): say so to the model.
 const AMBIGUOUS_WRITE_HINT =
   "The request may or may not have reached the service. Before calling a create tool again, " +
   "call list_content to see whether the item was created; other tools can be called again.";

@@ -1,5 +1,5 @@
 /**
- * The status and code classes of SDK_DESIGN §6, derived from the table in `codes.ts`: one class
+ * The status and code classes of docs/errors.md, derived from the table in `codes.ts`: one class
  * per status class and per code row, each extending the parent its row names. Adding a row to
  * the table adds its class here, with its type.
  */
@@ -89,7 +89,7 @@ function deriveErrorClasses(): DerivedErrorClasses {
 /** Every derived class by name (for lookups by name; import the named classes otherwise). */
 export const ERROR_CLASSES: DerivedErrorClasses = deriveErrorClasses();
 
-// ---- status classes (SDK_DESIGN §6) ----
+// ---- status classes (docs/errors.md) ----
 
 /** 400: the request was refused as invalid. */
 export const BadRequestError = ERROR_CLASSES.BadRequestError;

@@ -24,7 +24,7 @@ export class APIConnectionError extends PostlineError {
   declare readonly method: string;
   /** The request URL (never holds a secret). */
   declare readonly url: string;
-  /** Whether the SDK retries this failure automatically for this method (SDK_DESIGN §5). */
+  /** Whether the SDK retries this failure automatically for this method (docs/retries.md). */
   declare readonly retryable: boolean;
 
   constructor(init: APIConnectionErrorInit) {

@@ -11,7 +11,7 @@ import { type APIErrorInit, envelopeDetail } from "./api-error.js";
 // Kept importable from here for the transport; the parsing itself lives in one place.
 export { parseRetryAfterSeconds } from "../rate-limit-headers.js";
 
-/** The fields some error classes carry beside those of every `APIError` (SDK_DESIGN §6). */
+/** The fields some error classes carry beside those of every `APIError` (docs/errors.md). */
 export interface ExtraFields {
   ScopeRequiredError: {
     /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */

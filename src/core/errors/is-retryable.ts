@@ -3,7 +3,7 @@ import { APIConnectionError } from "./connection-errors.js";
 
 /**
  * Whether the SDK would retry this error automatically for the request that raised it
- * (SDK_DESIGN §5): useful for callers that retry on their own after `maxRetries` ran out.
+ * (docs/retries.md): useful for callers that retry on their own after `maxRetries` ran out.
  *
  * @example
  * ```ts
