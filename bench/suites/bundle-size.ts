@@ -13,7 +13,7 @@ const kilobytes = (bytes: number) => bytes / 1024;
 export async function runBundleSizeSuite(): Promise<SuiteResult> {
   const entries = [
     { name: "dist/index.js (snapshot)", path: BUILT_SDK_ENTRY },
-    { name: "src/index.ts (what npm run size checks)", path: SOURCE_ENTRY },
+    { name: "src/index.ts (sources, esbuild)", path: SOURCE_ENTRY },
   ].filter((entry) => existsSync(entry.path));
   const rows = [];
   let builtWithout: number | null = null;
