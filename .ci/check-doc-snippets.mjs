@@ -3,7 +3,7 @@
 // that does not compile. Each block is its own complete module; `@postline/sdk` maps to src/.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const docs = join(root, "docs");
@@ -11,8 +11,15 @@ const work = join(root, ".ci/.cache/doc-snippets");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-// The guides whose blocks are whole programs (other pages may show fragments).
-const GUIDES = ["getting-started.md", "pagination.md", "errors.md", "migration.md", "retries.md"];
+// The guides (and the README) whose blocks are whole programs; other pages may show fragments.
+const GUIDES = [
+  "getting-started.md",
+  "pagination.md",
+  "errors.md",
+  "migration.md",
+  "retries.md",
+  "../README.md",
+];
 
 const origins = new Map();
 for (const doc of GUIDES) {
@@ -21,7 +28,7 @@ for (const doc of GUIDES) {
   lines.forEach((line, index) => {
     if (start === -1 && /^```ts\s*$/.test(line)) start = index;
     else if (start !== -1 && /^```\s*$/.test(line)) {
-      const file = `${doc.replace(/\.md$/, "")}-${start + 1}.ts`;
+      const file = `${basename(doc).replace(/\.md$/, "")}-${start + 1}.ts`;
       // A leading blank line keeps line numbers equal to the doc's (the fence is line `start`).
       writeFileSync(
         join(work, file),
