@@ -4,6 +4,11 @@ import { useFake } from "./support/fake-harness.js";
 
 const fake = useFake();
 const usage = () => fake.service.workspace().quota().current;
+const apiItems = () =>
+  fake.service
+    .workspace()
+    .items()
+    .filter((item) => item.source === "api");
 
 describe("§4 POST /content", () => {
   it("CREATE-0 Exactly one of `body` / `prompt`, otherwise 400 `missing_input`", async () => {
@@ -33,12 +38,7 @@ describe("§4 POST /content", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe("validation_error");
-    expect(
-      fake.service
-        .workspace()
-        .items()
-        .filter((item) => item.source === "api"),
-    ).toHaveLength(0);
+    expect(apiItems()).toHaveLength(0);
   });
 
   it("CREATE-3 A free draft is one item; `channelIds` with more than one entry is refused, not trimmed", async () => {
@@ -48,12 +48,7 @@ describe("§4 POST /content", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe("validation_error");
     expect(answer.body.error.message).toContain("channelIds");
-    expect(
-      fake.service
-        .workspace()
-        .items()
-        .filter((item) => item.source === "api"),
-    ).toHaveLength(0);
+    expect(apiItems()).toHaveLength(0);
     const one = await fake.client.content.createDraft({
       channelId: "ch_x_acme",
       body: "Just one.",
@@ -75,12 +70,7 @@ describe("§4 POST /content", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe("validation_error");
     expect(usage()).toBe(0);
-    expect(
-      fake.service
-        .workspace()
-        .items()
-        .filter((item) => item.source === "api"),
-    ).toHaveLength(0);
+    expect(apiItems()).toHaveLength(0);
   });
 
   it("CREATE-6 The refusal lists every connected channel in the message and in `error.channels`; it ends by asking for `channelId` (draft) or `channelIds` (prompt); with none connected the list is empty", async () => {
@@ -106,15 +96,19 @@ describe("§4 POST /content", () => {
     expect(none.body.error.message).toMatch(/`channelId`\.$/);
   });
 
-  it("CREATE-6 the SDK surfaces the channel list on ValidationError", async () => {
-    const error = await fake.client.content
+  it("CREATE-5 the SDK refuses a create that names no channel before sending, naming the parameter", async () => {
+    const before = fake.service.requests.length;
+    const generation = await fake.client.content
       .generate({ channelIds: [], prompt: "hi" })
       .catch((caught) => caught);
-    if (error instanceof ValidationError)
-      expect(error.channels?.map((channel) => channel.id)).toEqual(
-        fake.service.defaults.channelIds,
-      );
-    else expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(generation).toBeInstanceOf(InvalidRequestError);
+    expect(generation.param).toBe("channelIds");
+    const draft = await fake.client.content
+      .createDraft({ channelId: "", body: "hi" })
+      .catch((caught) => caught);
+    expect(draft).toBeInstanceOf(InvalidRequestError);
+    expect(draft.param).toBe("channelId");
+    expect(fake.service.requests.length).toBe(before);
   });
 
   it("CREATE-7 Every channel is validated before any generation; one unusable → 400 naming it; nothing created or billed", async () => {
@@ -126,12 +120,7 @@ describe("§4 POST /content", () => {
       expect(error.message).toContain(bad);
     }
     expect(usage()).toBe(0);
-    expect(
-      fake.service
-        .workspace()
-        .items()
-        .filter((item) => item.source === "api"),
-    ).toHaveLength(0);
+    expect(apiItems()).toHaveLength(0);
   });
 
   it("CREATE-8 `title` on long-form platforms (a draft without one publishes as `Untitled`); ignored elsewhere", async () => {
