@@ -54,8 +54,8 @@ export interface PacerOptions {
  * Waiting requests are served first come, first served per budget. A 429 holds its budget
  * until the reset the server announced.
  *
- * @param apiKey - the bearer token; only a non-reversible digest of it is kept.
- * @throws TypeError / RangeError naming the bad parameter.
+ * @param apiKey - the bearer token, already checked by the client; only a non-reversible digest
+ *   of it is kept.
  * @example
  * ```ts
  * const pacer = createPacer(apiKey, { logger });
@@ -69,30 +69,14 @@ export interface PacerOptions {
  * ```
  */
 export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
-  if (typeof apiKey !== "string" || apiKey.length === 0) {
-    throw new TypeError("createPacer: `apiKey` must be a non-empty string.");
-  }
   const now = options.now ?? systemClock;
-  if (typeof now !== "function") {
-    throw new TypeError("createPacer: `options.now` must be a function returning milliseconds.");
-  }
   const guardMs = options.guardMs ?? DEFAULT_PACING_GUARD_MS;
-  if (typeof guardMs !== "number" || !Number.isFinite(guardMs) || guardMs < 0) {
-    throw new RangeError("createPacer: `options.guardMs` must be a finite number >= 0.");
-  }
   const logger = options.logger;
   // Kept in this closure, never on the returned object, so inspecting a pacer shows nothing.
   const digest = digestOfKey(apiKey);
 
   return {
     acquire(route, signal) {
-      if (route !== "create" && route !== "other") {
-        return Promise.reject(
-          new TypeError(
-            `pacer.acquire: \`route\` must be "create" or "other", got ${String(route)}.`,
-          ),
-        );
-      }
       // Looked up on every call so budgets are always the ones every pacer of this key sees.
       return budgetsFor(now, digest)[route].acquire(signal, guardMs, logger);
     },
