@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import * as sdk from "../../src/index.js";
 import {
   AcknowledgmentRequiredError,
@@ -35,14 +35,38 @@ async function errorFor(status: number, body: unknown, headers: Record<string, s
 }
 
 const classes = sdk as unknown as Record<string, new (...args: never[]) => Error>;
-type Row = { code: string; status: number | null; parent: string; flag?: string };
+type Row = { code: string; status: number | null; flag?: string };
 const rows = Object.entries(ERROR_CODES as Record<string, Row>);
+
+/** The class tree of docs/errors.md: each code class under the class of its status. */
+const DOCUMENTED_PARENT: Record<string, string> = {
+  MissingAuthorizationError: "AuthenticationError",
+  InvalidApiKeyError: "AuthenticationError",
+  SubscriptionInactiveError: "PaymentRequiredError",
+  XUrlCreditRequiredError: "PaymentRequiredError",
+  ForbiddenError: "PermissionDeniedError",
+  ScopeRequiredError: "PermissionDeniedError",
+  GenerationLimitError: "PermissionDeniedError",
+  WorkspaceSuspendedError: "PermissionDeniedError",
+  WorkspaceNotFoundError: "NotFoundError",
+  PublishedImmutableError: "ConflictError",
+  AcknowledgmentRequiredError: "ConflictError",
+  ValidationError: "BadRequestError",
+  MissingInputError: "BadRequestError",
+  InvalidStatusTransitionError: "BadRequestError",
+  CannotRevokeSelfError: "BadRequestError",
+  UnknownToolError: "APIError",
+  InternalServerError: "ServerError",
+  TransitionFailedError: "ServerError",
+  PublishFailedError: "ServerError",
+  CapacityUnknownError: "ServerError",
+};
 
 /** The class names a row's instance must be an instance of, nearest first. */
 function ancestry(name: string): string[] {
   if (name === "APIError") return ["APIError", "PostlineError"];
-  const parent =
-    name in STATUS_CLASSES ? "APIError" : (ERROR_CODES as Record<string, Row>)[name]!.parent;
+  const parent = name in STATUS_CLASSES ? "APIError" : DOCUMENTED_PARENT[name];
+  if (parent === undefined) throw new Error(`${name} is missing from the documented class tree`);
   return [name, ...ancestry(parent)];
 }
 
@@ -62,6 +86,17 @@ describe("ERR-1 every row of the code table becomes its class and its parents", 
     expect(apiError.url).toBe(`${API}/content/item_1`);
     expect(apiError.body).toEqual(envelope(row.code, `${row.code} happened`, extra));
     expect(apiError.headers).toBeInstanceOf(Headers);
+  });
+});
+
+describe("the derived types follow the same tree", () => {
+  it("a code class carries its status class's status and its own code", () => {
+    expectTypeOf<sdk.WorkspaceNotFoundError["status"]>().toEqualTypeOf<404>();
+    expectTypeOf<sdk.WorkspaceNotFoundError["code"]>().toEqualTypeOf<"workspace_not_found">();
+    expectTypeOf<sdk.ScopeRequiredError>().toExtend<sdk.PermissionDeniedError>();
+    expectTypeOf<sdk.PublishFailedError>().toExtend<sdk.ServerError>();
+    expectTypeOf<sdk.UnknownToolError["status"]>().toEqualTypeOf<number>();
+    expectTypeOf<sdk.ScopeRequiredError["requiredScope"]>().toEqualTypeOf<string | undefined>();
   });
 });
 

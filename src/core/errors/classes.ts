@@ -1,7 +1,7 @@
 /**
  * The status and code classes of docs/errors.md, derived from the table in `codes.ts`: one class
- * per status class and per code row, each extending the parent its row names. Adding a row to
- * the table adds its class here, with its type.
+ * per status class and per code row, each code class extending the status class of its status.
+ * Adding a row to the table adds its class here, with its type.
  */
 import { APIError, type APIErrorInit } from "./api-error.js";
 import {
@@ -9,6 +9,8 @@ import {
   type ErrorCodeClassName,
   STATUS_CLASSES,
   type StatusClassName,
+  type StatusClassOf,
+  statusClassOf,
 } from "./codes.js";
 import { EXTRA_FIELD_READERS, type ExtraFields } from "./extra-fields.js";
 import { nameClass } from "./postline-error.js";
@@ -19,7 +21,7 @@ export type DerivedErrorClassName = StatusClassName | ErrorCodeClassName;
 type ParentName<N extends DerivedErrorClassName> = N extends StatusClassName
   ? "APIError"
   : N extends ErrorCodeClassName
-    ? (typeof ERROR_CODES)[N]["parent"]
+    ? StatusClassOf<(typeof ERROR_CODES)[N]["status"]>
     : never;
 
 // A status class narrows `status` (except ServerError, which covers every 5xx); a pure code
@@ -55,7 +57,8 @@ type AnyErrorClass = new (init: APIErrorInit) => APIError;
 
 function parentNameOf(name: DerivedErrorClassName): DerivedErrorClassName | "APIError" {
   if (name in STATUS_CLASSES) return "APIError";
-  return ERROR_CODES[name as ErrorCodeClassName].parent;
+  const { status } = ERROR_CODES[name as ErrorCodeClassName];
+  return (status !== null && statusClassOf(status)) || "APIError";
 }
 
 function deriveErrorClasses(): DerivedErrorClasses {

@@ -2,7 +2,7 @@ import { ErrorEnvelopeSchema } from "../../schemas/index.js";
 import { type Redactor, redactDeep, redactHeaders } from "../redact.js";
 import { APIError } from "./api-error.js";
 import { type DerivedErrorClassName, ERROR_CLASSES } from "./classes.js";
-import { ERROR_CODES, type ErrorCodeSpec, STATUS_CLASSES } from "./codes.js";
+import { ERROR_CODES, type ErrorCodeSpec, statusClassOf } from "./codes.js";
 
 /** The code given to an error body that is not the JSON envelope (HTML, empty, truncated). */
 export const UNEXPECTED_RESPONSE = "unexpected_response";
@@ -80,9 +80,8 @@ export function errorClassFor(
 }
 
 function statusClassFor(status: number) {
-  if (status >= 500) return ERROR_CLASSES.ServerError;
-  const entry = Object.entries(STATUS_CLASSES).find(([, s]) => s === status);
-  return entry ? ERROR_CLASSES[entry[0] as DerivedErrorClassName] : APIError;
+  const name = statusClassOf(status);
+  return name ? ERROR_CLASSES[name] : APIError;
 }
 
 /** Turns an error response into the matching `APIError` subclass, redacted. */
