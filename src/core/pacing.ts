@@ -209,7 +209,7 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
             Math.min(resetAt?.getTime() ?? t, t + PACING_WINDOW_MS),
           );
     blockedUntil = Math.max(blockedUntil, resumeAt + guardMs);
-    logger?.debug("Rate limited by the service; holding requests until the reset", {
+    logger?.debug("Rate limited; holding requests until the reset", {
       route,
       holdMs: blockedUntil - t,
     });

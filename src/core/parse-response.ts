@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ResponseValidationError } from "./errors/local-errors.js";
-import type { ApiResponse } from "./transport.js";
+import type { ResourceContext } from "./resource-context.js";
+import type { ApiRequest, ApiResponse } from "./transport.js";
 
 /** How a resource reads a 2xx body. */
 export interface ResponseReader {
@@ -62,4 +63,19 @@ export function unwrapSingle(
     return { value: record, wrapper: record };
   }
   return { value: body, wrapper: {} };
+}
+
+/**
+ * Sends `request` and parses its body with `schema`. `unwrap` names the key a single object may
+ * come wrapped in (`{ item }`, `{ key }`), where the contract does not show the shape.
+ */
+export async function requestParsed<S extends z.ZodType>(
+  ctx: ResourceContext,
+  schema: S,
+  request: ApiRequest,
+  unwrap?: string,
+): Promise<z.output<S>> {
+  const response = await ctx.transport.request(request);
+  const body = readJson(response);
+  return parseWith(schema, unwrap ? unwrapSingle(body, unwrap).value : body, response, ctx.reader);
 }

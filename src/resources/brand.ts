@@ -1,4 +1,4 @@
-import { parseWith, readJson } from "../core/parse-response.js";
+import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import { type BrandProfile, BrandResponseSchema } from "../schemas/index.js";
@@ -23,7 +23,7 @@ export class BrandResource {
    * ```
    */
   async get(options?: RequestOptions): Promise<BrandProfile | null> {
-    const response = await this.#ctx.transport.request({ method: "GET", path: "brand", options });
-    return parseWith(BrandResponseSchema, readJson(response), response, this.#ctx.reader).profile;
+    const request = { method: "GET", path: "brand", options } as const;
+    return (await requestParsed(this.#ctx, BrandResponseSchema, request)).profile;
   }
 }

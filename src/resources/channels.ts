@@ -1,5 +1,5 @@
 import { optionalString } from "../core/input-checks.js";
-import { parseWith, readJson } from "../core/parse-response.js";
+import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import { type Channel, ChannelListResponseSchema, type Platform } from "../schemas/index.js";
@@ -30,13 +30,7 @@ export class ChannelsResource {
    */
   async list(params: ChannelListParams = {}, options?: RequestOptions): Promise<Channel[]> {
     const platform = optionalString("platform", params.platform, false);
-    const response = await this.#ctx.transport.request({
-      method: "GET",
-      path: "channels",
-      query: { platform },
-      options,
-    });
-    return parseWith(ChannelListResponseSchema, readJson(response), response, this.#ctx.reader)
-      .channels;
+    const request = { method: "GET", path: "channels", query: { platform }, options } as const;
+    return (await requestParsed(this.#ctx, ChannelListResponseSchema, request)).channels;
   }
 }

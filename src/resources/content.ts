@@ -17,11 +17,10 @@ import {
   requiredStringList,
 } from "../core/input-checks.js";
 import { type Page, Paginated } from "../core/pagination.js";
-import { parseWith, readJson, unwrapSingle } from "../core/parse-response.js";
+import { parseWith, readJson, requestParsed, unwrapSingle } from "../core/parse-response.js";
 import { createWithReconciliation, type WithReconciliation } from "../core/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
-import type { ApiResponse } from "../core/transport.js";
 import {
   type ContentItem,
   ContentItemSchema,
@@ -182,9 +181,8 @@ export class ContentResource {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<ContentItem> {
-    return this.#parseItem(
-      await this.#ctx.transport.request({ method: "GET", path: itemPath(id), options }),
-    );
+    const request = { method: "GET", path: itemPath(id), options } as const;
+    return requestParsed(this.#ctx, ContentItemSchema, request, "item");
   }
 
   /**
@@ -204,14 +202,14 @@ export class ContentResource {
     refuse(
       "prompt",
       input?.prompt !== undefined,
-      "createDraft sends your own `body`; to have the service write the post, call content.generate({ channelIds, prompt }) instead",
+      "createDraft posts your own `body`; for a written post, call content.generate({ channelIds, prompt })",
     );
     const channelIds = targetChannels(input, true);
     // api-v1.md §4 POST rule 3: a free draft is one item, on one channel.
     refuse(
       "channelIds",
       channelIds.length > 1,
-      `A free draft is one item on one channel, but channelIds names ${channelIds.length}: pass a single channelId (content.generate writes for several channels)`,
+      `A free draft is on one channel, but channelIds names ${channelIds.length}: pass one channelId, or use content.generate`,
     );
     const channelId = channelIds[0]!;
     const body = {
@@ -258,7 +256,7 @@ export class ContentResource {
     refuse(
       "body",
       input?.body !== undefined,
-      "generate sends a `prompt` for the service to write from; to post your own text, call content.createDraft({ channelId, body }) instead",
+      "generate writes from a `prompt`; to post your own text, call content.createDraft({ channelId, body })",
     );
     const channelIds = targetChannels(input, false);
     const prompt = requiredString("prompt", input.prompt);
@@ -302,9 +300,8 @@ export class ContentResource {
       acknowledgeAiIsms: optionalBoolean,
     });
     const response = await this.#ctx.transport.request({ method: "PATCH", path, body, options });
-    const single = unwrapSingle(readJson(response), "item");
-    const item = this.#parseItem(response, single);
-    const { wrapper } = single;
+    const { value, wrapper } = unwrapSingle(readJson(response), "item");
+    const item = parseWith(ContentItemSchema, value, response, this.#ctx.reader);
     // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued.
     if (
       wrapper.plannedTimePassed === true ||
@@ -400,8 +397,11 @@ export class ContentResource {
       publishNow: params.publishNow,
       acknowledgeAiIsms: optionalBoolean("acknowledgeAiIsms", params.acknowledgeAiIsms),
     };
-    return this.#parseItem(
-      await this.#ctx.transport.request({ method: "POST", path, body, options }),
+    return requestParsed(
+      this.#ctx,
+      ContentItemSchema,
+      { method: "POST", path, body, options },
+      "item",
     );
   }
 
@@ -422,13 +422,8 @@ export class ContentResource {
     query: ReturnType<typeof listQuery>,
     options: RequestOptions | undefined,
   ): Promise<Page<ContentItem>> {
-    const response = await this.#ctx.transport.request({
-      method: "GET",
-      path: "content",
-      query,
-      options,
-    });
-    const page = parseWith(ContentPageSchema, readJson(response), response, this.#ctx.reader);
+    const request = { method: "GET", path: "content", query, options } as const;
+    const page = await requestParsed(this.#ctx, ContentPageSchema, request);
     return { items: page.items, nextCursor: page.nextCursor ?? null };
   }
 
@@ -463,21 +458,8 @@ export class ContentResource {
     body: Record<string, unknown>,
     options: RequestOptions,
   ): Promise<GenerationResult> {
-    const response = await this.#ctx.transport.request({
-      method: "POST",
-      path: "content",
-      body,
-      options,
-    });
-    return parseWith(CreateContentResponseSchema, readJson(response), response, this.#ctx.reader);
-  }
-
-  /** The item of a single-item response (bare, or wrapped in `{ item }`). */
-  #parseItem(
-    response: ApiResponse,
-    single = unwrapSingle(readJson(response), "item"),
-  ): ContentItem {
-    return parseWith(ContentItemSchema, single.value, response, this.#ctx.reader);
+    const request = { method: "POST", path: "content", body, options } as const;
+    return requestParsed(this.#ctx, CreateContentResponseSchema, request);
   }
 }
 

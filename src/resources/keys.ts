@@ -1,5 +1,5 @@
 import { pathId, requiredString, requiredStringList } from "../core/input-checks.js";
-import { parseWith, readJson, unwrapSingle } from "../core/parse-response.js";
+import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import {
@@ -37,8 +37,8 @@ export class KeysResource {
    * ```
    */
   async list(options?: RequestOptions): Promise<AgentKey[]> {
-    const response = await this.#ctx.transport.request({ method: "GET", path: "keys", options });
-    return parseWith(KeyListResponseSchema, readJson(response), response, this.#ctx.reader).keys;
+    const request = { method: "GET", path: "keys", options } as const;
+    return (await requestParsed(this.#ctx, KeyListResponseSchema, request)).keys;
   }
 
   /**
@@ -52,9 +52,7 @@ export class KeysResource {
    */
   async get(id: string, options?: RequestOptions): Promise<AgentKey> {
     const path = `keys/${pathId("id", id)}`;
-    const response = await this.#ctx.transport.request({ method: "GET", path, options });
-    const { value } = unwrapSingle(readJson(response), "key");
-    return parseWith(AgentKeySchema, value, response, this.#ctx.reader);
+    return requestParsed(this.#ctx, AgentKeySchema, { method: "GET", path, options }, "key");
   }
 
   /**
@@ -71,14 +69,8 @@ export class KeysResource {
       name: requiredString("name", params?.name),
       scopes: requiredStringList("scopes", params?.scopes),
     };
-    const response = await this.#ctx.transport.request({
-      method: "POST",
-      path: "keys",
-      body,
-      options,
-    });
-    const { value } = unwrapSingle(readJson(response), "key");
-    return parseWith(CreatedAgentKeySchema, value, response, this.#ctx.reader);
+    const request = { method: "POST", path: "keys", body, options } as const;
+    return requestParsed(this.#ctx, CreatedAgentKeySchema, request, "key");
   }
 
   /**

@@ -1,4 +1,4 @@
-import { parseWith, readJson } from "../core/parse-response.js";
+import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import { type ScheduleResponse, ScheduleResponseSchema } from "../schemas/index.js";
@@ -21,11 +21,7 @@ export class ScheduleResource {
    * ```
    */
   async get(options?: RequestOptions): Promise<ScheduleResponse> {
-    const response = await this.#ctx.transport.request({
-      method: "GET",
-      path: "schedule",
-      options,
-    });
-    return parseWith(ScheduleResponseSchema, readJson(response), response, this.#ctx.reader);
+    const request = { method: "GET", path: "schedule", options } as const;
+    return requestParsed(this.#ctx, ScheduleResponseSchema, request);
   }
 }

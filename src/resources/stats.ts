@@ -1,5 +1,5 @@
 import { optionalIntInRange } from "../core/input-checks.js";
-import { parseWith, readJson } from "../core/parse-response.js";
+import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import { type Stats as StatsResult, StatsSchema } from "../schemas/index.js";
@@ -31,12 +31,7 @@ export class StatsResource {
   async get(params: StatsParams = {}, options?: RequestOptions): Promise<StatsResult> {
     // api-v1.md §4 GET /stats: days is an integer 1 to 365.
     const days = optionalIntInRange("days", params.days, 1, 365);
-    const response = await this.#ctx.transport.request({
-      method: "GET",
-      path: "stats",
-      query: { days },
-      options,
-    });
-    return parseWith(StatsSchema, readJson(response), response, this.#ctx.reader);
+    const request = { method: "GET", path: "stats", query: { days }, options } as const;
+    return requestParsed(this.#ctx, StatsSchema, request);
   }
 }

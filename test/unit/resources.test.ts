@@ -190,7 +190,7 @@ describe("content", () => {
     expect(error).toBeInstanceOf(PlannedTimePassed);
     const passed = error as PlannedTimePassed;
     expect(passed.item.status).toBe("pending");
-    expect(passed.message).toMatch(/approval stands/);
+    expect(passed.message).toMatch(/is approved/);
     expect(passed.message).toMatch(/scheduledAt/);
     expect(passed.message).toMatch(/publishNow/);
   });

@@ -68,11 +68,10 @@ export class AmbiguousCreateError extends PostlineError {
     const channels = init.unresolvedChannelIds.join(", ");
     super(
       init.outcome === "unknown"
-        ? `POST ${init.url} failed in a way that does not say whether it created anything, and ` +
-            `the SDK could not check: an item may exist on ${channels}. List the channel's items ` +
-            "(source: api) before creating again."
-        : `POST ${init.url} failed, and the SDK checked: nothing was created on ${channels}, ` +
-            "but it could not send the create again. Creating again is safe.",
+        ? `POST ${init.url} may have created an item on ${channels} and the SDK could not ` +
+            "check: list those channels' items (source: api) before creating again"
+        : `POST ${init.url} failed and the SDK checked that nothing was created on ${channels}, ` +
+            "but could not send it again: creating again is safe",
       { cause: init.cause },
     );
     this.url = init.url;

@@ -79,9 +79,8 @@ export class PlannedTimePassed extends PostlineError {
 
   constructor(item: ContentItem) {
     super(
-      `Item ${item.id} was saved and its approval stands, but its planned time has passed, so nothing ` +
-        "was queued. Call content.schedule(id, { scheduledAt }) with a future time, or " +
-        "content.schedule(id, { publishNow: true }), to publish it.",
+      `Item ${item.id} is approved, but its planned time has passed, so nothing was queued: ` +
+        "call content.schedule(id) with { scheduledAt } in the future, or { publishNow: true }",
     );
     this.item = item;
   }
