@@ -145,10 +145,10 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
   let slots: { freeAt: number }[] = [];
   const queue: Grant[] = [];
   /** Set from a 429: nothing is let through before this time. */
-  let blockedUntil = Number.NEGATIVE_INFINITY;
+  let blockedUntil = -Infinity;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
   /** When the armed wake-up fires; `Infinity` when none is armed. */
-  let wakeAt = Number.POSITIVE_INFINITY;
+  let wakeAt = Infinity;
 
   /** When the next request may go: `t` if it may go at once, `Infinity` if only a release can tell. */
   const nextOpeningAt = (t: number): number =>
@@ -167,7 +167,7 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
     // Not unref'd: a waiting request must keep the process alive until it is sent.
     if (Number.isFinite(at)) {
       wakeTimer = setTimeout(() => {
-        wakeAt = Number.POSITIVE_INFINITY;
+        wakeAt = Infinity;
         pump();
       }, at - t);
     }
@@ -179,7 +179,7 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
     // Slots whose window has passed are dropped, so memory stays bounded by the limit.
     slots = slots.filter((slot) => slot.freeAt > t);
     for (;;) {
-      const openingAt = queue.length > 0 ? nextOpeningAt(t) : Number.POSITIVE_INFINITY;
+      const openingAt = queue.length > 0 ? nextOpeningAt(t) : Infinity;
       // Infinity: the queue is empty, or the window is full of requests still in flight (a
       // release pumps again).
       if (openingAt > t) {
@@ -229,7 +229,7 @@ function rollingBudget(route: PacedRoute, limit: number, now: () => number): Rol
         };
         const grant: Grant = (sentAt) => {
           signal?.removeEventListener("abort", onAbort);
-          const slot = { freeAt: Number.POSITIVE_INFINITY };
+          const slot = { freeAt: Infinity };
           slots.push(slot);
           let released = false;
           resolve((response) => {

@@ -58,8 +58,8 @@ export class Paginated<T> implements AsyncIterable<T> {
    * is requested). Without `max` it collects everything.
    */
   async toArray(options: { max?: number } = {}): Promise<T[]> {
-    const { max = Number.POSITIVE_INFINITY } = options;
-    if (max !== Number.POSITIVE_INFINITY && (!Number.isInteger(max) || max < 0)) {
+    const { max = Infinity } = options;
+    if (max !== Infinity && (!Number.isInteger(max) || max < 0)) {
       throw new InvalidRequestError("max", `max must be a whole number >= 0; got ${String(max)}`);
     }
     const out: T[] = [];

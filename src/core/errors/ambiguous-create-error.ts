@@ -65,6 +65,7 @@ export class AmbiguousCreateError extends PostlineError {
   declare readonly sends: number;
 
   constructor(init: AmbiguousCreateErrorInit) {
+    const { cause, ...fields } = init;
     const channels = init.unresolvedChannelIds.join(", ");
     super(
       init.outcome === "unknown"
@@ -72,14 +73,9 @@ export class AmbiguousCreateError extends PostlineError {
             "check: list those channels' items (source: api) before creating again"
         : `POST ${init.url} failed and the SDK checked that nothing was created on ${channels}, ` +
             "but could not send it again: creating again is safe",
-      { cause: init.cause },
+      { cause },
     );
-    this.url = init.url;
-    this.outcome = init.outcome;
-    this.checkError = init.checkError;
-    this.items = init.items;
-    this.unresolvedChannelIds = init.unresolvedChannelIds;
-    this.sends = init.sends;
+    Object.assign(this, fields);
   }
 }
 nameClass(AmbiguousCreateError, "AmbiguousCreateError");

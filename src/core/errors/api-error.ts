@@ -51,14 +51,9 @@ export class APIError extends PostlineError {
   declare readonly retryable: boolean;
 
   constructor(init: APIErrorInit) {
-    super(init.message);
-    this.status = init.status;
-    this.code = init.code;
-    this.headers = init.headers;
-    this.body = init.body;
-    this.method = init.method;
-    this.url = init.url;
-    this.retryable = init.retryable;
+    const { message, ...fields } = init;
+    super(message);
+    Object.assign(this, fields);
   }
 }
 nameClass(APIError, "APIError");

@@ -28,13 +28,13 @@ export class APIConnectionError extends PostlineError {
   declare readonly retryable: boolean;
 
   constructor(init: APIConnectionErrorInit) {
+    const { message, cause, ...fields } = init;
     super(
-      init.message ?? `Connection error on ${init.method} ${init.url}`,
-      init.cause === undefined ? undefined : { cause: init.cause },
+      message ?? `Connection error on ${init.method} ${init.url}`,
+      cause === undefined ? undefined : { cause },
     );
-    this.method = init.method;
-    this.url = init.url;
-    this.retryable = init.retryable;
+    // Subclasses' fields (`timeoutMs`) come along.
+    Object.assign(this, fields);
   }
 }
 nameClass(APIConnectionError, "APIConnectionError");
@@ -51,7 +51,6 @@ export class APITimeoutError extends APIConnectionError {
         init.message ??
         `${init.method} ${init.url} timed out after ${init.timeoutMs} ms (per-attempt timeout)`,
     });
-    this.timeoutMs = init.timeoutMs;
   }
 }
 nameClass(APITimeoutError, "APITimeoutError");

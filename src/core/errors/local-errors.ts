@@ -60,10 +60,7 @@ export class ResponseValidationError extends PostlineError {
       `The response to ${init.method} ${init.url} does not match its schema${where}` +
         (init.issues.length > 1 ? ` (and ${init.issues.length - 1} more)` : ""),
     );
-    this.issues = init.issues;
-    this.body = init.body;
-    this.method = init.method;
-    this.url = init.url;
+    Object.assign(this, init);
   }
 }
 nameClass(ResponseValidationError, "ResponseValidationError");
