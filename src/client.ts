@@ -1,8 +1,14 @@
 import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
+import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
 import type { ClientHooks } from "./core/hooks.js";
-import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
+import {
+  createLevelledLogger,
+  type LevelledLogger,
+  type Logger,
+  type LogLevel,
+} from "./core/logger.js";
 import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
 import { noopPacer, type Pacer } from "./core/pacer.js";
 import { createPacer } from "./core/pacing.js";
@@ -63,7 +69,7 @@ function optionOrEnv(value: string | undefined, envName: string, what: string, o
 }
 
 /** The pacer for `rateLimit` (docs/retries.md). The token is handed over only to key its budgets. */
-function pacerFor(apiKey: string, rateLimit: boolean, logger: Logger): Pacer {
+function pacerFor(apiKey: string, rateLimit: boolean, logger: LevelledLogger): Pacer {
   return rateLimit ? createPacer(apiKey, { logger }) : noopPacer;
 }
 
@@ -116,16 +122,20 @@ export class Postline {
     }
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    checkTimeout(timeout, OptionError);
-    checkMaxRetries(maxRetries, OptionError);
+    checkTimeout(timeout);
+    checkMaxRetries(maxRetries);
     const logLevel = options.logLevel ?? "warn";
     if (!LOG_LEVELS.includes(logLevel)) {
-      throw new PostlineError(
+      throw new InvalidRequestError(
+        "logLevel",
         `logLevel must be one of ${LOG_LEVELS.join(", ")}; got "${String(logLevel)}"`,
       );
     }
     if (options.fetch !== undefined && typeof options.fetch !== "function") {
-      throw new PostlineError("fetch must be a function compatible with the global fetch");
+      throw new InvalidRequestError(
+        "fetch",
+        "fetch must be a function compatible with the global fetch",
+      );
     }
 
     const baseURL = base.toString();
@@ -140,9 +150,9 @@ export class Postline {
       sdkHeader: `postline-typescript/${VERSION}`,
       logger,
       hooks: {
-        ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-        ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-        ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+        onRequest: options.onRequest,
+        onResponse: options.onResponse,
+        onRetry: options.onRetry,
       },
       pacer: pacerFor(apiKey, options.rateLimit !== false, logger),
       redact,
@@ -179,12 +189,5 @@ export class Postline {
   /** What `util.inspect(client)` and `console.log(client)` show. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
     return `Postline ${JSON.stringify(this.toJSON())}`;
-  }
-}
-
-/** Option errors are `PostlineError`s naming the option. */
-class OptionError extends PostlineError {
-  constructor(_param: string, message: string) {
-    super(message);
   }
 }

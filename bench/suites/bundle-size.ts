@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { SuiteResult } from "../report/suite-result.js";
 import { BUILT_SDK_ENTRY } from "../sdk/load-built-sdk.js";
-import { TARGET_MIN_GZIP_BYTES as BUDGET_MIN_GZIP_BYTES } from "../size/budget.mjs";
+import { BUDGET_MIN_GZIP_BYTES } from "../size/budget.mjs";
 import { measureBundle } from "../size/measure-bundle.mjs";
 
 const SOURCE_ENTRY = fileURLToPath(new URL("../../src/index.ts", import.meta.url));

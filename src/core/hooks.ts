@@ -39,9 +39,9 @@ export interface RetryEvent extends RequestEventBase {
 /** Hooks passed as client options. */
 export interface ClientHooks {
   /** Called before each attempt is sent. */
-  onRequest?: (event: RequestEvent) => void;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Called when an attempt gets a response. */
-  onResponse?: (event: ResponseEvent) => void;
+  onResponse?: ((event: ResponseEvent) => void) | undefined;
   /** Called before waiting for an automatic retry. */
-  onRetry?: (event: RetryEvent) => void;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }

@@ -20,9 +20,11 @@ export interface Logger {
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
 
-/** A logger that drops lines below `level` and redacts every line it passes on. */
-export interface LevelledLogger extends Logger {
-  readonly level: LogLevel;
+/**
+ * A logger that drops lines below its level and redacts every line it passes on. It has the
+ * levels the SDK writes at: `debug` for traffic, `warn` for a hook that threw.
+ */
+export interface LevelledLogger extends Pick<Logger, "debug" | "warn"> {
   enabled(level: Exclude<LogLevel, "off">): boolean;
 }
 
@@ -41,14 +43,7 @@ export function createLevelledLogger(
       if (fields === undefined) target[at](line);
       else target[at](line, redactFields(fields, redact));
     };
-  return {
-    level: target ? level : "off",
-    enabled,
-    debug: emit("debug"),
-    info: emit("info"),
-    warn: emit("warn"),
-    error: emit("error"),
-  };
+  return { enabled, debug: emit("debug"), warn: emit("warn") };
 }
 
 function redactFields(fields: Record<string, unknown>, redact: Redactor): Record<string, unknown> {

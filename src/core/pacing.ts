@@ -90,9 +90,9 @@ const systemClock = (): number => Date.now();
 type KeyBudgets = Readonly<Record<PacedRoute, RollingBudget>>;
 
 /** clock -> key digest -> budgets. Module-level: clients of one key share one limiter. */
-const registry = new WeakMap<() => number, Map<string, KeyBudgets>>();
+const registry = new WeakMap<() => number, Map<number, KeyBudgets>>();
 
-function budgetsFor(now: () => number, digest: string): KeyBudgets {
+function budgetsFor(now: () => number, digest: number): KeyBudgets {
   let byKey = registry.get(now);
   if (byKey === undefined) {
     byKey = new Map();
@@ -110,21 +110,16 @@ function budgetsFor(now: () => number, digest: string): KeyBudgets {
 }
 
 /**
- * A 53-bit cyrb53-style hash of the key. Synchronous and available in every runtime (Web
- * Crypto's digest is async); it is only a map key, never logged, and a collision would merely
- * share two budgets.
+ * A 32-bit FNV-1a hash of the key, so the module-level registry never holds the token itself.
+ * Synchronous in every runtime (Web Crypto's digest is async). A collision would merely make two
+ * keys share one budget, which only slows them down.
  */
-function digestOfKey(apiKey: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+function digestOfKey(apiKey: string): number {
+  let hash = 0x811c9dc5;
   for (let index = 0; index < apiKey.length; index++) {
-    const code = apiKey.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
+    hash = Math.imul(hash ^ apiKey.charCodeAt(index), 0x01000193);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return hash >>> 0;
 }
 
 /** One budget of one key: a rolling window of `limit` slots and a FIFO queue of waiters. */

@@ -7,7 +7,6 @@ import {
 } from "./errors/connection-errors.js";
 import { parseRetryAfterSeconds } from "./errors/extra-fields.js";
 import { errorFromResponse } from "./errors/from-response.js";
-import { InvalidRequestError } from "./errors/local-errors.js";
 import type { ClientHooks, RequestEventBase } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
@@ -126,8 +125,8 @@ export class Transport {
     const { redact, logger, hooks, pacer } = this.#config;
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const timeout = options.timeout ?? this.#config.timeout;
-    if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries, InvalidRequestError);
-    if (options.timeout !== undefined) checkTimeout(options.timeout, InvalidRequestError);
+    if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
+    if (options.timeout !== undefined) checkTimeout(options.timeout);
     const url = this.urlFor(path, request.query);
     // What errors, hooks and logs show: an id or query value shaped like a token is scrubbed.
     const shownUrl = redact(url);

@@ -18,7 +18,11 @@ import {
 } from "../core/input-checks.js";
 import { type Page, Paginated } from "../core/pagination.js";
 import { parseWith, readJson, requestParsed, unwrapSingle } from "../core/parse-response.js";
-import { createWithReconciliation, type WithReconciliation } from "../core/reconcile.js";
+import {
+  createWithReconciliation,
+  type ReconciledCreate,
+  type WithReconciliation,
+} from "../core/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import {
@@ -118,13 +122,8 @@ export interface ScheduleParams {
 const MAX_PAGE_SIZE = 100;
 
 /** How one kind of create is sent and recognised afterwards. */
-interface CreateShape {
-  readonly channelIds: readonly string[];
+interface CreateShape extends Pick<ReconciledCreate, "channelIds" | "isCandidate" | "snapshot"> {
   readonly bodyFor: (channelIds: readonly string[]) => Record<string, unknown>;
-  /** Whether a listed item could be this call's. */
-  readonly isCandidate: (item: ContentItem) => boolean;
-  /** A generation's text does not identify it: note each channel's newest item before sending. */
-  readonly snapshot: boolean;
   readonly reconcileByDefault: boolean;
 }
 
@@ -435,17 +434,14 @@ export class ContentResource {
     how: CreateShape,
     options: CreateRequestOptions | undefined,
   ): Promise<WithReconciliation<GenerationResult>> {
-    const { channelIds, bodyFor, isCandidate, snapshot, reconcileByDefault } = how;
-    const { reconcile = reconcileByDefault, ...requestOptions } = options ?? {};
+    const { reconcile = how.reconcileByDefault, ...requestOptions } = options ?? {};
     optionalBoolean("reconcile", reconcile);
     const url = this.#ctx.transport.urlFor("content");
     return createWithReconciliation({
-      channelIds,
-      send: (ids) => this.#sendCreate(bodyFor(ids), requestOptions),
+      ...how,
+      send: (ids) => this.#sendCreate(how.bodyFor(ids), requestOptions),
       listPage: (channelId, page) =>
         this.#fetchPage({ ...listQuery({ channelId, source: "api", ...page }) }, requestOptions),
-      isCandidate,
-      snapshot,
       reconcile,
       // Sent again at most once unless the call allows more retries.
       resends: requestOptions.maxRetries ?? 1,

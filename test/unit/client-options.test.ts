@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Postline, PostlineError, VERSION } from "../../src/index.js";
+import { InvalidRequestError, Postline, PostlineError, VERSION } from "../../src/index.js";
 import { API, BASE, HttpResponse, http, makeClient, useServer } from "./support/server.js";
 
 const { server, seen } = useServer();
@@ -145,14 +145,30 @@ describe("fetch", () => {
 
 describe("other options", () => {
   it.each([
-    [{ timeout: -1 }, /timeout/],
-    [{ timeout: Number.NaN }, /timeout/],
-    [{ maxRetries: 1.5 }, /maxRetries/],
-    [{ logLevel: "loud" as never }, /logLevel/],
-  ])("%o is refused with a message naming it", (options, pattern) => {
-    expect(() => new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options })).toThrow(
-      pattern,
-    );
+    [{ timeout: -1 }, "timeout"],
+    [{ timeout: Number.NaN }, "timeout"],
+    [{ maxRetries: 1.5 }, "maxRetries"],
+    [{ logLevel: "loud" as never }, "logLevel"],
+    [{ fetch: "fetch" as never }, "fetch"],
+  ])("%o is refused with an InvalidRequestError naming it", (options, param) => {
+    let thrown: unknown;
+    try {
+      new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidRequestError);
+    expect(thrown).toBeInstanceOf(PostlineError);
+    expect((thrown as InvalidRequestError).param).toBe(param);
+    expect((thrown as Error).message).toMatch(new RegExp(`^${param} `));
+  });
+
+  it("hooks may be passed as undefined", async () => {
+    const onRequest = vi.fn();
+    const client = makeClient({ onRequest, onResponse: undefined, onRetry: undefined });
+    server.use(http.get(`${API}/brand`, () => HttpResponse.json({ profile: null })));
+    await client.brand.get();
+    expect(onRequest).toHaveBeenCalledTimes(1);
   });
 
   it("timeout and maxRetries defaults are 60 s and 2", () => {

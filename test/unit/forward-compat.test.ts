@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ResponseValidationError } from "../../src/index.js";
+import {
+  BrandProfileSchema,
+  ContentItemSchema,
+  ResponseValidationError,
+  StatsSchema,
+} from "../../src/index.js";
 import { channel, contentItem } from "./support/fixtures.js";
 import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
 
@@ -82,5 +87,25 @@ describe("validateResponses: false", () => {
     );
     const channels = await makeClient({ validateResponses: false }).channels.list();
     expect(channels[0]?.isActive).toBe("yes");
+  });
+});
+
+describe("exported schemas", () => {
+  it("a response part is reached through the schema it belongs to", () => {
+    const thin = BrandProfileSchema.shape.voiceConfidence.parse({
+      pieces: 2,
+      target: 5,
+      thin: true,
+    });
+    expect(thin.thin).toBe(true);
+    const usage = StatsSchema.shape.usage.parse({
+      current: 3,
+      limit: null,
+      plan: "free",
+      periodEnd: null,
+    });
+    expect(usage.limit).toBeNull();
+    const match = ContentItemSchema.shape.aiIsmMatches.element.parse({ label: "x", match: "y" });
+    expect(match.label).toBe("x");
   });
 });

@@ -4,11 +4,11 @@
  */
 export function nameClass(target: abstract new (...args: any[]) => Error, name: string): void {
   Object.defineProperty(target, "name", { value: name, configurable: true });
+  // Like Error.prototype.name: writable, configurable, not enumerable (defineProperty's default).
   Object.defineProperty(target.prototype, "name", {
     value: name,
     configurable: true,
     writable: true,
-    enumerable: false,
   });
 }
 
