@@ -66,6 +66,23 @@ describe("content", () => {
     });
   });
 
+  it("query values and path ids arrive exactly as given, whatever characters they hold", async () => {
+    const cursor = "a b+c&d=e/f?g#h%i é";
+    const id = "item/1 ?#%+é";
+    server.use(
+      http.get(`${API}/content`, () => HttpResponse.json({ items: [], nextCursor: null })),
+      http.get(`${API}/content/:id`, () => HttpResponse.json(contentItem())),
+    );
+    const client = makeClient();
+    await client.content.listPage({ cursor, channelId: "ch &x" });
+    expect(Object.fromEntries(only().url.searchParams)).toEqual({ cursor, channelId: "ch &x" });
+    seen.length = 0;
+    await client.content.get(id);
+    const [request] = seen;
+    expect(request!.url.pathname).toBe(`/api/v1/content/${encodeURIComponent(id)}`);
+    expect(decodeURIComponent(request!.url.pathname.split("/").at(-1)!)).toBe(id);
+  });
+
   it("listPage with no parameters sends no query", async () => {
     server.use(
       http.get(`${API}/content`, () => HttpResponse.json({ items: [], nextCursor: null })),
