@@ -77,12 +77,12 @@ export const BrandResponseSchema = z.looseObject({
 });
 
 /** One voice's facts and words. */
-export type VoiceFacts = z.infer<typeof VoiceFactsSchema>;
+export type VoiceFacts = AboutYou["you"];
 /** The brand profile's fact block. */
-export type AboutYou = z.infer<typeof AboutYouSchema>;
+export type AboutYou = BrandProfile["aboutYou"];
 /** A confirmed standing rule. */
-export type StandingRule = z.infer<typeof StandingRuleSchema>;
+export type StandingRule = BrandProfile["standingRules"][number];
 /** How much writing is on file for the voices. */
-export type VoiceConfidence = z.infer<typeof VoiceConfidenceSchema>;
+export type VoiceConfidence = BrandProfile["voiceConfidence"];
 /** The workspace's brand profile (api-v1.md §2.3). */
 export type BrandProfile = z.infer<typeof BrandProfileSchema>;

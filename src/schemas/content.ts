@@ -142,14 +142,14 @@ export type ContentSource = z.infer<typeof ContentSourceSchema>;
 /** A channel's platform. */
 export type Platform = z.infer<typeof PlatformSchema>;
 /** One detected AI-writing pattern. */
-export type AiIsmMatch = z.infer<typeof AiIsmMatchSchema>;
+export type AiIsmMatch = ContentItem["aiIsmMatches"][number];
 /** Who created an item. */
-export type CreatedBy = z.infer<typeof CreatedBySchema>;
+export type CreatedBy = ContentItem["createdBy"];
 /** A content item (api-v1.md §2.1). */
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 /** One page of `GET /content`. */
 export type ContentPage = z.infer<typeof ContentPageSchema>;
 /** The warning of a partly fulfilled generation. */
-export type GenerationWarning = z.infer<typeof GenerationWarningSchema>;
+export type GenerationWarning = NonNullable<GenerationResult["warning"]>;
 /** What `content.generate` resolves to; a partial fulfilment carries `warning`. */
 export type GenerationResult = z.infer<typeof CreateContentResponseSchema>;

@@ -69,10 +69,10 @@ export const ScheduleResponseSchema = z.looseObject({
 });
 
 /** One voice's schedule settings. */
-export type VoiceSettings = z.infer<typeof VoiceSettingsSchema>;
+export type VoiceSettings = ScheduleConfig["voices"]["you"];
 /** The workspace's schedule configuration (api-v1.md §2.4). */
-export type ScheduleConfig = z.infer<typeof ScheduleConfigSchema>;
+export type ScheduleConfig = ScheduleResponse["config"];
 /** One posting slot. */
-export type ScheduleSlot = z.infer<typeof ScheduleSlotSchema>;
+export type ScheduleSlot = ScheduleResponse["slots"][number];
 /** `GET /schedule`: the configuration and the slots. */
 export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;

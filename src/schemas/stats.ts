@@ -63,12 +63,12 @@ export const StatsSchema = z.looseObject({
 });
 
 /** One channel's share of the window's items. */
-export type ChannelBalance = z.infer<typeof ChannelBalanceSchema>;
+export type ChannelBalance = Stats["channelBalance"][number];
 /** The window's items by status and source. */
-export type Pipeline = z.infer<typeof PipelineSchema>;
+export type Pipeline = Stats["pipeline"];
 /** AI-ism frequency. */
-export type AiIsmStats = z.infer<typeof AiIsmStatsSchema>;
+export type AiIsmStats = Stats["aiIsm"];
 /** Generation quota use. */
-export type Usage = z.infer<typeof UsageSchema>;
+export type Usage = Stats["usage"];
 /** `GET /stats` (api-v1.md §4). */
 export type Stats = z.infer<typeof StatsSchema>;

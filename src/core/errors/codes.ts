@@ -46,9 +46,9 @@ export interface ErrorCodeSpec {
 }
 
 /**
- * Code classes keyed by class name. Each extends the status class of its status (see
- * {@link statusClassOf}). A row whose class name is also a status class (`NotFoundError`,
- * `RateLimitError`) is that status class itself, specialised by its code.
+ * Code classes keyed by class name. Each extends the status class of its status (`ServerError`
+ * for any 5xx; `APIError` where the status is not shown). A row whose class name is also a status
+ * class (`NotFoundError`, `RateLimitError`) is that status class itself, specialised by its code.
  */
 export const ERROR_CODES = {
   MissingAuthorizationError: { code: "missing_authorization", status: 401 },
