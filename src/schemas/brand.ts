@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { notShown } from "./not-shown.js";
 import { openEnum } from "./open-enum.js";
 
 /** One half (or the whole) of the fact block: the claims an agent may make. */
 export const VoiceFactsSchema = z.looseObject({
   /** The claims that may be made. */
-  facts: z.unknown(),
+  facts: notShown,
   /** The workspace describing itself in its own words. */
-  inYourWords: z.unknown(),
+  inYourWords: notShown,
 });
 
 /** `aboutYou`: the canonical facts for both voices, and each voice's own half. */
 export const AboutYouSchema = z.looseObject({
   /** The canonical fact block: the only claims an agent should make about the workspace. */
-  facts: z.unknown(),
+  facts: notShown,
   /** Both voices in their own words. */
-  inYourWords: z.unknown(),
+  inYourWords: notShown,
   /** The person's (founder's) half. */
   you: VoiceFactsSchema,
   /** The brand's half; a claim listed only here is not made from the founder's own account. */
@@ -24,9 +25,9 @@ export const AboutYouSchema = z.looseObject({
 /** A confirmed standing rule; `scope` is `global`, `you` (the founder) or `brand`. */
 export const StandingRuleSchema = z.looseObject({
   /** The rule's name. */
-  name: z.unknown(),
+  name: notShown,
   /** What the rule asks. */
-  brief: z.unknown(),
+  brief: notShown,
   /** Whom it binds: `global`, `you` (the founder) or `brand`. */
   scope: openEnum(["global", "you", "brand"]),
 });
@@ -34,30 +35,30 @@ export const StandingRuleSchema = z.looseObject({
 /** How much writing the service has on file for the two voices. */
 export const VoiceConfidenceSchema = z.looseObject({
   /** Pieces of writing on file. */
-  pieces: z.unknown(),
+  pieces: notShown,
   /** How many pieces are wanted. */
-  target: z.unknown(),
+  target: notShown,
   /** True when at least one voice has less writing than wanted; drafting continues either way. */
   thin: z.boolean(),
 });
 
 /**
  * The workspace's brand profile (api-v1.md §2.3). Field types inside it beyond this structure
- * are not shown by the contract, so they are accepted as any value.
+ * are not shown by the contract, so they are accepted as any value, or absent.
  */
 export const BrandProfileSchema = z.looseObject({
   /** The workspace's name (its own words: voice material, not licence to assert facts). */
-  name: z.unknown(),
+  name: notShown,
   /** Its tagline. */
-  tagline: z.unknown(),
+  tagline: notShown,
   /** Its motto. */
-  motto: z.unknown(),
+  motto: notShown,
   /** Its mission. */
-  mission: z.unknown(),
+  mission: notShown,
   /** What the workspace is, in its own words. */
-  whatWeAre: z.unknown(),
+  whatWeAre: notShown,
   /** Its main website. */
-  primaryUrl: z.unknown(),
+  primaryUrl: notShown,
   /** The fact block, for both voices and each voice's half. */
   aboutYou: AboutYouSchema,
   /** Confirmed standing rules only. */
@@ -65,9 +66,9 @@ export const BrandProfileSchema = z.looseObject({
   /** Whether the service has enough writing on file for each voice. */
   voiceConfidence: VoiceConfidenceSchema,
   /** The live avoid list: subjects to stay out of. */
-  excludedTopics: z.unknown(),
+  excludedTopics: notShown,
   /** Example pieces of writing. */
-  examples: z.unknown(),
+  examples: notShown,
 });
 
 /** `GET /brand` response: `profile` is null before onboarding. */

@@ -1,30 +1,31 @@
 import { z } from "zod";
+import { notShown } from "./not-shown.js";
 
 /**
  * A connected account (api-v1.md §2.2). The contract does not show the field types, so every
- * field but `id` is accepted as any value.
+ * field but `id` is accepted as any value, or absent.
  */
 export const ChannelSchema = z.looseObject({
   /** The channel's id: what `channelId` / `channelIds` take. */
   id: z.string(),
   /** The platform, e.g. `x`, `linkedin`. */
-  platform: z.unknown(),
+  platform: notShown,
   /** The publishing provider behind it. */
-  provider: z.unknown(),
+  provider: notShown,
   /** The account's display name. */
-  displayName: z.unknown(),
+  displayName: notShown,
   /** The account's handle. */
-  handle: z.unknown(),
+  handle: notShown,
   /** The kind of account (e.g. personal or organisation). */
-  accountType: z.unknown(),
+  accountType: notShown,
   /** The account's subscription tier; it sets the character cap. */
-  subscriptionTier: z.unknown(),
+  subscriptionTier: notShown,
   /** Whether it is the workspace's default channel for its platform. */
-  isDefault: z.unknown(),
+  isDefault: notShown,
   /** Whether it is connected; only connected channels can be posted to. */
-  isActive: z.unknown(),
+  isActive: notShown,
   /** When it was connected. */
-  connectedAt: z.unknown(),
+  connectedAt: notShown,
 });
 
 /** `GET /channels` response. */

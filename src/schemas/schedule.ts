@@ -1,34 +1,36 @@
 import { z } from "zod";
+import { notShown } from "./not-shown.js";
 
 /** Settings of one voice; `approvalMode` is already resolved against the workspace's. */
 export const VoiceSettingsSchema = z.looseObject({
   /** How this voice's drafts are approved (resolved: a voice without its own reports the workspace's). */
-  approvalMode: z.unknown(),
+  approvalMode: notShown,
   /** This voice's own sensitivity keywords. */
-  sensitivityKeywords: z.unknown(),
+  sensitivityKeywords: notShown,
   /** AI-ism labels this voice allows. */
-  aiIsmAllowlist: z.unknown(),
+  aiIsmAllowlist: notShown,
 });
 
 /**
  * The workspace's schedule configuration (api-v1.md §2.4). Types and allowed values are not
- * shown by the contract, so fields are accepted as any value and further fields are kept.
+ * shown by the contract, so fields are accepted as any value (or absent), and further fields are
+ * kept.
  */
 export const ScheduleConfigSchema = z.looseObject({
   /** The workspace's timezone; slot times are in it. */
-  timezone: z.unknown(),
+  timezone: notShown,
   /** The workspace's approval mode, for both voices. */
-  approvalMode: z.unknown(),
+  approvalMode: notShown,
   /** The most posts published a day. */
-  maxPostsPerDay: z.unknown(),
+  maxPostsPerDay: notShown,
   /** The least time between two posts, in hours. */
-  minHoursBetween: z.unknown(),
+  minHoursBetween: notShown,
   /** How many days ahead the queue is kept filled. */
-  queueBufferDays: z.unknown(),
+  queueBufferDays: notShown,
   /** Sensitivity keywords shared by both voices. */
-  sensitivityKeywords: z.unknown(),
+  sensitivityKeywords: notShown,
   /** AI-ism labels allowed for both voices. */
-  aiIsmAllowlist: z.unknown(),
+  aiIsmAllowlist: notShown,
   /** Each voice's own settings: the person (`you`) and the brand. */
   voices: z.looseObject({
     /** The person's (founder's) settings. */
@@ -41,23 +43,23 @@ export const ScheduleConfigSchema = z.looseObject({
 /** One weekly posting slot. */
 export const ScheduleSlotSchema = z.looseObject({
   /** The slot's id. */
-  id: z.unknown(),
+  id: notShown,
   /** The day it falls on. */
-  dayOfWeek: z.unknown(),
+  dayOfWeek: notShown,
   /** The time of day it falls at, in the workspace timezone. */
-  timeOfDay: z.unknown(),
+  timeOfDay: notShown,
   /** The platform it posts to. */
-  platform: z.unknown(),
+  platform: notShown,
   /** The kind of post the slot is for (a slot field; items no longer carry `contentType`). */
-  contentType: z.unknown(),
+  contentType: notShown,
   /** The topic the slot is for. */
-  topicCategory: z.unknown(),
+  topicCategory: notShown,
   /** How it repeats, e.g. weekly or monthly. */
-  recurrenceType: z.unknown(),
+  recurrenceType: notShown,
   /** For a monthly slot, which week of the month. */
-  weekOfMonth: z.unknown(),
+  weekOfMonth: notShown,
   /** Whether the slot is in use. */
-  enabled: z.unknown(),
+  enabled: notShown,
 });
 
 /** `GET /schedule` response. */

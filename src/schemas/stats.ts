@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notShown } from "./not-shown.js";
 
 const Counts = z.record(z.string(), z.number());
 
@@ -9,7 +10,7 @@ export const ChannelBalanceSchema = z.looseObject({
   /** Its platform. */
   platform: z.string(),
   /** Its display name. */
-  displayName: z.unknown(),
+  displayName: notShown,
   /** Items per status. */
   counts: Counts,
   /** All its items in the window. */
@@ -43,9 +44,9 @@ export const UsageSchema = z.looseObject({
   /** The period's credits; `null` when unlimited. */
   limit: z.number().nullable(),
   /** The workspace's plan. */
-  plan: z.unknown(),
+  plan: notShown,
   /** When the quota resets. */
-  periodEnd: z.unknown(),
+  periodEnd: notShown,
 });
 
 /** `GET /stats` response (api-v1.md §4). */

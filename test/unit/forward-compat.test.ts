@@ -90,6 +90,22 @@ describe("validateResponses: false", () => {
   });
 });
 
+describe("fields the contract names without showing their type", () => {
+  it("take any value, or none: a channel without handle and with an odd isDefault parses", async () => {
+    const { handle: _handle, ...withoutHandle } = channel({ isDefault: "sometimes" });
+    server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [withoutHandle] })));
+    const [listed] = await makeClient().channels.list();
+    expect(listed).toEqual(withoutHandle);
+    expect("handle" in listed!).toBe(false);
+  });
+
+  it("a shown field stays required: a channel without id is refused", async () => {
+    const { id: _id, ...withoutId } = channel();
+    server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [withoutId] })));
+    await expect(makeClient().channels.list()).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+});
+
 describe("exported schemas", () => {
   it("a response part is reached through the schema it belongs to", () => {
     const thin = BrandProfileSchema.shape.voiceConfidence.parse({
