@@ -3,6 +3,8 @@
  * (messages, URLs, headers, causes, log lines) passes through here before it leaves the SDK.
  */
 
+import { isCredentialHeader } from "./credential-headers.js";
+
 /** What a scrubbed secret is replaced with. */
 export const REDACTED = "[redacted]";
 
@@ -70,7 +72,7 @@ export function redactDeep<T>(value: T, redact: Redactor, seen = new Set<unknown
 export function redactHeaders(headers: Headers, redact: Redactor): Headers {
   const out = new Headers();
   headers.forEach((value, name) => {
-    if (name === "authorization" || name === "proxy-authorization" || name === "cookie") return;
+    if (isCredentialHeader(name)) return;
     out.set(name, redact(value));
   });
   return out;

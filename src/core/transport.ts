@@ -1,5 +1,6 @@
 import ky, { isNetworkError, type KyInstance } from "ky";
 import { abortableSleep } from "./abortable-sleep.js";
+import { isCredentialHeader } from "./credential-headers.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -69,8 +70,7 @@ function withoutCredentials(headers: Record<string, string> | undefined): Record
   const out: Record<string, string> = {};
   if (!headers) return out;
   for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (lower === "authorization" || lower === "proxy-authorization") continue;
+    if (isCredentialHeader(name)) continue;
     if (typeof value === "string") out[name] = value;
   }
   return out;

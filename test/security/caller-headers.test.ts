@@ -3,7 +3,8 @@
  * never replaces the client's key and is never sent (docs/getting-started.md).
  */
 import { describe, expect, it } from "vitest";
-import { Postline } from "../../src/index.js";
+import { CREDENTIAL_HEADERS } from "../../src/core/credential-headers.js";
+import { NotFoundError, Postline } from "../../src/index.js";
 import { fakeClient, fetchOf } from "../reliability/support/fake-client.js";
 
 const SPOOF = "Bearer pl_test_someoneElsesToken000";
@@ -49,4 +50,45 @@ describe("a caller's Authorization header", () => {
       expect([...sent[0]!.values()].join()).not.toContain("someoneElses");
     },
   );
+});
+
+describe("one list of credential headers (src/core/credential-headers.ts)", () => {
+  it.each(["Cookie", "cookie", "Set-Cookie"])(
+    "a caller's %s header is dropped like Authorization",
+    async (name) => {
+      const { client, sent } = capturingClient({ [name]: "session=someoneElses" });
+      await client.content.listPage({}, { headers: { [name]: "session=someoneElses" } });
+      expect(sent[0]!.get(name)).toBeNull();
+      expect([...sent[0]!.values()].join()).not.toContain("someoneElses");
+    },
+  );
+
+  it("an error keeps none of the response's credential headers, and keeps the rest", async () => {
+    const fetch = async () =>
+      Response.json(
+        { error: { code: "not_found", message: "No such item" } },
+        {
+          status: 404,
+          headers: [
+            ["set-cookie", "session=abc123"],
+            ["cookie", "session=abc123"],
+            ["authorization", "Basic abc123"],
+            ["proxy-authorization", "Basic abc123"],
+            ["x-request-id", "req_1"],
+          ],
+        },
+      );
+    const client = new Postline({
+      apiKey: "pl_test_headersCheck0000",
+      baseURL: "https://api.postline.test",
+      rateLimit: false,
+      fetch,
+    });
+    const error = await client.content.get("item_1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    const kept = (error as NotFoundError).headers;
+    for (const name of CREDENTIAL_HEADERS) expect(kept.get(name)).toBeNull();
+    expect(kept.get("x-request-id")).toBe("req_1");
+    expect(JSON.stringify([...kept])).not.toContain("abc123");
+  });
 });
