@@ -14,6 +14,6 @@ export interface RequestOptions {
   timeout?: number;
   /** Automatic retries for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
-  /** Extra headers for this call. An `Authorization` header here is ignored. */
+  /** Extra headers for this call. Credential headers (`Authorization`, `Cookie`, ...) here are ignored. */
   headers?: Record<string, string>;
 }
