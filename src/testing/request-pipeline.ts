@@ -35,22 +35,22 @@ export function runPipeline(
   let caller: Caller | undefined;
   try {
     caller = authenticate(deps, request);
-    return { response: route(deps, request, caller), caller };
+    admitKey(deps, caller, request.method === "POST" && request.apiPath === "/content");
+    return { response: dispatch(deps, request, caller), caller };
   } catch (failure) {
-    if (failure instanceof ApiFailure)
-      return { response: failure.toResponse(), ...(caller ? { caller } : {}) };
-    const message = failure instanceof Error ? failure.message : String(failure);
-    return {
-      response: new ApiFailure(
-        "internal_error",
-        `The fake service failed: ${message}`,
-      ).toResponse(),
-      ...(caller ? { caller } : {}),
-    };
+    return { response: responseOfFailure(failure), ...(caller ? { caller } : {}) };
   }
 }
 
-function authenticate({ store, limiter }: PipelineDeps, request: PipelineRequest): Caller {
+/** The envelope for what a step threw: its own refusal, or `internal_error` for a fault of the fake. */
+export function responseOfFailure(failure: unknown): FakeResponse {
+  if (failure instanceof ApiFailure) return failure.toResponse();
+  const message = failure instanceof Error ? failure.message : String(failure);
+  return new ApiFailure("internal_error", `The fake service failed: ${message}`).toResponse();
+}
+
+/** Resolves the bearer; a failure counts against the per-address budget of §8 first. */
+export function authenticate({ store, limiter }: PipelineDeps, request: PipelineRequest): Caller {
   const nowMs = store.clock.now().getTime();
   try {
     return resolveCaller(store, request.authorization);
@@ -61,15 +61,27 @@ function authenticate({ store, limiter }: PipelineDeps, request: PipelineRequest
   }
 }
 
-function route(deps: PipelineDeps, request: PipelineRequest, caller: Caller): FakeResponse {
-  const { store, limiter } = deps;
-  const isCreate = request.method === "POST" && request.apiPath === "/content";
+/** Counts one request against the key's window: POST /content's 10, or the 60 of the rest (§8). */
+export function admitKey(
+  { store, limiter }: PipelineDeps,
+  caller: Caller,
+  isCreate: boolean,
+): void {
   limiter.admit(
     `key:${caller.key.id}:${isCreate ? "create" : "general"}`,
     isCreate ? RATE_LIMITS.create : RATE_LIMITS.general,
     store.clock.now().getTime(),
     isCreate ? "POST /content on this key" : "this key",
   );
+}
+
+/** Everything after the rate limit: the workspace's state, the route, scope and role, the rule. */
+export function dispatch(
+  deps: PipelineDeps,
+  request: PipelineRequest,
+  caller: Caller,
+): FakeResponse {
+  const { store } = deps;
   assertWorkspaceUsable(caller);
   if (request.apiPath === null)
     throw new ApiFailure("not_found", "No such route: paths start with /api/v1.");

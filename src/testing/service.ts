@@ -8,6 +8,7 @@ import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { createClock, type FakeClock } from "./clock.js";
 import { ApiFailure, type FakeOutcome, type FakeResponse } from "./fake-response.js";
 import { breakSchema, type FakeFaults, FaultRegistry, htmlErrorPage } from "./faults.js";
+import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
@@ -222,17 +223,19 @@ export class FakeService {
     const writesBefore = this.store.writes;
     const headers =
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
-    const { response, caller } = runPipeline(
-      { store: this.store, provider: this.fakeProvider, limiter: this.limiter },
-      {
-        method,
-        apiPath,
-        query: url.searchParams,
-        authorization: headers.get("authorization"),
-        bodyText,
-        clientAddress: request.clientAddress ?? "127.0.0.1",
-      },
-    );
+    const deps = { store: this.store, provider: this.fakeProvider, limiter: this.limiter };
+    const clientAddress = request.clientAddress ?? "127.0.0.1";
+    const { response, caller } =
+      apiPath === MCP_PATH
+        ? serveMcp(deps, { method, headers, bodyText, clientAddress })
+        : runPipeline(deps, {
+            method,
+            apiPath,
+            query: url.searchParams,
+            authorization: headers.get("authorization"),
+            bodyText,
+            clientAddress,
+          });
     entry.applied = this.store.writes > writesBefore;
     if (caller) entry.keyId = caller.key.id;
 

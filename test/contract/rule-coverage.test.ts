@@ -104,6 +104,12 @@ const RULE_IDS = [
   "LIMIT-4",
   "MCP-1",
   "MCP-2",
+  "MCP-3",
+  "MCP-4",
+  "MCP-5",
+  "MCP-6",
+  "MCP-7",
+  "MCP-8",
 ];
 
 function testTitles(): string[] {

@@ -15,6 +15,7 @@ import {
   StatsSchema,
 } from "../../../src/schemas/index.js";
 import type { FakeResponse } from "../../../src/testing/index.js";
+import { mcpAnswerProblems } from "./mcp-answer-shapes.js";
 
 const KeyEnvelopeSchema = z.looseObject({ key: AgentKeySchema });
 
@@ -49,6 +50,7 @@ function nullItemKeys(value: unknown, path = "$"): string[] {
 /** Problems of one answer: schema issues, a body on 204, a null optional key, a `contentType`. */
 export function schemaProblems(method: string, path: string, response: FakeResponse): string[] {
   const where = `${method} ${path} ${response.status}`;
+  if (path === "/mcp") return mcpAnswerProblems(where, response);
   if (response.status === 204) return response.body === null ? [] : [`${where}: 204 with a body`];
   if (response.body === null) return [`${where}: no body`];
   const body = JSON.parse(response.body) as unknown;
