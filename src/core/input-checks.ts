@@ -12,9 +12,29 @@ function invalid(param: string, expected: string, value: unknown): never {
 
 const isBlank = (value: unknown): boolean => typeof value !== "string" || value.trim() === "";
 
+/** A UTF-16 half with no partner (`\uD800` alone); with the `u` flag a pair is one code point. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * Refuses a string with a lone surrogate: it has no UTF-8 form, so it cannot go in a URL
+ * (`encodeURIComponent` throws `URIError`) and would reach the service as U+FFFD in a body.
+ * It usually comes from cutting a string in the middle of an emoji.
+ */
+function wellFormed(param: string, value: string): string {
+  const at = value.search(LONE_SURROGATE);
+  if (at !== -1) {
+    throw new InvalidRequestError(
+      param,
+      `${param} is not valid Unicode: it has an unpaired surrogate at index ${at} (a string cut in the middle of an emoji?)`,
+    );
+  }
+  return value;
+}
+
 /** A path id: a non-empty string, URL-encoded so it can never reach another route. */
 export function pathId(param: string, value: unknown): string {
   if (isBlank(value)) invalid(param, "must be a non-empty string", value);
+  wellFormed(param, value as string);
   // "." and ".." survive encoding and would be resolved as dot segments, leaving the route.
   if (value === "." || value === "..") {
     throw new InvalidRequestError(param, `${param} cannot be "${value}"`);
@@ -22,10 +42,43 @@ export function pathId(param: string, value: unknown): string {
   return encodeURIComponent(value as string);
 }
 
+/**
+ * The parameters object of a call: a plain object, or absent when `optional` (`{}` then).
+ * `null`, an array or a primitive is refused instead of failing later on a property read.
+ */
+export function paramsObject(
+  param: string,
+  value: unknown,
+  optional: boolean,
+): Record<string, unknown> {
+  if (value === undefined && optional) return {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    invalid(
+      param,
+      optional ? "must be an object when given" : "is required and must be an object",
+      value,
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
+/** One of a fixed set of strings. */
+export function oneOf<const V extends string>(
+  param: string,
+  value: unknown,
+  allowed: readonly V[],
+): V {
+  if (!(allowed as readonly unknown[]).includes(value)) {
+    const list = allowed.map((entry) => `"${entry}"`).join(", ");
+    invalid(param, `must be one of ${list}`, value);
+  }
+  return value as V;
+}
+
 /** A required non-empty string. */
 export function requiredString(param: string, value: unknown): string {
   if (isBlank(value)) invalid(param, "is required and must be a non-empty string", value);
-  return value as string;
+  return wellFormed(param, value as string);
 }
 
 /** An optional string: absent, or a string (empty allowed only when `allowEmpty`). */
@@ -37,7 +90,7 @@ export function optionalString(
   if (value !== undefined && (allowEmpty ? typeof value !== "string" : isBlank(value))) {
     invalid(param, `must be ${allowEmpty ? "a string" : "a non-empty string"} when given`, value);
   }
-  return value as string | undefined;
+  return value === undefined ? undefined : wellFormed(param, value as string);
 }
 
 /** An optional string that, when given, is not blank. */

@@ -1,4 +1,4 @@
-import { optionalString } from "../core/input-checks.js";
+import { optionalString, paramsObject } from "../core/input-checks.js";
 import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
@@ -29,7 +29,8 @@ export class ChannelsResource {
    * ```
    */
   async list(params: ChannelListParams = {}, options?: RequestOptions): Promise<Channel[]> {
-    const platform = optionalString("platform", params.platform, false);
+    const { platform: given } = paramsObject("params", params, true);
+    const platform = optionalString("platform", given, false);
     const request = { method: "GET", path: "channels", query: { platform }, options } as const;
     return (await requestParsed(this.#ctx, ChannelListResponseSchema, request)).channels;
   }

@@ -1,4 +1,10 @@
-import { pathId, requiredString, requiredStringList } from "../core/input-checks.js";
+import {
+  oneOf,
+  paramsObject,
+  pathId,
+  requiredString,
+  requiredStringList,
+} from "../core/input-checks.js";
 import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
@@ -7,6 +13,7 @@ import {
   AgentKeySchema,
   type CreatedAgentKey,
   CreatedAgentKeySchema,
+  KEY_SCOPES,
   KeyListResponseSchema,
   type KeyScope,
 } from "../schemas/index.js";
@@ -65,9 +72,13 @@ export class KeysResource {
    * ```
    */
   async create(params: KeyCreateParams, options?: RequestOptions): Promise<CreatedAgentKey> {
+    const input = paramsObject("params", params, false);
     const body = {
-      name: requiredString("name", params?.name),
-      scopes: requiredStringList("scopes", params?.scopes),
+      name: requiredString("name", input.name),
+      // api-v1.md §4 POST /keys: the three scopes only; the service refuses any other.
+      scopes: requiredStringList("scopes", input.scopes).map((scope, index) =>
+        oneOf(`scopes[${index}]`, scope, KEY_SCOPES),
+      ),
     };
     const request = { method: "POST", path: "keys", body, options } as const;
     return requestParsed(this.#ctx, CreatedAgentKeySchema, request, "key");

@@ -1,4 +1,4 @@
-import { optionalIntInRange } from "../core/input-checks.js";
+import { optionalIntInRange, paramsObject } from "../core/input-checks.js";
 import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
@@ -30,7 +30,8 @@ export class StatsResource {
    */
   async get(params: StatsParams = {}, options?: RequestOptions): Promise<StatsResult> {
     // api-v1.md §4 GET /stats: days is an integer 1 to 365.
-    const days = optionalIntInRange("days", params.days, 1, 365);
+    const { days: given } = paramsObject("params", params, true);
+    const days = optionalIntInRange("days", given, 1, 365);
     const request = { method: "GET", path: "stats", query: { days }, options } as const;
     return requestParsed(this.#ctx, StatsSchema, request);
   }

@@ -1,0 +1,119 @@
+/**
+ * `POST /content` for both kinds of create. An ambiguous failure is never simply resent (no
+ * idempotency keys, api-v1.md §1 convention 4): with `reconcile`, it is settled by looking for
+ * what was created (core/reconcile.ts, docs/retries.md).
+ */
+import { ledgerFor } from "../core/create-ledger.js";
+import { ResponseValidationError } from "../core/errors/local-errors.js";
+import { optionalBoolean } from "../core/input-checks.js";
+import { requestParsed } from "../core/parse-response.js";
+import {
+  createWithReconciliation,
+  type ReconciledCreate,
+  type WithReconciliation,
+} from "../core/reconcile.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import {
+  type ContentItem,
+  CreateContentResponseSchema,
+  type GenerationResult,
+} from "../schemas/index.js";
+import { type DraftBody, listQuery } from "./content-checks.js";
+import { fetchContentPage } from "./content-page.js";
+import type { CreateRequestOptions } from "./content-params.js";
+
+/** How one kind of create is sent and recognised afterwards. */
+interface CreateShape extends Pick<ReconciledCreate, "channelIds" | "isCandidate" | "snapshot"> {
+  readonly bodyFor: (channelIds: readonly string[]) => Record<string, unknown>;
+  readonly reconcileByDefault: boolean;
+}
+
+/** A free draft: one item, recognised afterwards by its text (docs/retries.md). */
+export function draftCreate(body: DraftBody): CreateShape {
+  return {
+    channelIds: [body.channelId],
+    bodyFor: () => ({ ...body }),
+    isCandidate: (item) => item.content === body.body,
+    snapshot: false,
+    reconcileByDefault: true,
+  };
+}
+
+/**
+ * A generation. The service writes the text, so any `api` item on the channel made after the
+ * call started counts; reconciling is opt-in for that reason.
+ */
+export function generationCreate(prompt: string, channelIds: string[]): CreateShape {
+  return {
+    channelIds,
+    bodyFor: (ids) => ({ prompt, channelIds: ids }),
+    isCandidate: () => true,
+    snapshot: true,
+    reconcileByDefault: false,
+  };
+}
+
+/** Sends the create, reconciling an ambiguous failure when the call asks for it. */
+export async function sendCreate(
+  ctx: ResourceContext,
+  how: CreateShape,
+  options: CreateRequestOptions | undefined,
+): Promise<WithReconciliation<GenerationResult>> {
+  const { reconcile = how.reconcileByDefault, ...requestOptions } = options ?? {};
+  optionalBoolean("reconcile", reconcile);
+  const url = ctx.transport.urlFor("content");
+  return createWithReconciliation({
+    ...how,
+    send: (ids) => postContent(ctx, how.bodyFor(ids), requestOptions),
+    listPage: (channelId, page) =>
+      fetchContentPage(ctx, listQuery({ channelId, source: "api", ...page }), requestOptions),
+    reconcile,
+    // Sent again at most once unless the call allows more retries.
+    resends: requestOptions.maxRetries ?? 1,
+    ledger: ledgerFor(url),
+    url,
+  });
+}
+
+/**
+ * The one item of a created draft (api-v1.md §4 POST rule 3), carrying the result's
+ * `reconciliation` when there is one.
+ */
+export function createdDraft(
+  result: WithReconciliation<GenerationResult>,
+  url: string,
+): WithReconciliation<ContentItem> {
+  const [item] = result.items;
+  if (!item) {
+    throw new ResponseValidationError({
+      issues: [
+        {
+          code: "custom",
+          message: "A created draft must come back as one item",
+          path: ["items"],
+          input: result.items,
+        },
+      ],
+      body: result,
+      method: "POST",
+      url,
+    });
+  }
+  if (result.reconciliation) {
+    Object.defineProperty(item, "reconciliation", {
+      value: result.reconciliation,
+      enumerable: false,
+    });
+  }
+  return item;
+}
+
+function postContent(
+  ctx: ResourceContext,
+  body: Record<string, unknown>,
+  options: RequestOptions,
+): Promise<GenerationResult> {
+  const request = { method: "POST", path: "content", body, options } as const;
+  return requestParsed(ctx, CreateContentResponseSchema, request);
+}

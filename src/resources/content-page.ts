@@ -1,0 +1,20 @@
+import type { Page } from "../core/pagination.js";
+import { requestParsed } from "../core/parse-response.js";
+import type { RequestOptions } from "../core/request-options.js";
+import type { ResourceContext } from "../core/resource-context.js";
+import { type ContentItem, ContentPageSchema } from "../schemas/index.js";
+import type { ContentListQuery } from "./content-checks.js";
+
+/**
+ * Reads one page of `GET /content` with an already checked query: the one read behind
+ * `list`, `listPage` and the look-ups of a reconciled create.
+ */
+export async function fetchContentPage(
+  ctx: ResourceContext,
+  query: ContentListQuery,
+  options: RequestOptions | undefined,
+): Promise<Page<ContentItem>> {
+  const request = { method: "GET", path: "content", query, options } as const;
+  const page = await requestParsed(ctx, ContentPageSchema, request);
+  return { items: page.items, nextCursor: page.nextCursor ?? null };
+}
