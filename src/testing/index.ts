@@ -8,7 +8,8 @@
 export { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 export type { FakeClock } from "./clock.js";
 export type { FakeOutcome, FakeResponse } from "./fake-response.js";
-export type { FakeFaults, FaultHandle, FaultKind, FaultMatch, FaultSpec } from "./faults.js";
+export type { FaultKind } from "./faults/fault-kind.js";
+export type { FakeFaults, FaultHandle, FaultMatch, FaultSpec } from "./faults/registry.js";
 export { type FakeServer, type FakeServerOptions, startFakeServer } from "./http-server.js";
 export type {
   AiIsmPattern,

@@ -6,8 +6,9 @@
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { createClock, type FakeClock } from "./clock.js";
-import { ApiFailure, type FakeOutcome, type FakeResponse } from "./fake-response.js";
-import { breakSchema, type FakeFaults, FaultRegistry, htmlErrorPage } from "./faults.js";
+import type { FakeOutcome } from "./fake-response.js";
+import { activeFault } from "./faults/behaviours.js";
+import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
 import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import type { RecordedRequest } from "./request-log.js";
@@ -195,30 +196,12 @@ export class FakeService {
       applied: false,
     };
     this.log.push(entry);
-    const fault = this.faultRegistry.take(method, apiPath ?? url.pathname);
-    if (fault) entry.fault = fault.kind;
+    const spec = this.faultRegistry.take(method, apiPath ?? url.pathname);
+    if (spec) entry.fault = spec.kind;
+    const fault = spec && activeFault(spec);
 
-    switch (fault?.kind) {
-      case "refuseBeforeWrite":
-        entry.outcome = "refused";
-        return { kind: "network-error", reason: "refused" };
-      case "status":
-        return this.answer(entry, verbatim(fault.status, fault.body, fault.headers));
-      case "html": {
-        const status = fault.status ?? 502;
-        return this.answer(entry, {
-          status,
-          headers: { "content-type": "text/html" },
-          body: htmlErrorPage(status),
-        });
-      }
-      case "rateLimited":
-        return this.answer(entry, stormResponse(fault.retryAfterSeconds ?? 30, this.clock.now()));
-      case "delay":
-        await sleep(fault.ms, request.signal);
-        break;
-      default:
-    }
+    const instead = await fault?.before({ now: this.clock.now(), signal: request.signal });
+    if (instead) return this.settle(entry, instead);
 
     const writesBefore = this.store.writes;
     const headers =
@@ -238,40 +221,14 @@ export class FakeService {
           });
     entry.applied = this.store.writes > writesBefore;
     if (caller) entry.keyId = caller.key.id;
-
-    switch (fault?.kind) {
-      case "dropAfterWrite":
-        entry.outcome = "dropped";
-        return { kind: "network-error", reason: "dropped" };
-      case "truncatedJson": {
-        const body = response.body ?? "{}";
-        return this.answer(entry, {
-          ...response,
-          body: body.slice(0, Math.max(1, Math.floor(body.length / 2))),
-        });
-      }
-      case "schemaBreak":
-        return this.answer(entry, {
-          ...response,
-          headers: { ...response.headers, "content-type": "application/json" },
-          body: breakSchema(response.body),
-        });
-      case "transitionFailed":
-        return this.answer(
-          entry,
-          new ApiFailure(
-            "transition_failed",
-            "The request was accepted but could not be completed; re-read the item before acting again.",
-          ).toResponse(),
-        );
-      default:
-        return this.answer(entry, response);
-    }
+    return this.settle(entry, fault ? fault.after(response) : { kind: "response", response });
   }
 
-  private answer(entry: RecordedRequest, response: FakeResponse): FakeOutcome {
-    entry.status = response.status;
-    return { kind: "response", response };
+  /** Notes in the log what the caller got. */
+  private settle(entry: RecordedRequest, outcome: FakeOutcome): FakeOutcome {
+    if (outcome.kind === "network-error") entry.outcome = outcome.reason;
+    else entry.status = outcome.response.status;
+    return outcome;
   }
 
   /**
@@ -326,46 +283,4 @@ function parseForLog(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function verbatim(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): FakeResponse {
-  if (body === undefined || body === null) return { status, headers: { ...headers }, body: null };
-  if (typeof body === "string") return { status, headers: { ...headers }, body };
-  return {
-    status,
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  };
-}
-
-function stormResponse(retryAfterSeconds: number, now: Date): FakeResponse {
-  const failure = new ApiFailure(
-    "rate_limited",
-    `Rate limit exceeded. Retry in ${retryAfterSeconds} seconds.`,
-    { retryAfterSeconds },
-    {
-      "retry-after": String(retryAfterSeconds),
-      "x-ratelimit-limit": "60",
-      "x-ratelimit-remaining": "0",
-      "x-ratelimit-reset": String(Math.ceil(now.getTime() / 1000) + retryAfterSeconds),
-    },
-  );
-  return failure.toResponse();
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
