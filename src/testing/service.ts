@@ -6,6 +6,7 @@
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { createClock, type FakeClock } from "./clock.js";
+import { defaultMainWorkspace, defaultOtherWorkspace } from "./default-seed.js";
 import type { FakeOutcome } from "./fake-response.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
@@ -14,12 +15,7 @@ import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
-import {
-  defaultMainWorkspace,
-  defaultOtherWorkspace,
-  type FakeServiceSeed,
-  type WorkspaceSeed,
-} from "./seed.js";
+import type { FakeServiceSeed, WorkspaceSeed } from "./seed.js";
 import { FakeStore } from "./store.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
 
