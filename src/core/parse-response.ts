@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ResponseValidationError } from "./errors/local-errors.js";
+import { jsonOrText } from "./json-or-text.js";
 import type { ResourceContext } from "./resource-context.js";
 import type { ApiRequest, ApiResponse } from "./transport.js";
 
@@ -11,19 +12,16 @@ export interface ResponseReader {
 
 /** The body of a 2xx response as JSON; a body that is not JSON is a `ResponseValidationError`. */
 export function readJson(response: ApiResponse): unknown {
-  if (response.text === "") return undefined;
-  try {
-    return JSON.parse(response.text);
-  } catch {
-    throw new ResponseValidationError({
-      issues: [
-        { code: "custom", message: "The body is not valid JSON", path: [], input: response.text },
-      ],
-      body: response.text,
-      method: response.method,
-      url: response.url,
-    });
-  }
+  const read = jsonOrText(response.text);
+  if (read.isJson || read.value === undefined) return read.value;
+  throw new ResponseValidationError({
+    issues: [
+      { code: "custom", message: "The body is not valid JSON", path: [], input: read.value },
+    ],
+    body: read.value,
+    method: response.method,
+    url: response.url,
+  });
 }
 
 /**

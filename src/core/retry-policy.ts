@@ -41,6 +41,25 @@ export function isRetryableFailure(method: string, failure: AttemptFailure): boo
 }
 
 /**
+ * The wait before attempt `attempt + 1` after a failed attempt, or `undefined` when the call ends
+ * here: the failure is not retried for its method, the retries ran out, or the service asked for
+ * a wait longer than {@link MAX_RETRY_AFTER_MS} (left to the caller, who sees `Retry-After` on
+ * the error).
+ */
+export function delayBeforeRetry(
+  failure: { readonly retryable: boolean; readonly retryAfterSeconds?: number | undefined },
+  attempt: number,
+  maxRetries: number,
+): number | undefined {
+  if (!failure.retryable || attempt > maxRetries) return undefined;
+  const { retryAfterSeconds } = failure;
+  if (retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > MAX_RETRY_AFTER_MS) {
+    return undefined;
+  }
+  return retryDelayMs(attempt, retryAfterSeconds);
+}
+
+/**
  * How long to wait before retry number `retry` (1-based): the service's `Retry-After` when it
  * gave one, else exponential backoff from 0.5 s, capped at 8 s, with up to 25 % jitter so that
  * many clients do not retry in step.

@@ -1,26 +1,16 @@
-import ky, { isNetworkError, type KyInstance } from "ky";
-import { abortableSleep } from "./abortable-sleep.js";
-import { isCredentialHeader } from "./credential-headers.js";
-import {
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-} from "./errors/connection-errors.js";
-import { parseRetryAfterSeconds } from "./errors/extra-fields.js";
-import { errorFromResponse } from "./errors/from-response.js";
+import ky, { type KyInstance } from "ky";
+import { classifyFailure, type FailedAttempt } from "./classify-failure.js";
+import { APIUserAbortError } from "./errors/connection-errors.js";
 import type { ClientHooks, RequestEventBase } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
 import type { PacedRoute, Pacer } from "./pacer.js";
 import { type Redactor, redactDeep, redactHeaders } from "./redact.js";
+import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
 import type { RequestOptions } from "./request-options.js";
-import {
-  type AttemptFailure,
-  failedBeforeSending,
-  isRetryableFailure,
-  MAX_RETRY_AFTER_MS,
-  retryDelayMs,
-} from "./retry-policy.js";
+import { delayBeforeRetry } from "./retry-policy.js";
+import { type AttemptResult, type PreparedCall, sendAttempt } from "./send-attempt.js";
+import { sleep } from "./sleep.js";
 
 /** The methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -37,6 +27,11 @@ export interface ApiRequest {
   /** JSON body (writes only). */
   readonly body?: unknown;
   readonly options?: RequestOptions | undefined;
+  /**
+   * The per-key rate budget the call draws from (api-v1.md §8): `"create"` for `POST /content`,
+   * which the content resource says; `"other"` (the default) for every other route.
+   */
+  readonly budget?: PacedRoute;
 }
 
 /** A 2xx response, read in full. */
@@ -46,6 +41,7 @@ export interface ApiResponse {
   /** The body's text ("" when empty). */
   readonly text: string;
   readonly method: HttpMethod;
+  /** The request URL, redacted. */
   readonly url: string;
 }
 
@@ -65,21 +61,12 @@ export interface TransportConfig {
   readonly redact: Redactor;
 }
 
-/** Headers a caller may not set: the credential belongs to the client alone. */
-function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!headers) return out;
-  for (const [name, value] of Object.entries(headers)) {
-    if (isCredentialHeader(name)) continue;
-    if (typeof value === "string") out[name] = value;
-  }
-  return out;
-}
-
 /**
- * Sends API calls: one ky instance per client, the SDK's own retry loop (ky's retry is off so
- * that a write which may have reached the service is never repeated), pacing before each
- * attempt, a per-attempt timeout, the caller's signal, hooks and debug logs.
+ * Sends API calls as a sequence of attempts (docs/retries.md): {@link sendAttempt} sends one
+ * (pacing, a per-attempt deadline over headers and body, a capped body), {@link classifyFailure}
+ * turns a failed one into its error and decides once whether it may be retried, and
+ * {@link delayBeforeRetry} says how long to wait before the next. ky's own retry, timeout and
+ * redirect following are off, so a write that may have reached the service is never repeated.
  */
 export class Transport {
   readonly #apiKey: string;
@@ -88,6 +75,8 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     const { apiKey, ...rest } = config;
+    checkApiKeyForHeader(apiKey);
+    const headers = checkedCallerHeaders(config.headers, "client");
     this.#apiKey = apiKey;
     this.#config = rest;
     // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
@@ -97,13 +86,12 @@ export class Transport {
     // own, a complete URL per call, and the credential among the instance's default headers.
     this.#ky = ky.create({
       retry: 0,
-      // Per-attempt timeout is the SDK's own, so it also bounds reading the body.
       timeout: false,
       throwHttpErrors: false,
       fetch: lazyFetch,
       headers: {
         accept: "application/json",
-        ...withoutCredentials(config.headers),
+        ...headers,
         "x-postline-sdk": config.sdkHeader,
         authorization: `Bearer ${apiKey}`,
       },
@@ -124,134 +112,126 @@ export class Transport {
 
   /** Sends `request`, retrying as docs/retries.md allows, and resolves to its 2xx response. */
   async request(request: ApiRequest): Promise<ApiResponse> {
-    const { method, path, body, options = {} } = request;
-    const { redact, logger, hooks, pacer } = this.#config;
-    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const timeout = options.timeout ?? this.#config.timeout;
-    if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
-    if (options.timeout !== undefined) checkTimeout(options.timeout);
-    const url = this.urlFor(path, request.query);
-    // What errors, hooks and logs show: an id or query value shaped like a token is scrubbed.
-    const shownUrl = redact(url);
-    const route: PacedRoute = method === "POST" && path === "content" ? "create" : "other";
-    const { signal, headers: callerHeaders } = options;
-    const userAbort = () =>
-      new APIUserAbortError({ method, url: shownUrl, cause: redactDeep(signal?.reason, redact) });
-    const debug = (message: string, fields: Record<string, unknown>) => {
-      if (logger.enabled("debug")) logger.debug(message, { method, path, ...fields });
-    };
-
+    const call = this.#prepare(request);
     for (let attempt = 1; ; attempt++) {
-      const event: RequestEventBase = { method, path: redact(path), url: shownUrl, attempt };
-      if (signal?.aborted) throw userAbort();
-      let release: (response?: Response) => void;
-      try {
-        release = await pacer.acquire(route, signal);
-      } catch (error) {
-        throw signal?.aborted ? userAbort() : error;
-      }
-      this.#callHook("onRequest", event);
-      const started = performance.now();
-      // One attempt: the per-attempt timeout also bounds reading the body.
-      const timer = new AbortController();
-      const timeoutId = setTimeout(() => timer.abort(new Error("timeout")), timeout);
-      let response: Response | undefined;
-      let text = "";
-      let error: Error | undefined;
-      let failure: AttemptFailure | null = null;
-      try {
-        response = await this.#ky(url, {
-          method,
-          signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
-          ...(callerHeaders ? { headers: this.#perCallHeaders(callerHeaders) } : {}),
-          ...(body !== undefined ? { json: body } : {}),
-        });
-        text = await response.text();
-      } catch (thrown) {
-        response = undefined;
-        if (signal?.aborted) {
-          error = userAbort();
-        } else {
-          // ky wraps network failures; its wrapper holds the Request (and so the credential).
-          const cause = redactDeep(isNetworkError(thrown) ? thrown.cause : thrown, redact);
-          failure = timer.signal.aborted
-            ? { kind: "timeout" }
-            : { kind: "connection", sent: !failedBeforeSending(cause) };
-          const init = {
-            method,
-            url: shownUrl,
-            cause,
-            retryable: isRetryableFailure(method, failure),
-          };
-          error =
-            failure.kind === "timeout"
-              ? new APITimeoutError({ ...init, timeoutMs: timeout })
-              : new APIConnectionError({
-                  ...init,
-                  message: `Connection error on ${method} ${shownUrl}${cause instanceof Error ? `: ${redact(cause.message)}` : ""}`,
-                });
-        }
-      } finally {
-        clearTimeout(timeoutId);
-      }
-      release(response);
-      const durationMs = Math.round(performance.now() - started);
-
-      let retryAfterSeconds: number | undefined;
-      if (response) {
-        const { status, headers } = response;
-        if (hooks.onResponse) {
-          this.#callHook("onResponse", {
-            ...event,
-            status,
-            durationMs,
-            // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
-            headers: redactHeaders(headers, redact),
-          });
-        }
-        debug(`${method} /${path} ${status}`, { status, attempt, durationMs });
-        if (response.ok) return { status, headers, text, method, url: shownUrl };
-        const retryable = (code: string) =>
-          isRetryableFailure(method, { kind: "status", status, code });
-        const apiError = errorFromResponse(
-          { status, headers, text, method, url, retryable },
-          redact,
-        );
-        failure = { kind: "status", status, code: apiError.code };
-        error = apiError;
-        // Honoured on any retried status (429 and 503 by contract; harmless elsewhere).
-        retryAfterSeconds = parseRetryAfterSeconds(headers.get("retry-after"));
-      } else {
-        debug(`${method} /${path} failed: ${error!.name}`, {
-          attempt,
-          durationMs,
-          error: error!.message,
-        });
-      }
-
-      const retryable = failure !== null && isRetryableFailure(method, failure);
-      const waitTooLong =
-        retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > MAX_RETRY_AFTER_MS;
-      if (!retryable || attempt > maxRetries || waitTooLong) throw error;
-
-      const delayMs = retryDelayMs(attempt, retryAfterSeconds);
-      this.#callHook("onRetry", { ...event, delayMs, error: error! });
-      debug(`retrying ${method} /${path} in ${delayMs} ms`, {
+      if (call.signal?.aborted) throw this.#userAbort(call);
+      const event: RequestEventBase = {
+        method: call.method,
+        path: call.shownPath,
+        url: call.shownUrl,
         attempt,
-        delayMs,
-        reason: error!.name,
-      });
-      try {
-        await abortableSleep(delayMs, signal);
-      } catch {
-        throw userAbort();
+      };
+      const result = await sendAttempt(this.#ky, this.#config.pacer, call, () =>
+        this.#callHook("onRequest", event),
+      );
+      if (result.kind === "response") {
+        this.#observeResponse(call, event, result);
+        const { ok, status, headers } = result.response;
+        const { text } = result.body;
+        if (ok && text !== undefined) {
+          return { status, headers, text, method: call.method, url: call.shownUrl };
+        }
       }
+      const failure = classifyFailure(call, result, this.#config.redact);
+      if (result.kind === "no-response") this.#logFailure(call, event, result, failure);
+      const delayMs = delayBeforeRetry(failure, attempt, call.maxRetries);
+      if (delayMs === undefined) throw failure.error;
+      await this.#waitBeforeRetry(call, event, failure, delayMs);
     }
   }
 
-  // Per-call headers merge over the instance's, so the credential is set again after them.
-  #perCallHeaders(headers: Record<string, string>): Record<string, string> {
-    return { ...withoutCredentials(headers), authorization: `Bearer ${this.#apiKey}` };
+  /** Checks the call's options and resolves everything that stays the same across attempts. */
+  #prepare(request: ApiRequest): PreparedCall {
+    const { method, path, options = {} } = request;
+    if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
+    if (options.timeout !== undefined) checkTimeout(options.timeout);
+    const { redact } = this.#config;
+    const url = this.urlFor(path, request.query);
+    return {
+      method,
+      path,
+      url,
+      // What errors, hooks and logs show: an id or query value shaped like a token is scrubbed.
+      shownUrl: redact(url),
+      shownPath: redact(path),
+      body: request.body,
+      budget: request.budget ?? "other",
+      signal: options.signal,
+      // Per-call headers merge over the instance's, so the credential is set again after them.
+      headers: options.headers
+        ? {
+            ...checkedCallerHeaders(options.headers, "call"),
+            authorization: `Bearer ${this.#apiKey}`,
+          }
+        : undefined,
+      timeout: options.timeout ?? this.#config.timeout,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
+    };
+  }
+
+  /** The `onResponse` hook and the debug log line of an attempt that got a response. */
+  #observeResponse(
+    call: PreparedCall,
+    event: RequestEventBase,
+    result: Extract<AttemptResult, { kind: "response" }>,
+  ): void {
+    const { hooks, logger, redact } = this.#config;
+    const { status, headers } = result.response;
+    const durationMs = Math.round(result.durationMs);
+    if (hooks.onResponse) {
+      // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
+      const shownHeaders = redactHeaders(headers, redact);
+      this.#callHook("onResponse", { ...event, status, durationMs, headers: shownHeaders });
+    }
+    if (logger.enabled("debug")) {
+      const fields = { status, attempt: event.attempt, durationMs };
+      this.#debug(call, `${call.method} /${call.path} ${status}`, fields);
+    }
+  }
+
+  /** The debug log line of an attempt that got no response. */
+  #logFailure(
+    call: PreparedCall,
+    event: RequestEventBase,
+    result: AttemptResult,
+    { error }: FailedAttempt,
+  ): void {
+    if (!this.#config.logger.enabled("debug")) return;
+    const fields = {
+      attempt: event.attempt,
+      durationMs: Math.round(result.durationMs),
+      error: error.message,
+    };
+    this.#debug(call, `${call.method} /${call.path} failed: ${error.name}`, fields);
+  }
+
+  /** The `onRetry` hook, a debug line, then the wait; the caller's signal ends the wait. */
+  async #waitBeforeRetry(
+    call: PreparedCall,
+    event: RequestEventBase,
+    failure: FailedAttempt,
+    delayMs: number,
+  ): Promise<void> {
+    const { error } = failure;
+    this.#callHook("onRetry", { ...event, delayMs, error });
+    if (this.#config.logger.enabled("debug")) {
+      const message = `retrying ${call.method} /${call.path} in ${delayMs} ms`;
+      this.#debug(call, message, { attempt: event.attempt, delayMs, reason: error.name });
+    }
+    try {
+      await sleep(delayMs, call.signal);
+    } catch {
+      throw this.#userAbort(call);
+    }
+  }
+
+  #userAbort(call: PreparedCall): APIUserAbortError {
+    const cause = redactDeep(call.signal?.reason, this.#config.redact);
+    return new APIUserAbortError({ method: call.method, url: call.shownUrl, cause });
+  }
+
+  #debug(call: PreparedCall, message: string, fields: Record<string, unknown>): void {
+    this.#config.logger.debug(message, { method: call.method, path: call.path, ...fields });
   }
 
   #callHook<K extends keyof ClientHooks>(

@@ -114,6 +114,6 @@ function postContent(
   body: Record<string, unknown>,
   options: RequestOptions,
 ): Promise<GenerationResult> {
-  const request = { method: "POST", path: "content", body, options } as const;
+  const request = { method: "POST", path: "content", body, options, budget: "create" } as const;
   return requestParsed(ctx, CreateContentResponseSchema, request);
 }

@@ -3,6 +3,7 @@
  * served by `handlers()` (msw) and `startFakeServer()` (node:http) through one transport-neutral
  * `service.handle()`.
  */
+import { jsonOrText } from "../core/json-or-text.js";
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { createClock, type FakeClock } from "./clock.js";
@@ -186,7 +187,7 @@ export class FakeService {
       method,
       path: apiPath ?? url.pathname,
       query: url.search.replace(/^\?/, ""),
-      body: parseForLog(bodyText),
+      body: jsonOrText(bodyText).value,
       status: null,
       outcome: "response",
       applied: false,
@@ -270,13 +271,4 @@ export class FakeService {
  */
 export function createFakeService(seed?: FakeServiceSeed): FakeService {
   return new FakeService(seed);
-}
-
-function parseForLog(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }

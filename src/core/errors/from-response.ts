@@ -1,4 +1,6 @@
 import { ErrorEnvelopeSchema } from "../../schemas/index.js";
+import { jsonOrText } from "../json-or-text.js";
+import type { BodyRead } from "../read-body.js";
 import { type Redactor, redactDeep, redactHeaders } from "../redact.js";
 import { APIError } from "./api-error.js";
 import { type DerivedErrorClassName, ERROR_CLASSES } from "./classes.js";
@@ -7,16 +9,16 @@ import { ERROR_CODES, type ErrorCodeSpec, statusClassOf } from "./codes.js";
 /** The code given to an error body that is not the JSON envelope (HTML, empty, truncated). */
 export const UNEXPECTED_RESPONSE = "unexpected_response";
 
-/** An error response, as read by the transport. */
+/** An error response as the transport read it. */
 export interface ErrorResponseFacts {
+  /** The HTTP status (0 for a browser's opaque redirect). */
   readonly status: number;
   readonly headers: Headers;
-  /** The body's text ("" when empty). */
-  readonly text: string;
+  /** The body as read, within the SDK's cap for error bodies. */
+  readonly body: BodyRead;
   readonly method: string;
+  /** The request URL, already redacted. */
   readonly url: string;
-  /** Whether the failure is retried for this method, decided from the code it carries. */
-  readonly retryable: boolean | ((code: string) => boolean);
 }
 
 /** An error body as read: its code and message, and the body as parsed. */
@@ -28,30 +30,52 @@ export interface ParsedErrorBody {
 }
 
 /**
- * Reads an error body: the envelope's code and message, or `unexpected_response` with a short
- * description when the body is not an envelope.
+ * Reads an error response once: the envelope's code and message, or `unexpected_response` with a
+ * description of what came instead (a redirect, a body over the cap, a body that is not the
+ * envelope).
  */
-export function parseErrorBody(status: number, text: string): ParsedErrorBody {
-  let json: unknown;
-  try {
-    json = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
+export function parseErrorBody(facts: ErrorResponseFacts): ParsedErrorBody {
+  const { status, body } = facts;
+  if ((status >= 300 && status < 400) || status === 0) return redirectBody(facts);
+  if (body.overCap !== undefined) {
+    return unexpected(
+      `The service answered ${status} with a body over the SDK's cap of ${body.overCap} bytes ` +
+        "for error bodies; the rest was not read",
+    );
   }
-  const envelope = ErrorEnvelopeSchema.safeParse(json);
-  if (envelope.success) {
-    const { code, message } = envelope.data.error;
-    const acknowledgmentRequired = envelope.data.error.acknowledgmentRequired === true;
-    return { code, message, body: json, acknowledgmentRequired };
+  const read = jsonOrText(body.text);
+  const envelope = read.isJson ? ErrorEnvelopeSchema.safeParse(read.value) : undefined;
+  if (envelope?.success) {
+    const { code, message, acknowledgmentRequired } = envelope.data.error;
+    return {
+      code,
+      message,
+      body: read.value,
+      acknowledgmentRequired: acknowledgmentRequired === true,
+    };
   }
-  const what = text.trim() === "" ? "an empty body" : "a body that is not the JSON error envelope";
-  const excerpt = text.trim().slice(0, 200);
-  return {
-    code: UNEXPECTED_RESPONSE,
-    message: `The service answered ${status} with ${what}${excerpt ? `: ${excerpt}` : ""}`,
-    body: json ?? (text === "" ? undefined : text),
-    acknowledgmentRequired: false,
-  };
+  const what =
+    read.value === undefined ? "an empty body" : "a body that is not the JSON error envelope";
+  const excerpt = body.text.trim().slice(0, 200);
+  return unexpected(
+    `The service answered ${status} with ${what}${excerpt ? `: ${excerpt}` : ""}`,
+    read.value,
+  );
+}
+
+// The API never redirects; a 3xx comes from something in between (a proxy, a wrong baseURL).
+function redirectBody({ status, headers, method, url }: ErrorResponseFacts): ParsedErrorBody {
+  const location = headers.get("location");
+  const answered = status === 0 ? "a redirect" : `${status}`;
+  return unexpected(
+    `The service answered ${method} ${url} with ${answered}` +
+      `${location ? ` to ${location}` : ""}. The API never redirects and the SDK follows no ` +
+      "redirect, so nothing was sent there: check baseURL and any proxy in between",
+  );
+}
+
+function unexpected(message: string, body?: unknown): ParsedErrorBody {
+  return { code: UNEXPECTED_RESPONSE, message, body, acknowledgmentRequired: false };
 }
 
 /**
@@ -84,9 +108,16 @@ function statusClassFor(status: number) {
   return name ? ERROR_CLASSES[name] : APIError;
 }
 
-/** Turns an error response into the matching `APIError` subclass, redacted. */
-export function errorFromResponse(facts: ErrorResponseFacts, redact: Redactor): APIError {
-  const parsed = parseErrorBody(facts.status, facts.text);
+/**
+ * Builds the `APIError` subclass for an error response that {@link parseErrorBody} read, with
+ * `retryable` as the retry policy decided it. Message, headers and body are redacted here, once.
+ */
+export function errorFromResponse(
+  facts: ErrorResponseFacts,
+  parsed: ParsedErrorBody,
+  retryable: boolean,
+  redact: Redactor,
+): APIError {
   const ErrorClass = errorClassFor(parsed.code, facts.status, parsed.acknowledgmentRequired);
   return new ErrorClass({
     status: facts.status,
@@ -95,8 +126,7 @@ export function errorFromResponse(facts: ErrorResponseFacts, redact: Redactor): 
     headers: redactHeaders(facts.headers, redact),
     body: redactDeep(parsed.body, redact),
     method: facts.method,
-    url: redact(facts.url),
-    retryable:
-      typeof facts.retryable === "function" ? facts.retryable(parsed.code) : facts.retryable,
+    url: facts.url,
+    retryable,
   });
 }

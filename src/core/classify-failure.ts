@@ -1,0 +1,96 @@
+import { isNetworkError } from "ky";
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from "./errors/connection-errors.js";
+import { errorFromResponse, parseErrorBody } from "./errors/from-response.js";
+import { ResponseValidationError } from "./errors/local-errors.js";
+import type { PostlineError } from "./errors/postline-error.js";
+import { parseRetryAfterSeconds } from "./rate-limit-headers.js";
+import { type Redactor, redactDeep } from "./redact.js";
+import { failedBeforeSending, isRetryableFailure } from "./retry-policy.js";
+import type { AttemptResult, PreparedCall } from "./send-attempt.js";
+
+/** A failed attempt: the error the caller would get, and what the retry policy needs. */
+export interface FailedAttempt {
+  /** Built once, redacted, with `retryable` already decided (when the class has the field). */
+  readonly error: PostlineError;
+  /** Whether the policy allows another attempt (docs/retries.md). */
+  readonly retryable: boolean;
+  /** The service's `Retry-After`, when it sent one. */
+  readonly retryAfterSeconds?: number | undefined;
+}
+
+/**
+ * Turns an attempt that did not succeed into its error. Retryability is decided here, once, from
+ * the method and what failed; the error carries it as `retryable`.
+ */
+export function classifyFailure(
+  call: PreparedCall,
+  result: AttemptResult,
+  redact: Redactor,
+): FailedAttempt {
+  const { method, shownUrl: url } = call;
+  if (result.kind === "response") {
+    const { status, headers } = result.response;
+    if (result.response.ok) {
+      // Only a 2xx body past the cap reaches here; the service did act on the request.
+      return { error: bodyOverCapError(call, result.body.overCap ?? 0), retryable: false };
+    }
+    const facts = { status, headers, body: result.body, method, url };
+    const parsed = parseErrorBody(facts);
+    const retryable = isRetryableFailure(method, { kind: "status", status, code: parsed.code });
+    return {
+      error: errorFromResponse(facts, parsed, retryable, redact),
+      retryable,
+      // Honoured on any retried status (429 and 503 by contract; harmless elsewhere).
+      retryAfterSeconds: parseRetryAfterSeconds(headers.get("retry-after")),
+    };
+  }
+  if (result.endedBy === "caller") {
+    return {
+      error: new APIUserAbortError({ method, url, cause: redactDeep(call.signal?.reason, redact) }),
+      retryable: false,
+    };
+  }
+  if (result.endedBy === "timeout") {
+    const retryable = isRetryableFailure(method, { kind: "timeout" });
+    return {
+      error: new APITimeoutError({ method, url, retryable, timeoutMs: call.timeout }),
+      retryable,
+    };
+  }
+  // ky wraps network failures; its wrapper holds the Request (and so the credential).
+  const { thrown } = result;
+  const cause = redactDeep(isNetworkError(thrown) ? thrown.cause : thrown, redact);
+  const sent = !failedBeforeSending(cause);
+  const retryable = isRetryableFailure(method, { kind: "connection", sent });
+  const detail = cause instanceof Error ? `: ${redact(cause.message)}` : "";
+  return {
+    error: new APIConnectionError({
+      method,
+      url,
+      cause,
+      retryable,
+      message: `Connection error on ${method} ${url}${detail}`,
+    }),
+    retryable,
+  };
+}
+
+function bodyOverCapError(call: PreparedCall, cap: number): ResponseValidationError {
+  return new ResponseValidationError({
+    issues: [
+      {
+        code: "custom",
+        message: `The body is larger than the SDK's cap of ${cap} bytes; reading stopped there`,
+        path: [],
+        input: undefined,
+      },
+    ],
+    body: undefined,
+    method: call.method,
+    url: call.shownUrl,
+  });
+}

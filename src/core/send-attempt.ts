@@ -1,0 +1,98 @@
+import type { KyInstance } from "ky";
+import { AttemptDeadline } from "./attempt-deadline.js";
+import type { PacedRoute, Pacer } from "./pacer.js";
+import { type BodyRead, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, readBody } from "./read-body.js";
+
+/** One API call, resolved and checked once before its first attempt. */
+export interface PreparedCall {
+  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Path under `/api/v1`, as the resource gave it. */
+  readonly path: string;
+  /** The complete URL sent. */
+  readonly url: string;
+  /** The URL as errors, hooks and logs show it: redacted. */
+  readonly shownUrl: string;
+  /** The path as hooks and logs show it: redacted. */
+  readonly shownPath: string;
+  readonly body: unknown;
+  readonly budget: PacedRoute;
+  readonly signal: AbortSignal | undefined;
+  /** The caller's per-call headers, checked, with the credential set again after them. */
+  readonly headers: Record<string, string> | undefined;
+  readonly timeout: number;
+  readonly maxRetries: number;
+}
+
+/** What one attempt produced: a response with its body read, or why there was none. */
+export type AttemptResult =
+  | {
+      readonly kind: "response";
+      readonly response: Response;
+      /** The body, read within the cap for its kind (2xx or error). */
+      readonly body: BodyRead;
+      readonly durationMs: number;
+    }
+  | {
+      readonly kind: "no-response";
+      /** What `fetch` (or reading the body) threw. */
+      readonly thrown: unknown;
+      /** Set when the attempt's own deadline or the caller's signal ended it. */
+      readonly endedBy: "timeout" | "caller" | undefined;
+      readonly durationMs: number;
+    };
+
+/**
+ * Sends one attempt: waits for the pacer, sends through ky with `redirect: "manual"` (a 3xx is
+ * answered, never followed), and reads the body, all within the attempt's deadline. Never throws
+ * for a failure of the attempt itself; a caller's abort while pacing ends as `endedBy: "caller"`.
+ */
+export async function sendAttempt(
+  ky: KyInstance,
+  pacer: Pacer,
+  call: PreparedCall,
+  onSend: () => void,
+): Promise<AttemptResult> {
+  const { signal } = call;
+  let release: (response?: Response) => void;
+  try {
+    release = await pacer.acquire(call.budget, signal);
+  } catch (error) {
+    if (signal?.aborted)
+      return { kind: "no-response", thrown: error, endedBy: "caller", durationMs: 0 };
+    throw error;
+  }
+  onSend();
+  const started = performance.now();
+  const deadline = new AttemptDeadline(call.timeout, signal);
+  let response: Response | undefined;
+  try {
+    const sent = ky(call.url, {
+      method: call.method,
+      signal: deadline.signal,
+      redirect: "manual",
+      ...(call.headers ? { headers: call.headers } : {}),
+      ...(call.body !== undefined ? { json: call.body } : {}),
+    });
+    // A response that arrives after the deadline won is not read: let its connection go.
+    response = await deadline.race(sent).catch((error: unknown) => {
+      void sent.then(
+        (late) => late.body?.cancel(),
+        () => {},
+      );
+      throw error;
+    });
+    const body = await readBody(
+      response,
+      deadline,
+      response.ok ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES,
+    );
+    return { kind: "response", response, body, durationMs: performance.now() - started };
+  } catch (thrown) {
+    response = undefined;
+    const { endedBy } = deadline;
+    return { kind: "no-response", thrown, endedBy, durationMs: performance.now() - started };
+  } finally {
+    deadline.dispose();
+    release(response);
+  }
+}
