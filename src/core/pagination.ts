@@ -8,13 +8,21 @@ export interface Page<T> {
   readonly nextCursor: string | null;
 }
 
+/**
+ * How many empty pages in a row, each with a new `nextCursor`, a list follows before it stops
+ * with `PaginationError`: a service that never reaches the end would otherwise be followed
+ * forever, since a fresh cursor each time never repeats.
+ */
+export const MAX_EMPTY_PAGES_IN_A_ROW = 10;
+
 /** Fetches the page after `cursor` (`undefined` for the first page). */
 export type PageFetcher<T> = (cursor: string | undefined) => Promise<Page<T>>;
 
 /**
  * A lazily fetched, cursor-paginated list (docs/pagination.md). Nothing is requested until it is
  * iterated; pages are fetched one at a time and not kept, so memory stays flat; a cursor that
- * repeats throws `PaginationError`; leaving a `for await` early stops fetching.
+ * repeats, or {@link MAX_EMPTY_PAGES_IN_A_ROW} empty pages in a row, throw `PaginationError`;
+ * leaving a `for await` early stops fetching.
  *
  * @example
  * ```ts
@@ -38,11 +46,19 @@ export class Paginated<T> implements AsyncIterable<T> {
     const seen = new Set<string>();
     let cursor = this.#firstCursor;
     if (cursor !== undefined) seen.add(cursor);
+    let emptyInARow = 0;
     while (true) {
       const page = await this.#fetchPage(cursor);
       yield page;
       if (page.nextCursor === null || page.nextCursor === undefined) return;
       if (seen.has(page.nextCursor)) throw new PaginationError(page.nextCursor);
+      emptyInARow = page.items.length === 0 ? emptyInARow + 1 : 0;
+      if (emptyInARow === MAX_EMPTY_PAGES_IN_A_ROW) {
+        throw new PaginationError(
+          page.nextCursor,
+          `The service returned ${emptyInARow} empty pages in a row, each with a new cursor; stopping instead of following it without end`,
+        );
+      }
       seen.add(page.nextCursor);
       cursor = page.nextCursor;
     }

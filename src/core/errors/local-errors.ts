@@ -22,13 +22,19 @@ export class InvalidRequestError extends PostlineError {
 }
 nameClass(InvalidRequestError, "InvalidRequestError");
 
-/** The service returned a cursor it had already returned: following it would never end. */
+/**
+ * Following the list would never end: the service returned a cursor it had already returned, or
+ * page after page with no items, each with a new cursor (docs/pagination.md).
+ */
 export class PaginationError extends PostlineError {
-  /** The cursor that came back a second time. */
+  /** The cursor that came back a second time, or the last cursor of the empty pages. */
   declare readonly cursor: string;
 
-  constructor(cursor: string) {
-    super(`The service returned cursor "${cursor}" a second time; stopping instead of looping`);
+  constructor(
+    cursor: string,
+    message = `The service returned cursor "${cursor}" a second time; stopping instead of looping`,
+  ) {
+    super(message);
     this.cursor = cursor;
   }
 }
