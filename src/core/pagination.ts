@@ -21,7 +21,7 @@ export type PageFetcher<T> = (cursor: string | undefined) => Promise<Page<T>>;
 /**
  * A lazily fetched, cursor-paginated list (docs/pagination.md). Nothing is requested until it is
  * iterated; pages are fetched one at a time and not kept, so memory stays flat; a cursor that
- * repeats, or {@link MAX_EMPTY_PAGES_IN_A_ROW} empty pages in a row, throw `PaginationError`;
+ * repeats, or 10 empty pages in a row (each with a new cursor), throw `PaginationError`;
  * leaving a `for await` early stops fetching.
  *
  * @example
