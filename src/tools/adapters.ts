@@ -1,6 +1,17 @@
 import type { ToolDefinition } from "./define-tool.js";
 import type { ToolParameters } from "./json-schema.js";
+import { toStrictParameters, wantsStrict } from "./strict-schema.js";
 import { tools } from "./tool-list.js";
+
+/** Options of the OpenAI adapters. */
+export interface OpenAIToolOptions {
+  /**
+   * Emit schemas for OpenAI strict function calling (`strict: true`): every property required,
+   * optional ones nullable, unsupported keywords dropped. `runTool` reads `null` as "not given".
+   * Default `false`.
+   */
+  readonly strict?: boolean | undefined;
+}
 
 /** A tool in the OpenAI Chat Completions `tools` format. */
 export interface OpenAIChatTool {
@@ -18,6 +29,8 @@ export interface OpenAIFunction {
   readonly description: string;
   /** The JSON Schema of the tool's input. */
   readonly parameters: ToolParameters;
+  /** Present and `true` when the schema is shaped for strict mode. */
+  readonly strict?: true;
 }
 
 /** A tool in the OpenAI Responses API `tools` format. */
@@ -30,8 +43,8 @@ export interface OpenAIResponsesTool {
   readonly description: string;
   /** The JSON Schema of the tool's input. */
   readonly parameters: ToolParameters;
-  /** Off: strict mode would need every property to be required. */
-  readonly strict: false;
+  /** Whether the schema is shaped for strict mode (see {@link OpenAIToolOptions}). */
+  readonly strict: boolean;
 }
 
 /** A tool in the Anthropic Messages API `tools` format. */
@@ -56,32 +69,52 @@ function copyOf(parameters: ToolParameters): ToolParameters {
  * @example
  * ```ts
  * const completion = await openai.chat.completions.create({ model, messages, tools: toOpenAITools() });
+ * // strict function calling: optional parameters become nullable, and runTool reads null as absent
+ * const strictTools = toOpenAITools(undefined, { strict: true });
  * ```
  */
-export function toOpenAITools(list: readonly ToolDefinition[] = tools): OpenAIChatTool[] {
+export function toOpenAITools(
+  list: readonly ToolDefinition[] = tools,
+  options: OpenAIToolOptions = {},
+): OpenAIChatTool[] {
+  const strict = wantsStrict(options);
   return list.map((tool) => ({
     type: "function",
-    function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: copyOf(tool.parameters),
-    },
+    function: strict
+      ? {
+          name: tool.name,
+          description: tool.description,
+          parameters: toStrictParameters(tool.parameters),
+          strict: true,
+        }
+      : { name: tool.name, description: tool.description, parameters: copyOf(tool.parameters) },
   }));
 }
 
 /**
  * Shapes tools for the OpenAI Responses API: `{ type: "function", name, description, parameters,
- * strict: false }` (strict mode would need every property required).
+ * strict }`. `strict` is `false` unless `options.strict` asks for strict-mode schemas.
+ *
+ * @example
+ * ```ts
+ * const response = await openai.responses.create({
+ *   model,
+ *   input,
+ *   tools: toOpenAIResponsesTools(undefined, { strict: true }),
+ * });
+ * ```
  */
 export function toOpenAIResponsesTools(
   list: readonly ToolDefinition[] = tools,
+  options: OpenAIToolOptions = {},
 ): OpenAIResponsesTool[] {
+  const strict = wantsStrict(options);
   return list.map((tool) => ({
     type: "function",
     name: tool.name,
     description: tool.description,
-    parameters: copyOf(tool.parameters),
-    strict: false,
+    parameters: strict ? toStrictParameters(tool.parameters) : copyOf(tool.parameters),
+    strict,
   }));
 }
 

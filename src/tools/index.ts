@@ -19,10 +19,12 @@ export {
   type OpenAIChatTool,
   type OpenAIFunction,
   type OpenAIResponsesTool,
+  type OpenAIToolOptions,
   toAnthropicTools,
   toOpenAIResponsesTools,
   toOpenAITools,
 } from "./adapters.js";
+export { type AnthropicRunnableTool, toAnthropicRunnableTools } from "./anthropic-runner-tools.js";
 export type { ToolAnnotations, ToolDefinition } from "./define-tool.js";
 export {
   isToolError,
@@ -32,7 +34,9 @@ export {
   type ToolResult,
 } from "./envelope.js";
 export type { JsonObject, JsonValue, ToolParameters } from "./json-schema.js";
+export { type OpenAIRunnableTool, toOpenAIRunnableTools } from "./openai-runner-tools.js";
 export { type InputFor, runTool } from "./run-tool.js";
+export { STRICT_STRING_FORMATS, toStrictParameters } from "./strict-schema.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 export {
   isToolName,
@@ -42,3 +46,4 @@ export {
   type ToolName,
   tools,
 } from "./tool-list.js";
+export { selectTools, type ToolSelection } from "./tool-selection.js";

@@ -9,7 +9,9 @@ export type InputCheck<T> =
 
 /**
  * Checks a model's input against a tool's zod schema. The input may be an object or the JSON
- * text of one (OpenAI sends `arguments` as a string); a missing input counts as `{}`. A refusal
+ * text of one (OpenAI sends `arguments` as a string); a missing input counts as `{}`, and a
+ * parameter set to `null` counts as not given (OpenAI's strict mode sends `null` for every
+ * optional parameter the model leaves out), so both send the same request. A refusal
  * is a `validation_error` whose message names every parameter at fault, with `param` naming the
  * first, so a model can correct its call.
  */
@@ -28,7 +30,9 @@ export function validateToolInput<Input extends z.ZodType>(
       ),
     };
   }
-  const parsed = definition.inputSchema.safeParse(decoded.value, { reportInput: true });
+  const parsed = definition.inputSchema.safeParse(withoutNullFields(decoded.value), {
+    reportInput: true,
+  });
   if (parsed.success) return { ok: true, input: parsed.data };
   const problems = parsed.error.issues.map((issue) => describeIssue(definition, issue));
   return {
@@ -55,6 +59,16 @@ function decodeInput(
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
+}
+
+// Only object fields: a null inside an array is a value the model chose, and the schema judges it.
+function withoutNullFields(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== null)
+      .map(([key, field]) => [key, withoutNullFields(field)]),
+  );
 }
 
 function describeIssue(

@@ -1,0 +1,69 @@
+/**
+ * `@postline/sdk/ai-sdk`: the Postline tools as a `ToolSet` for the Vercel AI SDK (`ai` v7).
+ *
+ * @example
+ * ```ts
+ * import { generateText, stepCountIs } from "ai";
+ * import { Postline } from "@postline/sdk";
+ * import { aiSdkTools } from "@postline/sdk/ai-sdk";
+ *
+ * const { text } = await generateText({
+ *   model,
+ *   tools: aiSdkTools(new Postline()),
+ *   stopWhen: stepCountIs(8),
+ *   prompt: "Draft a LinkedIn post about our export speed.",
+ * });
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { type JSONSchema7, jsonSchema, type Tool, tool } from "ai";
+import {
+  runTool,
+  selectTools,
+  type ToolClient,
+  type ToolName,
+  type ToolResult,
+  type ToolSelection,
+} from "../tools/index.js";
+import { withSignal } from "./request-options.js";
+
+/** Which tools {@link aiSdkTools} returns. */
+export type AiSdkToolsOptions = ToolSelection;
+
+/** The tools {@link aiSdkTools} returns, by tool name: a `ToolSet` for `ai`. */
+export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResult>>>;
+
+/**
+ * The Postline tools as AI SDK tools, built with `tool()` and `jsonSchema()` from `ai`, for
+ * `generateText`, `streamText` or an `Agent`. The model is shown each tool's JSON Schema, but
+ * the AI SDK is given no validator for it: `runTool` checks the input, so a model that leaves out
+ * `channelId` reads our `validation_error` with `error.channels`, not the AI SDK's generic
+ * "Invalid input". Each result, success or envelope, is the tool's output; the AI SDK's abort
+ * signal stops the SDK calls a tool makes.
+ *
+ * @param client - a `Postline` client.
+ * @param options - `{ readOnly?, tools? }`: which tools to return (default: all).
+ *
+ * @example
+ * ```ts
+ * const tools = aiSdkTools(client, { tools: ["list_channels", "create_content_draft"] });
+ * ```
+ */
+export function aiSdkTools(
+  client: ToolClient,
+  options: AiSdkToolsOptions = {},
+): PostlineAiSdkTools {
+  const toolSet: PostlineAiSdkTools = {};
+  for (const definition of selectTools(options)) {
+    const name: string = definition.name;
+    toolSet[definition.name] = tool({
+      description: definition.description,
+      // No `validate`: the AI SDK then passes the parsed input through to `execute` as it is.
+      inputSchema: jsonSchema<unknown>(structuredClone(definition.parameters) as JSONSchema7),
+      execute: (input: unknown, { abortSignal }): Promise<ToolResult> =>
+        runTool(client, name, input, withSignal(abortSignal)),
+    });
+  }
+  return toolSet;
+}

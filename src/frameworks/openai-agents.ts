@@ -1,0 +1,71 @@
+/**
+ * `@postline/sdk/openai-agents`: the Postline tools as function tools for the OpenAI Agents SDK
+ * (`@openai/agents`).
+ *
+ * @example
+ * ```ts
+ * import { Agent, run } from "@openai/agents";
+ * import { Postline } from "@postline/sdk";
+ * import { openAIAgentsTools } from "@postline/sdk/openai-agents";
+ *
+ * const agent = new Agent({
+ *   name: "Social drafts",
+ *   instructions: "Draft posts for the connected channels.",
+ *   tools: openAIAgentsTools(new Postline()),
+ * });
+ * const result = await run(agent, "Draft a LinkedIn post about our export speed.");
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { type FunctionTool, type JsonSchemaDefinition, tool } from "@openai/agents";
+import {
+  runTool,
+  selectTools,
+  type ToolClient,
+  type ToolSelection,
+  toStrictParameters,
+} from "../tools/index.js";
+import { withSignal } from "./request-options.js";
+
+// The Agents SDK's type for a strict JSON Schema object, which it does not export by name.
+type StrictObjectSchema = Extract<JsonSchemaDefinition["schema"], { additionalProperties: false }>;
+
+/** A Postline tool as the Agents SDK's function tool, with a strict JSON Schema. */
+export type PostlineAgentsTool = FunctionTool<unknown, StrictObjectSchema, unknown>;
+
+/** Which tools {@link openAIAgentsTools} returns. */
+export type OpenAIAgentsToolsOptions = ToolSelection;
+
+/**
+ * The Postline tools as Agents SDK function tools, built with `tool()` from `@openai/agents`, in
+ * strict mode: each schema lists every property as required, optional ones nullable, and
+ * `runTool` reads `null` as "not given". A JSON Schema given to `tool()` is parsed but not
+ * validated, so a model's bad input reaches `runTool`, and the model reads our envelope
+ * (`validation_error` with `error.channels`, or `acknowledgmentRequired` with `aiIsmMatches`) as
+ * the tool's output, in JSON text. The run's abort signal stops the SDK calls a tool makes.
+ *
+ * @param client - a `Postline` client.
+ * @param options - `{ readOnly?, tools? }`: which tools to return (default: all).
+ *
+ * @example
+ * ```ts
+ * const agent = new Agent({ name: "Reader", tools: openAIAgentsTools(client, { readOnly: true }) });
+ * ```
+ */
+export function openAIAgentsTools(
+  client: ToolClient,
+  options: OpenAIAgentsToolsOptions = {},
+): PostlineAgentsTool[] {
+  return selectTools(options).map((definition) => {
+    const name: string = definition.name;
+    return tool({
+      name,
+      description: definition.description,
+      parameters: toStrictParameters(definition.parameters) as unknown as StrictObjectSchema,
+      strict: true,
+      execute: async (input, _context, details) =>
+        JSON.stringify(await runTool(client, name, input, withSignal(details?.signal))),
+    });
+  });
+}

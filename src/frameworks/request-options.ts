@@ -1,0 +1,6 @@
+import type { ToolRequestOptions } from "../tools/index.js";
+
+/** The SDK options for a tool call a framework started: its abort signal, when it has one. */
+export function withSignal(signal: AbortSignal | null | undefined): ToolRequestOptions | undefined {
+  return signal === null || signal === undefined ? undefined : { signal };
+}

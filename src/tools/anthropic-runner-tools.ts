@@ -1,0 +1,67 @@
+import type { ToolParameters } from "./json-schema.js";
+import { runTool } from "./run-tool.js";
+import type { ToolClient } from "./tool-client.js";
+import { selectTools, type ToolSelection } from "./tool-selection.js";
+
+/** A tool for the `@anthropic-ai/sdk` package's `anthropic.beta.messages.toolRunner`. */
+export interface AnthropicRunnableTool {
+  /** Always `"custom"`: a tool the client runs. */
+  readonly type: "custom";
+  /** The tool name. */
+  readonly name: string;
+  /** The tool description, for the model. */
+  readonly description: string;
+  /** The JSON Schema of the tool's input. */
+  readonly input_schema: ToolParameters;
+  /** Hands the model's input on unchanged: `runTool` checks it, and answers a refusal. */
+  readonly parse: (content: unknown) => unknown;
+  /** Runs the tool; resolves to the result as JSON text. */
+  readonly run: (
+    input: unknown,
+    context?: { readonly signal?: AbortSignal | null | undefined },
+  ) => Promise<string>;
+}
+
+/**
+ * Our tools for `anthropic.beta.messages.toolRunner`, which loops until the model stops calling
+ * them. `parse` does not validate, so a model's bad input reaches `runTool`, whose refusal (the
+ * envelope with `error.channels` or `error.aiIsmMatches`) is what the model reads next. The
+ * runner's abort signal is passed to the SDK calls a tool makes.
+ *
+ * @param client - a `Postline` client.
+ * @param options - which tools ({@link ToolSelection}).
+ *
+ * @example
+ * ```ts
+ * const finalMessage = await anthropic.beta.messages.toolRunner({
+ *   model: "claude-sonnet-4-5",
+ *   max_tokens: 2048,
+ *   messages: [{ role: "user", content: "Draft a LinkedIn post about our export speed." }],
+ *   tools: toAnthropicRunnableTools(client),
+ * });
+ * ```
+ */
+export function toAnthropicRunnableTools(
+  client: ToolClient,
+  options: ToolSelection = {},
+): AnthropicRunnableTool[] {
+  return selectTools(options).map((tool) => ({
+    type: "custom",
+    name: tool.name,
+    description: tool.description,
+    input_schema: structuredClone(tool.parameters),
+    parse: (content: unknown) => content,
+    run: async (input, context) => {
+      const signal = context?.signal ?? undefined;
+      // The model's input is only known at run time: runTool checks it against the tool's schema.
+      const name: string = tool.name;
+      const result = await runTool(
+        client,
+        name,
+        input,
+        signal === undefined ? undefined : { signal },
+      );
+      return JSON.stringify(result);
+    },
+  }));
+}

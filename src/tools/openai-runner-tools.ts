@@ -1,0 +1,61 @@
+import type { OpenAIToolOptions } from "./adapters.js";
+import type { ToolParameters } from "./json-schema.js";
+import { runTool } from "./run-tool.js";
+import { toStrictParameters, wantsStrict } from "./strict-schema.js";
+import type { ToolClient } from "./tool-client.js";
+import { selectTools, type ToolSelection } from "./tool-selection.js";
+
+/** A tool for the `openai` package's `openai.chat.completions.runTools`. */
+export interface OpenAIRunnableTool {
+  /** Always `"function"`. */
+  readonly type: "function";
+  /** The function the model may call, and the callback the runner calls with its arguments. */
+  readonly function: {
+    /** The tool name. */
+    readonly name: string;
+    /** The tool description, for the model. */
+    readonly description: string;
+    /** The JSON Schema of the tool's input. */
+    readonly parameters: ToolParameters;
+    /** `true` when the schema is shaped for strict mode. */
+    readonly strict: boolean;
+    /** Runs the tool with the model's raw JSON arguments; resolves to the result as JSON text. */
+    readonly function: (args: string) => Promise<string>;
+  };
+}
+
+/**
+ * Our tools for `openai.chat.completions.runTools`, which loops until the model stops calling
+ * them. Each callback takes the model's raw JSON arguments (the runner's own parse would throw
+ * on bad JSON before `runTool` could answer it) and returns `runTool`'s result as JSON text, so a
+ * refusal reaches the model as the envelope with `error.channels` or `error.aiIsmMatches`.
+ *
+ * @param client - a `Postline` client.
+ * @param options - which tools ({@link ToolSelection}), and `strict` for strict-mode schemas.
+ *
+ * @example
+ * ```ts
+ * const runner = openai.chat.completions.runTools({
+ *   model: "gpt-5",
+ *   messages: [{ role: "user", content: "Draft a LinkedIn post about our export speed." }],
+ *   tools: toOpenAIRunnableTools(client, { strict: true }),
+ * });
+ * console.log(await runner.finalContent());
+ * ```
+ */
+export function toOpenAIRunnableTools(
+  client: ToolClient,
+  options: ToolSelection & OpenAIToolOptions = {},
+): OpenAIRunnableTool[] {
+  const strict = wantsStrict(options);
+  return selectTools(options).map((tool) => ({
+    type: "function",
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: strict ? toStrictParameters(tool.parameters) : structuredClone(tool.parameters),
+      strict,
+      function: async (args: string) => JSON.stringify(await runTool(client, tool.name, args)),
+    },
+  }));
+}
