@@ -5,6 +5,9 @@ export default defineConfig({
     index: "src/index.ts",
     "testing/index": "src/testing/index.ts",
     "tools/index": "src/tools/index.ts",
+    "frameworks/ai-sdk": "src/frameworks/ai-sdk.ts",
+    "frameworks/openai-agents": "src/frameworks/openai-agents.ts",
+    "frameworks/langchain": "src/frameworks/langchain.ts",
   },
   format: ["esm", "cjs"],
   dts: true,
@@ -14,5 +17,16 @@ export default defineConfig({
   platform: "neutral",
   splitting: true,
   treeshake: true,
-  external: ["ky", "zod", "msw", /^msw\//, /^node:/],
+  // Dependencies and optional peer dependencies are the user's to install, never bundled.
+  external: [
+    "ky",
+    "zod",
+    "msw",
+    /^msw\//,
+    /^node:/,
+    "ai",
+    "@openai/agents",
+    "@langchain/core",
+    /^@langchain\/core\//,
+  ],
 });

@@ -1,11 +1,15 @@
+import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { Postline } from "../../src/index.js";
 import { createFakeService, handlers } from "../../src/testing/index.js";
 
-/** A fresh contract fake behind msw, and a client for it that neither paces nor retries. */
-export function openFakeSession() {
+/**
+ * A fresh contract fake behind msw, and a client for it that neither paces nor retries.
+ * `providerHandlers` serve other APIs on the same msw server (a model provider faked for a test).
+ */
+export function openFakeSession(...providerHandlers: RequestHandler[]) {
   const service = createFakeService();
-  const server = setupServer(...handlers(service));
+  const server = setupServer(...handlers(service), ...providerHandlers);
   server.listen({ onUnhandledFrame: "error" });
   const { apiKey, baseURL, channelIds } = service.defaults;
   // No pacing and no retries: the tests see each answer of the fake as it is.
