@@ -18,7 +18,7 @@
  *
  * @packageDocumentation
  */
-import { type FunctionTool, type JsonSchemaDefinition, tool } from "@openai/agents";
+import { type FunctionTool, tool } from "@openai/agents";
 import {
   runTool,
   selectTools,
@@ -28,8 +28,17 @@ import {
 } from "../tools/index.js";
 import { withSignal } from "./request-options.js";
 
-// The Agents SDK's type for a strict JSON Schema object, which it does not export by name.
-type StrictObjectSchema = Extract<JsonSchemaDefinition["schema"], { additionalProperties: false }>;
+/** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
+export interface StrictObjectSchema {
+  /** Always `"object"`. */
+  type: "object";
+  /** Each parameter's JSON Schema. */
+  properties: Record<string, Record<string, unknown>>;
+  /** Every parameter: strict mode requires them all, optional ones are nullable. */
+  required: string[];
+  /** Always `false`. */
+  additionalProperties: false;
+}
 
 /** A Postline tool as the Agents SDK's function tool, with a strict JSON Schema. */
 export type PostlineAgentsTool = FunctionTool<unknown, StrictObjectSchema, unknown>;

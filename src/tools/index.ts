@@ -34,7 +34,11 @@ export {
   type ToolResult,
 } from "./envelope.js";
 export type { JsonObject, JsonValue, ToolParameters } from "./json-schema.js";
-export { type OpenAIRunnableTool, toOpenAIRunnableTools } from "./openai-runner-tools.js";
+export {
+  type OpenAIRunnableTool,
+  type RunnableToolParameters,
+  toOpenAIRunnableTools,
+} from "./openai-runner-tools.js";
 export { type InputFor, runTool } from "./run-tool.js";
 export { STRICT_STRING_FORMATS, toStrictParameters } from "./strict-schema.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";

@@ -1,9 +1,23 @@
 import type { OpenAIToolOptions } from "./adapters.js";
-import type { ToolParameters } from "./json-schema.js";
+import type { JsonObject, ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import { toStrictParameters, wantsStrict } from "./strict-schema.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
+
+/** {@link ToolParameters} with a mutable `required`, as the `openai` package's runner types it. */
+export interface RunnableToolParameters {
+  /** Always `"object"`. */
+  type: "object";
+  /** Each parameter's JSON Schema. */
+  properties: { [key: string]: JsonObject };
+  /** The parameters that must be sent. */
+  required?: string[];
+  /** Always `false`: unknown parameters are refused. */
+  additionalProperties: false;
+  /** Any other JSON Schema keyword. */
+  [keyword: string]: unknown;
+}
 
 /** A tool for the `openai` package's `openai.chat.completions.runTools`. */
 export interface OpenAIRunnableTool {
@@ -16,7 +30,7 @@ export interface OpenAIRunnableTool {
     /** The tool description, for the model. */
     readonly description: string;
     /** The JSON Schema of the tool's input. */
-    readonly parameters: ToolParameters;
+    readonly parameters: RunnableToolParameters;
     /** `true` when the schema is shaped for strict mode. */
     readonly strict: boolean;
     /** Runs the tool with the model's raw JSON arguments; resolves to the result as JSON text. */
@@ -53,9 +67,14 @@ export function toOpenAIRunnableTools(
     function: {
       name: tool.name,
       description: tool.description,
-      parameters: strict ? toStrictParameters(tool.parameters) : structuredClone(tool.parameters),
+      parameters: mutableCopy(strict ? toStrictParameters(tool.parameters) : tool.parameters),
       strict,
       function: async (args: string) => JSON.stringify(await runTool(client, tool.name, args)),
     },
   }));
+}
+
+// A fresh copy each time, so the frozen shared definitions are never handed out.
+function mutableCopy(parameters: ToolParameters): RunnableToolParameters {
+  return structuredClone(parameters) as unknown as RunnableToolParameters;
 }
