@@ -86,25 +86,25 @@ function pacerFor(apiKey: string, rateLimit: boolean, logger: LevelledLogger): P
  */
 export class Postline {
   /** Content items: list, create, edit, approve, schedule, delete. */
-  declare readonly content: ContentResource;
+  readonly content: ContentResource;
   /** The workspace's channels. */
-  declare readonly channels: ChannelsResource;
+  readonly channels: ChannelsResource;
   /** The brand profile. */
-  declare readonly brand: BrandResource;
+  readonly brand: BrandResource;
   /** Schedule configuration and slots. */
-  declare readonly schedule: ScheduleResource;
+  readonly schedule: ScheduleResource;
   /** Analytics. */
-  declare readonly stats: StatsResource;
+  readonly stats: StatsResource;
   /** Agent keys (admin scope). */
-  declare readonly keys: KeysResource;
+  readonly keys: KeysResource;
   /** `"live"` or `"test"` from the token's prefix, `"unknown"` when it shows neither. */
-  declare readonly environment: PostlineEnvironment;
+  readonly environment: PostlineEnvironment;
   /** The `/api/v1/` base every request goes to. */
-  declare readonly baseURL: string;
+  readonly baseURL: string;
   /** Per-attempt timeout in milliseconds. */
-  declare readonly timeout: number;
+  readonly timeout: number;
   /** Automatic retries per call. */
-  declare readonly maxRetries: number;
+  readonly maxRetries: number;
 
   constructor(options: PostlineOptions = {}) {
     const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
@@ -158,7 +158,6 @@ export class Postline {
       redact,
     });
     const ctx = { transport, reader: { validate: options.validateResponses !== false } };
-    // Assigned in the order the fields are listed, as class fields would be.
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);

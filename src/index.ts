@@ -3,64 +3,73 @@
 export type { PostlineOptions } from "./client.js";
 export { Postline } from "./client.js";
 export type { PostlineEnvironment } from "./core/environment.js";
+// Errors: every class a call can throw, the init shapes their constructors take (for tests that
+// build them), and `isRetryable`.
 export {
   AmbiguousCreateError,
   type AmbiguousCreateErrorInit,
   type AmbiguousCreateOutcome,
 } from "./core/errors/ambiguous-create-error.js";
-export type { APIErrorInit } from "./core/errors/api-error.js";
-export { APIError } from "./core/errors/api-error.js";
+export { APIError, type APIErrorInit } from "./core/errors/api-error.js";
 export {
-  AcknowledgmentRequiredError,
   AuthenticationError,
+  InvalidApiKeyError,
+  MissingAuthorizationError,
+} from "./core/errors/authentication.js";
+export {
   BadRequestError,
   CannotRevokeSelfError,
-  CapacityUnknownError,
-  ConflictError,
-  ForbiddenError,
-  GenerationLimitError,
-  InternalServerError,
-  InvalidApiKeyError,
   InvalidStatusTransitionError,
-  MissingAuthorizationError,
   MissingInputError,
-  NotFoundError,
-  PaymentRequiredError,
-  PermissionDeniedError,
-  PublishedImmutableError,
-  PublishFailedError,
-  RateLimitError,
-  ScopeRequiredError,
-  ServerError,
-  SubscriptionInactiveError,
-  TransitionFailedError,
-  UnknownToolError,
   ValidationError,
-  WorkspaceNotFoundError,
-  WorkspaceSuspendedError,
-  XUrlCreditRequiredError,
-} from "./core/errors/classes.js";
+} from "./core/errors/bad-request.js";
+// The code table is public so callers can list every code the contract names, with its status
+// and the class it is thrown as (for a dashboard, a tool's description, an exhaustive switch).
+export { ERROR_CODES, type ErrorCode } from "./core/errors/codes.js";
 export {
-  ERROR_CODES,
-  type ErrorCode,
-  type ErrorCodeClassName,
-  STATUS_CLASSES,
-} from "./core/errors/codes.js";
+  AcknowledgmentRequiredError,
+  ConflictError,
+  PublishedImmutableError,
+} from "./core/errors/conflict.js";
 export {
   APIConnectionError,
   type APIConnectionErrorInit,
   APITimeoutError,
+  type APITimeoutErrorInit,
   APIUserAbortError,
+  type APIUserAbortErrorInit,
 } from "./core/errors/connection-errors.js";
-export { UNEXPECTED_RESPONSE } from "./core/errors/from-response.js";
 export { isRetryable } from "./core/errors/is-retryable.js";
 export {
   InvalidRequestError,
   PaginationError,
   PlannedTimePassed,
   ResponseValidationError,
+  type ResponseValidationErrorInit,
 } from "./core/errors/local-errors.js";
+export { NotFoundError, WorkspaceNotFoundError } from "./core/errors/not-found.js";
+export {
+  PaymentRequiredError,
+  SubscriptionInactiveError,
+  XUrlCreditRequiredError,
+} from "./core/errors/payment.js";
+export {
+  ForbiddenError,
+  GenerationLimitError,
+  PermissionDeniedError,
+  ScopeRequiredError,
+  WorkspaceSuspendedError,
+} from "./core/errors/permission.js";
 export { PostlineError } from "./core/errors/postline-error.js";
+export { RateLimitError } from "./core/errors/rate-limit.js";
+export {
+  CapacityUnknownError,
+  InternalServerError,
+  PublishFailedError,
+  ServerError,
+  TransitionFailedError,
+} from "./core/errors/server.js";
+export { UnknownToolError } from "./core/errors/unknown-tool.js";
 export type {
   ClientHooks,
   RequestEvent,
@@ -71,11 +80,7 @@ export type {
 export type { Logger, LogLevel } from "./core/logger.js";
 export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
-export {
-  CLOCK_SKEW_ALLOWANCE_MS,
-  type CreateReconciliation,
-  type WithReconciliation,
-} from "./core/reconcile.js";
+export type { CreateReconciliation, WithReconciliation } from "./core/reconcile.js";
 export type { RequestOptions } from "./core/request-options.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";
@@ -125,32 +130,28 @@ export type {
   VoiceFacts,
   VoiceSettings,
 } from "./schemas/index.js";
-// Schemas: one per resource record and per response body. Their parts (a brand's
-// `voiceConfidence`, a stats `usage`, ...) are reachable through `.shape`; every type is exported.
+// Schemas the SDK parses responses with: one per resource record and per response body, for
+// callers who validate stored or forwarded data the same way. Their parts (a brand's
+// `voiceConfidence`, an item's `status`, ...) are reachable through `.shape`; every type is
+// exported above.
+// The known values of each open enum: the types accept newer values too (README, "Versioning"), so
+// these lists are what a UI or an exhaustive check can offer today.
 export {
   AgentKeySchema,
   BrandProfileSchema,
   BrandResponseSchema,
   ChannelListResponseSchema,
-  ChannelRefSchema,
   ChannelSchema,
   CONTENT_SOURCES,
   CONTENT_STATUSES,
   ContentItemSchema,
   ContentPageSchema,
-  ContentSourceSchema,
-  ContentStatusSchema,
   CreateContentResponseSchema,
   CreatedAgentKeySchema,
   ErrorEnvelopeSchema,
-  ItemEnvelopeSchema,
   KEY_SCOPES,
   KeyListResponseSchema,
-  KeyScopeSchema,
-  openEnum,
   PLATFORMS,
-  PlatformSchema,
-  ScheduleContentResponseSchema,
   ScheduleResponseSchema,
   StatsSchema,
 } from "./schemas/index.js";

@@ -1,6 +1,5 @@
 import type { AmbiguousCreateError } from "../core/errors/ambiguous-create-error.js";
 import type { APIError } from "../core/errors/api-error.js";
-import type { RateLimitError } from "../core/errors/classes.js";
 import type {
   APIConnectionError,
   APITimeoutError,
@@ -13,6 +12,7 @@ import type {
   ResponseValidationError,
 } from "../core/errors/local-errors.js";
 import type { PostlineError } from "../core/errors/postline-error.js";
+import type { RateLimitError } from "../core/errors/rate-limit.js";
 
 /** The SDK error classes the tools tell apart, by the name each carries on its prototype. */
 interface SdkErrorClasses {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { APIError } from "../../src/core/errors/api-error.js";
-import { RateLimitError } from "../../src/core/errors/classes.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -11,6 +10,7 @@ import {
   PlannedTimePassed,
   ResponseValidationError,
 } from "../../src/core/errors/local-errors.js";
+import { RateLimitError } from "../../src/core/errors/rate-limit.js";
 import type { ContentItem } from "../../src/schemas/index.js";
 import { isToolError, runTool, type ToolClient } from "../../src/tools/index.js";
 

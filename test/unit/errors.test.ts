@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { STATUS_CLASSES } from "../../src/core/errors/codes.js";
 import * as sdk from "../../src/index.js";
 import {
   AcknowledgmentRequiredError,
@@ -13,7 +14,6 @@ import {
   RateLimitError,
   ScopeRequiredError,
   ServerError,
-  STATUS_CLASSES,
   ValidationError,
 } from "../../src/index.js";
 import { envelope } from "./support/fixtures.js";
@@ -101,7 +101,7 @@ describe("the derived types follow the same tree", () => {
 });
 
 describe("status classes", () => {
-  it.each(Object.entries(STATUS_CLASSES))(
+  it.each(Object.entries(STATUS_CLASSES).map(([name, row]) => [name, row.status] as const))(
     "%s is served for an unknown code with status %i",
     async (name, status) => {
       const error = (await errorFor(status, envelope("brand_new_code", "New"))) as APIError;

@@ -49,23 +49,26 @@ export interface AmbiguousCreateErrorInit {
  * ```
  */
 export class AmbiguousCreateError extends PostlineError {
+  static {
+    nameClass(AmbiguousCreateError, "AmbiguousCreateError");
+  }
+
   /** Always `POST`: creates are the only calls that reconcile. */
-  readonly method = "POST";
+  readonly method: "POST";
   /** The `POST /content` URL (never holds a secret). */
-  declare readonly url: string;
+  readonly url: string;
   /** `"unknown"`: an item may exist; `"not_created"`: none does and creating again is safe. */
-  declare readonly outcome: AmbiguousCreateOutcome;
+  readonly outcome: AmbiguousCreateOutcome;
   /** Why the check after the failure could not be made, when that is what failed. */
-  declare readonly checkError: unknown;
+  readonly checkError: unknown;
   /** Items this call did create before it stopped (other channels of a generation). */
-  declare readonly items: readonly ContentItem[];
+  readonly items: readonly ContentItem[];
   /** Channels without an item in `items`. */
-  declare readonly unresolvedChannelIds: readonly string[];
+  readonly unresolvedChannelIds: readonly string[];
   /** How many `POST /content` requests this call made. */
-  declare readonly sends: number;
+  readonly sends: number;
 
   constructor(init: AmbiguousCreateErrorInit) {
-    const { cause, ...fields } = init;
     const channels = init.unresolvedChannelIds.join(", ");
     super(
       init.outcome === "unknown"
@@ -73,9 +76,14 @@ export class AmbiguousCreateError extends PostlineError {
             "check: list those channels' items (source: api) before creating again"
         : `POST ${init.url} failed and the SDK checked that nothing was created on ${channels}, ` +
             "but could not send it again: creating again is safe",
-      { cause },
+      { cause: init.cause },
     );
-    Object.assign(this, fields);
+    this.method = "POST";
+    this.url = init.url;
+    this.outcome = init.outcome;
+    this.checkError = init.checkError;
+    this.items = init.items;
+    this.unresolvedChannelIds = init.unresolvedChannelIds;
+    this.sends = init.sends;
   }
 }
-nameClass(AmbiguousCreateError, "AmbiguousCreateError");

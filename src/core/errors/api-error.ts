@@ -25,6 +25,10 @@ export interface APIErrorInit {
  * and the envelope's `code` (`ScopeRequiredError`, ...) apart; an unknown `code` becomes the
  * class of its status and keeps its `code`.
  *
+ * Subclasses narrow the type of `status` or `code` with `declare`: the value is always the one
+ * this constructor set from the response, and the class is only chosen for a response whose
+ * status and code match (`codes.ts`).
+ *
  * @example
  * ```ts
  * try {
@@ -35,28 +39,36 @@ export interface APIErrorInit {
  * ```
  */
 export class APIError extends PostlineError {
+  static {
+    nameClass(APIError, "APIError");
+  }
+
   /** The HTTP status. */
-  declare readonly status: number;
+  readonly status: number;
   /** The envelope's `error.code`, or `unexpected_response` for a body that is not an envelope. */
-  declare readonly code: string;
+  readonly code: string;
   /** The response headers (credentials never included). */
-  declare readonly headers: Headers;
+  readonly headers: Headers;
   /** The error body as parsed (the envelope), or its text when it was not JSON. */
-  declare readonly body: unknown;
+  readonly body: unknown;
   /** The request method, e.g. `PATCH`. */
-  declare readonly method: string;
+  readonly method: string;
   /** The request URL (never holds a secret). */
-  declare readonly url: string;
+  readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (docs/retries.md). */
-  declare readonly retryable: boolean;
+  readonly retryable: boolean;
 
   constructor(init: APIErrorInit) {
-    const { message, ...fields } = init;
-    super(message);
-    Object.assign(this, fields);
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+    this.retryable = init.retryable;
   }
 }
-nameClass(APIError, "APIError");
 
 /** The envelope's `error` object, or an empty record when the body is not an envelope. */
 export function envelopeDetail(body: unknown): Record<string, unknown> {

@@ -1,39 +1,73 @@
 /**
- * THE table of the service's error codes (api-v1.md §7). Everything else — the error classes,
- * the status a code is served with, which codes are retryable — is derived from it.
+ * THE table of the service's error codes (api-v1.md §7): each code's status and the class it is
+ * thrown as. It is a lookup: the classes are written out in the files beside it, and
+ * test/unit/error-classes.test.ts checks them against this table.
  */
+import { APIError, type APIErrorInit } from "./api-error.js";
+import {
+  AuthenticationError,
+  InvalidApiKeyError,
+  MissingAuthorizationError,
+} from "./authentication.js";
+import {
+  BadRequestError,
+  CannotRevokeSelfError,
+  InvalidStatusTransitionError,
+  MissingInputError,
+  ValidationError,
+} from "./bad-request.js";
+import { AcknowledgmentRequiredError, ConflictError, PublishedImmutableError } from "./conflict.js";
+import { NotFoundError, WorkspaceNotFoundError } from "./not-found.js";
+import {
+  PaymentRequiredError,
+  SubscriptionInactiveError,
+  XUrlCreditRequiredError,
+} from "./payment.js";
+import {
+  ForbiddenError,
+  GenerationLimitError,
+  PermissionDeniedError,
+  ScopeRequiredError,
+  WorkspaceSuspendedError,
+} from "./permission.js";
+import { RateLimitError } from "./rate-limit.js";
+import {
+  CapacityUnknownError,
+  InternalServerError,
+  PublishFailedError,
+  ServerError,
+  TransitionFailedError,
+} from "./server.js";
+import { UnknownToolError } from "./unknown-tool.js";
 
-/** The status classes every code class extends, keyed by class name. */
+/** A class the table can name: built from one error response. */
+export type APIErrorClass = new (init: APIErrorInit) => APIError;
+
+/**
+ * The status classes, keyed by class name: every code class extends the one of its status.
+ * `ServerError` stands for any 5xx.
+ */
 export const STATUS_CLASSES = {
-  BadRequestError: 400,
-  AuthenticationError: 401,
-  PaymentRequiredError: 402,
-  PermissionDeniedError: 403,
-  NotFoundError: 404,
-  ConflictError: 409,
-  RateLimitError: 429,
-  ServerError: 500,
-} as const;
+  BadRequestError: { status: 400, errorClass: BadRequestError },
+  AuthenticationError: { status: 401, errorClass: AuthenticationError },
+  PaymentRequiredError: { status: 402, errorClass: PaymentRequiredError },
+  PermissionDeniedError: { status: 403, errorClass: PermissionDeniedError },
+  NotFoundError: { status: 404, errorClass: NotFoundError },
+  ConflictError: { status: 409, errorClass: ConflictError },
+  RateLimitError: { status: 429, errorClass: RateLimitError },
+  ServerError: { status: 500, errorClass: ServerError },
+} as const satisfies Record<string, { status: number; errorClass: APIErrorClass }>;
 
+/** The name of a status class. */
 export type StatusClassName = keyof typeof STATUS_CLASSES;
 
 /** The status class a status belongs to: its own, `ServerError` for any 5xx, else none. */
 export function statusClassOf(status: number): StatusClassName | undefined {
   if (status >= 500) return "ServerError";
   return (Object.keys(STATUS_CLASSES) as StatusClassName[]).find(
-    (name) => STATUS_CLASSES[name] === status,
+    (name) => STATUS_CLASSES[name].status === status,
   );
 }
-
-/** {@link statusClassOf} for the statuses of the table, at the type level. */
-export type StatusClassOf<S> = S extends number
-  ? [ExactStatusClass<S>] extends [never]
-    ? "ServerError"
-    : ExactStatusClass<S>
-  : "APIError";
-type ExactStatusClass<S> = {
-  [N in StatusClassName]: (typeof STATUS_CLASSES)[N] extends S ? N : never;
-}[StatusClassName];
 
 /** One row of the code table. */
 export interface ErrorCodeSpec {
@@ -43,54 +77,126 @@ export interface ErrorCodeSpec {
   readonly status: number | null;
   /** Set on rows that share a code with another row and are told apart by an envelope flag. */
   readonly flag?: "acknowledgmentRequired";
+  /** The class a response with this code and status is thrown as. */
+  readonly errorClass: APIErrorClass;
 }
 
 /**
- * Code classes keyed by class name. Each extends the status class of its status (`ServerError`
- * for any 5xx; `APIError` where the status is not shown). A row whose class name is also a status
- * class (`NotFoundError`, `RateLimitError`) is that status class itself, specialised by its code.
+ * Code classes keyed by class name. Each class extends the status class of its status
+ * (`ServerError` for any 5xx; `APIError` where the status is not shown). A row whose class is
+ * also a status class (`NotFoundError`, `RateLimitError`) is that status class itself.
  */
 export const ERROR_CODES = {
-  MissingAuthorizationError: { code: "missing_authorization", status: 401 },
-  InvalidApiKeyError: { code: "invalid_api_key", status: 401 },
-  SubscriptionInactiveError: { code: "subscription_inactive", status: 402 },
-  XUrlCreditRequiredError: { code: "x_url_credit_required", status: 402 },
-  ForbiddenError: { code: "forbidden", status: 403 },
-  ScopeRequiredError: { code: "scope_required", status: 403 },
-  GenerationLimitError: { code: "generation_limit", status: 403 },
-  WorkspaceSuspendedError: { code: "workspace_suspended", status: 403 },
-  NotFoundError: { code: "not_found", status: 404 },
-  WorkspaceNotFoundError: { code: "workspace_not_found", status: 404 },
-  PublishedImmutableError: { code: "published_immutable", status: 409 },
+  MissingAuthorizationError: {
+    code: "missing_authorization",
+    status: 401,
+    errorClass: MissingAuthorizationError,
+  },
+  InvalidApiKeyError: { code: "invalid_api_key", status: 401, errorClass: InvalidApiKeyError },
+  SubscriptionInactiveError: {
+    code: "subscription_inactive",
+    status: 402,
+    errorClass: SubscriptionInactiveError,
+  },
+  XUrlCreditRequiredError: {
+    code: "x_url_credit_required",
+    status: 402,
+    errorClass: XUrlCreditRequiredError,
+  },
+  ForbiddenError: { code: "forbidden", status: 403, errorClass: ForbiddenError },
+  ScopeRequiredError: { code: "scope_required", status: 403, errorClass: ScopeRequiredError },
+  GenerationLimitError: {
+    code: "generation_limit",
+    status: 403,
+    errorClass: GenerationLimitError,
+  },
+  WorkspaceSuspendedError: {
+    code: "workspace_suspended",
+    status: 403,
+    errorClass: WorkspaceSuspendedError,
+  },
+  NotFoundError: { code: "not_found", status: 404, errorClass: NotFoundError },
+  WorkspaceNotFoundError: {
+    code: "workspace_not_found",
+    status: 404,
+    errorClass: WorkspaceNotFoundError,
+  },
+  PublishedImmutableError: {
+    code: "published_immutable",
+    status: 409,
+    errorClass: PublishedImmutableError,
+  },
   AcknowledgmentRequiredError: {
     code: "validation_error",
     status: 409,
     flag: "acknowledgmentRequired",
+    errorClass: AcknowledgmentRequiredError,
   },
-  ValidationError: { code: "validation_error", status: 400 },
-  MissingInputError: { code: "missing_input", status: 400 },
-  InvalidStatusTransitionError: { code: "invalid_status_transition", status: 400 },
-  CannotRevokeSelfError: { code: "cannot_revoke_self_in_request", status: 400 },
-  RateLimitError: { code: "rate_limited", status: 429 },
-  UnknownToolError: { code: "unknown_tool", status: null },
-  InternalServerError: { code: "internal_error", status: 500 },
-  TransitionFailedError: { code: "transition_failed", status: 500 },
-  PublishFailedError: { code: "publish_failed", status: 502 },
-  CapacityUnknownError: { code: "capacity_unknown", status: 503 },
+  ValidationError: { code: "validation_error", status: 400, errorClass: ValidationError },
+  MissingInputError: { code: "missing_input", status: 400, errorClass: MissingInputError },
+  InvalidStatusTransitionError: {
+    code: "invalid_status_transition",
+    status: 400,
+    errorClass: InvalidStatusTransitionError,
+  },
+  CannotRevokeSelfError: {
+    code: "cannot_revoke_self_in_request",
+    status: 400,
+    errorClass: CannotRevokeSelfError,
+  },
+  RateLimitError: { code: "rate_limited", status: 429, errorClass: RateLimitError },
+  UnknownToolError: { code: "unknown_tool", status: null, errorClass: UnknownToolError },
+  InternalServerError: { code: "internal_error", status: 500, errorClass: InternalServerError },
+  TransitionFailedError: {
+    code: "transition_failed",
+    status: 500,
+    errorClass: TransitionFailedError,
+  },
+  PublishFailedError: { code: "publish_failed", status: 502, errorClass: PublishFailedError },
+  CapacityUnknownError: {
+    code: "capacity_unknown",
+    status: 503,
+    errorClass: CapacityUnknownError,
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
-/** The name of every class derived from a row of the code table. */
+/** The name of every class of a row of the code table. */
 export type ErrorCodeClassName = keyof typeof ERROR_CODES;
 /** Every code the contract names. */
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeClassName]["code"];
 
+const ROWS: readonly ErrorCodeSpec[] = Object.values(ERROR_CODES);
+
 /** The status the service answers a code with (the first row for shared codes). */
 export function statusOfCode(code: ErrorCode, flags: { acknowledgmentRequired?: boolean } = {}) {
-  for (const spec of Object.values(ERROR_CODES) as ErrorCodeSpec[]) {
+  for (const spec of ROWS) {
     if (spec.code !== code) continue;
     if ((spec.flag === "acknowledgmentRequired") !== (flags.acknowledgmentRequired === true))
       continue;
     return spec.status;
   }
   return null;
+}
+
+/**
+ * The class of an error response: the row matching (code, status, flag); an unknown code, or a
+ * known one served with another status, takes the class of its status, else `APIError`.
+ */
+export function errorClassFor(
+  code: string,
+  status: number,
+  acknowledgmentRequired: boolean,
+): APIErrorClass {
+  const rows = ROWS.filter((spec) => spec.code === code);
+  const row =
+    rows.find(
+      (spec) =>
+        spec.status === status &&
+        (spec.flag === "acknowledgmentRequired") === acknowledgmentRequired,
+    ) ??
+    rows.find((spec) => spec.status === status) ??
+    rows.find((spec) => spec.status === null);
+  if (row) return row.errorClass;
+  const statusClass = statusClassOf(status);
+  return statusClass ? STATUS_CLASSES[statusClass].errorClass : APIError;
 }

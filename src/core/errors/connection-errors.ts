@@ -20,48 +20,81 @@ export interface APIConnectionErrorInit {
  * reached the service, so the SDK does not resend it.
  */
 export class APIConnectionError extends PostlineError {
+  static {
+    nameClass(APIConnectionError, "APIConnectionError");
+  }
+
   /** The request method, e.g. `POST`. */
-  declare readonly method: string;
+  readonly method: string;
   /** The request URL (never holds a secret). */
-  declare readonly url: string;
+  readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (docs/retries.md). */
-  declare readonly retryable: boolean;
+  readonly retryable: boolean;
 
   constructor(init: APIConnectionErrorInit) {
-    const { message, cause, ...fields } = init;
     super(
-      message ?? `Connection error on ${init.method} ${init.url}`,
-      cause === undefined ? undefined : { cause },
+      init.message ?? `Connection error on ${init.method} ${init.url}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
     );
-    // Subclasses' fields (`timeoutMs`) come along.
-    Object.assign(this, fields);
+    this.method = init.method;
+    this.url = init.url;
+    this.retryable = init.retryable;
   }
 }
-nameClass(APIConnectionError, "APIConnectionError");
+
+/** What an {@link APITimeoutError} is built from. */
+export interface APITimeoutErrorInit extends APIConnectionErrorInit {
+  /** The per-attempt limit that was reached, in milliseconds. */
+  readonly timeoutMs: number;
+}
 
 /** An attempt took longer than `timeout` milliseconds and was abandoned. */
 export class APITimeoutError extends APIConnectionError {
-  /** The per-attempt limit that was reached, in milliseconds. */
-  declare readonly timeoutMs: number;
+  static {
+    nameClass(APITimeoutError, "APITimeoutError");
+  }
 
-  constructor(init: APIConnectionErrorInit & { readonly timeoutMs: number }) {
+  /** The per-attempt limit that was reached, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(init: APITimeoutErrorInit) {
     super({
       ...init,
       message:
         init.message ??
         `${init.method} ${init.url} timed out after ${init.timeoutMs} ms (per-attempt timeout)`,
     });
+    this.timeoutMs = init.timeoutMs;
   }
 }
-nameClass(APITimeoutError, "APITimeoutError");
+
+/** What an {@link APIUserAbortError} is built from. */
+export interface APIUserAbortErrorInit {
+  /** The request method. */
+  readonly method: string;
+  /** The request URL (no secrets). */
+  readonly url: string;
+  /** The signal's reason, scrubbed of the token. */
+  readonly cause?: unknown;
+}
 
 /** The caller's `AbortSignal` aborted the request. `cause` is the signal's reason. */
 export class APIUserAbortError extends PostlineError {
-  constructor(init: { readonly method: string; readonly url: string; readonly cause?: unknown }) {
+  static {
+    nameClass(APIUserAbortError, "APIUserAbortError");
+  }
+
+  /** The request method, e.g. `GET`. */
+  readonly method: string;
+  /** The request URL (never holds a secret). */
+  readonly url: string;
+
+  constructor(init: APIUserAbortErrorInit) {
     super(
       `${init.method} ${init.url} was aborted by the caller's signal`,
       init.cause === undefined ? undefined : { cause: init.cause },
     );
+    this.method = init.method;
+    this.url = init.url;
   }
 }
-nameClass(APIUserAbortError, "APIUserAbortError");

@@ -2,9 +2,8 @@ import { ErrorEnvelopeSchema } from "../../schemas/index.js";
 import { jsonOrText } from "../json-or-text.js";
 import type { BodyRead } from "../read-body.js";
 import { type Redactor, redactDeep, redactHeaders } from "../redact.js";
-import { APIError } from "./api-error.js";
-import { type DerivedErrorClassName, ERROR_CLASSES } from "./classes.js";
-import { ERROR_CODES, type ErrorCodeSpec, statusClassOf } from "./codes.js";
+import type { APIError } from "./api-error.js";
+import { errorClassFor } from "./codes.js";
 
 /** The code given to an error body that is not the JSON envelope (HTML, empty, truncated). */
 export const UNEXPECTED_RESPONSE = "unexpected_response";
@@ -76,36 +75,6 @@ function redirectBody({ status, headers, method, url }: ErrorResponseFacts): Par
 
 function unexpected(message: string, body?: unknown): ParsedErrorBody {
   return { code: UNEXPECTED_RESPONSE, message, body, acknowledgmentRequired: false };
-}
-
-/**
- * The error class for a response: the row of `codes.ts` matching (code, status, flag); an
- * unknown code, or a known one served with another status, takes the class of its status.
- */
-export function errorClassFor(
-  code: string,
-  status: number,
-  acknowledgmentRequired: boolean,
-): new (
-  init: ConstructorParameters<typeof APIError>[0],
-) => APIError {
-  const rows = Object.entries(ERROR_CODES as Record<string, ErrorCodeSpec>).filter(
-    ([, spec]) => spec.code === code,
-  );
-  const exact =
-    rows.find(
-      ([, s]) =>
-        s.status === status && (s.flag === "acknowledgmentRequired") === acknowledgmentRequired,
-    ) ??
-    rows.find(([, s]) => s.status === status) ??
-    rows.find(([, s]) => s.status === null);
-  if (exact) return ERROR_CLASSES[exact[0] as DerivedErrorClassName];
-  return statusClassFor(status);
-}
-
-function statusClassFor(status: number) {
-  const name = statusClassOf(status);
-  return name ? ERROR_CLASSES[name] : APIError;
 }
 
 /**

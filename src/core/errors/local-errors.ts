@@ -12,23 +12,30 @@ import { nameClass, PostlineError } from "./postline-error.js";
  * ```
  */
 export class InvalidRequestError extends PostlineError {
+  static {
+    nameClass(InvalidRequestError, "InvalidRequestError");
+  }
+
   /** The parameter at fault, e.g. `limit` or `channelIds`. */
-  declare readonly param: string;
+  readonly param: string;
 
   constructor(param: string, message: string) {
     super(message);
     this.param = param;
   }
 }
-nameClass(InvalidRequestError, "InvalidRequestError");
 
 /**
  * Following the list would never end: the service returned a cursor it had already returned, or
  * page after page with no items, each with a new cursor (docs/pagination.md).
  */
 export class PaginationError extends PostlineError {
+  static {
+    nameClass(PaginationError, "PaginationError");
+  }
+
   /** The cursor that came back a second time, or the last cursor of the empty pages. */
-  declare readonly cursor: string;
+  readonly cursor: string;
 
   constructor(
     cursor: string,
@@ -38,38 +45,50 @@ export class PaginationError extends PostlineError {
     this.cursor = cursor;
   }
 }
-nameClass(PaginationError, "PaginationError");
+
+/** What a {@link ResponseValidationError} is built from. */
+export interface ResponseValidationErrorInit {
+  /** What differs from the schema. */
+  readonly issues: z.core.$ZodIssue[];
+  /** The body as received, scrubbed of the token. */
+  readonly body: unknown;
+  /** The request method. */
+  readonly method: string;
+  /** The request URL (no secrets). */
+  readonly url: string;
+}
 
 /**
  * A 2xx response whose body does not match its schema. `issues` says what differs and `body` is
  * the body as received. Pass `validateResponses: false` to take bodies unchecked.
  */
 export class ResponseValidationError extends PostlineError {
-  /** What differs from the schema (zod issues, with paths into the body). */
-  declare readonly issues: z.core.$ZodIssue[];
-  /** The body as received. */
-  declare readonly body: unknown;
-  /** The request method. */
-  declare readonly method: string;
-  /** The request URL (never holds a secret). */
-  declare readonly url: string;
+  static {
+    nameClass(ResponseValidationError, "ResponseValidationError");
+  }
 
-  constructor(init: {
-    readonly issues: z.core.$ZodIssue[];
-    readonly body: unknown;
-    readonly method: string;
-    readonly url: string;
-  }) {
+  /** What differs from the schema (zod issues, with paths into the body). */
+  readonly issues: z.core.$ZodIssue[];
+  /** The body as received. */
+  readonly body: unknown;
+  /** The request method. */
+  readonly method: string;
+  /** The request URL (never holds a secret). */
+  readonly url: string;
+
+  constructor(init: ResponseValidationErrorInit) {
     const first = init.issues[0];
     const where = first ? ` at ${first.path.join(".") || "(root)"}: ${first.message}` : "";
     super(
       `The response to ${init.method} ${init.url} does not match its schema${where}` +
         (init.issues.length > 1 ? ` (and ${init.issues.length - 1} more)` : ""),
     );
-    Object.assign(this, init);
+    this.issues = init.issues;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
   }
 }
-nameClass(ResponseValidationError, "ResponseValidationError");
 
 /**
  * The approval was saved, but the plan's time for the item has already passed, so nothing was
@@ -77,8 +96,12 @@ nameClass(ResponseValidationError, "ResponseValidationError");
  * `client.content.schedule(item.id, { scheduledAt })` or `{ publishNow: true }` to queue it.
  */
 export class PlannedTimePassed extends PostlineError {
+  static {
+    nameClass(PlannedTimePassed, "PlannedTimePassed");
+  }
+
   /** The item as saved (already approved). */
-  declare readonly item: ContentItem;
+  readonly item: ContentItem;
 
   constructor(item: ContentItem) {
     super(
@@ -88,4 +111,3 @@ export class PlannedTimePassed extends PostlineError {
     this.item = item;
   }
 }
-nameClass(PlannedTimePassed, "PlannedTimePassed");

@@ -1,6 +1,8 @@
 /**
  * Gives a class a fixed `name` on its prototype, so `err.name` is right even after minification
- * and stays out of `JSON.stringify(err)`.
+ * and stays out of `JSON.stringify(err)`. Each class calls it in a static block with its own name
+ * written out; `@postline/sdk/tools` reads these prototype names to recognise the SDK's errors
+ * across bundled copies.
  */
 export function nameClass(target: abstract new (...args: any[]) => Error, name: string): void {
   Object.defineProperty(target, "name", { value: name, configurable: true });
@@ -25,5 +27,8 @@ export function nameClass(target: abstract new (...args: any[]) => Error, name: 
  * }
  * ```
  */
-export class PostlineError extends Error {}
-nameClass(PostlineError, "PostlineError");
+export class PostlineError extends Error {
+  static {
+    nameClass(PostlineError, "PostlineError");
+  }
+}

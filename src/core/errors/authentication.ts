@@ -1,0 +1,32 @@
+import { APIError } from "./api-error.js";
+import { nameClass } from "./postline-error.js";
+
+/** 401: no usable credential. */
+export class AuthenticationError extends APIError {
+  static {
+    nameClass(AuthenticationError, "AuthenticationError");
+  }
+
+  /** Always 401. */
+  declare readonly status: 401;
+}
+
+/** 401 `missing_authorization`: no Authorization header was sent. */
+export class MissingAuthorizationError extends AuthenticationError {
+  static {
+    nameClass(MissingAuthorizationError, "MissingAuthorizationError");
+  }
+
+  /** Always `missing_authorization`. */
+  declare readonly code: "missing_authorization";
+}
+
+/** 401 `invalid_api_key`: the token is malformed, unknown, revoked, or of the wrong environment. */
+export class InvalidApiKeyError extends AuthenticationError {
+  static {
+    nameClass(InvalidApiKeyError, "InvalidApiKeyError");
+  }
+
+  /** Always `invalid_api_key`. */
+  declare readonly code: "invalid_api_key";
+}

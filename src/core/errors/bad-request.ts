@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { type ChannelRef, ChannelRefSchema } from "../../schemas/index.js";
+import { APIError, type APIErrorInit, envelopeDetail } from "./api-error.js";
+import { nameClass } from "./postline-error.js";
+
+/** 400: the request was refused as invalid. */
+export class BadRequestError extends APIError {
+  static {
+    nameClass(BadRequestError, "BadRequestError");
+  }
+
+  /** Always 400. */
+  declare readonly status: 400;
+}
+
+const ChannelRefsSchema = z.array(ChannelRefSchema);
+
+/** 400 `validation_error`: bad input; `channels` lists the choices when no channel was named. */
+export class ValidationError extends BadRequestError {
+  static {
+    nameClass(ValidationError, "ValidationError");
+  }
+
+  /** Always `validation_error`. */
+  declare readonly code: "validation_error";
+  /** The connected channels to choose from, when a request named no channel (api-v1.md §4). */
+  readonly channels: ChannelRef[] | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    const listed = ChannelRefsSchema.safeParse(envelopeDetail(init.body).channels);
+    this.channels = listed.success ? listed.data : undefined;
+  }
+}
+
+/** 400 `missing_input`: `POST /content` needs exactly one of `body` or `prompt`. */
+export class MissingInputError extends BadRequestError {
+  static {
+    nameClass(MissingInputError, "MissingInputError");
+  }
+
+  /** Always `missing_input`. */
+  declare readonly code: "missing_input";
+}
+
+/** 400 `invalid_status_transition`: the lifecycle move is not allowed. */
+export class InvalidStatusTransitionError extends BadRequestError {
+  static {
+    nameClass(InvalidStatusTransitionError, "InvalidStatusTransitionError");
+  }
+
+  /** Always `invalid_status_transition`. */
+  declare readonly code: "invalid_status_transition";
+}
+
+/** 400 `cannot_revoke_self_in_request`: a token cannot revoke itself. */
+export class CannotRevokeSelfError extends BadRequestError {
+  static {
+    nameClass(CannotRevokeSelfError, "CannotRevokeSelfError");
+  }
+
+  /** Always `cannot_revoke_self_in_request`. */
+  declare readonly code: "cannot_revoke_self_in_request";
+}

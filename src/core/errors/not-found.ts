@@ -1,0 +1,25 @@
+import { APIError } from "./api-error.js";
+import { nameClass } from "./postline-error.js";
+
+/**
+ * 404: no such resource in this workspace, including other workspaces' resources. The class of
+ * the `not_found` code and of any other 404.
+ */
+export class NotFoundError extends APIError {
+  static {
+    nameClass(NotFoundError, "NotFoundError");
+  }
+
+  /** Always 404. */
+  declare readonly status: 404;
+}
+
+/** 404 `workspace_not_found`: the workspace behind the key is gone. */
+export class WorkspaceNotFoundError extends NotFoundError {
+  static {
+    nameClass(WorkspaceNotFoundError, "WorkspaceNotFoundError");
+  }
+
+  /** Always `workspace_not_found`. */
+  declare readonly code: "workspace_not_found";
+}

@@ -1,0 +1,32 @@
+import { APIError } from "./api-error.js";
+import { nameClass } from "./postline-error.js";
+
+/** 402: the workspace's subscription or credits do not cover the call. */
+export class PaymentRequiredError extends APIError {
+  static {
+    nameClass(PaymentRequiredError, "PaymentRequiredError");
+  }
+
+  /** Always 402. */
+  declare readonly status: 402;
+}
+
+/** 402 `subscription_inactive`: the workspace's subscription expired. */
+export class SubscriptionInactiveError extends PaymentRequiredError {
+  static {
+    nameClass(SubscriptionInactiveError, "SubscriptionInactiveError");
+  }
+
+  /** Always `subscription_inactive`. */
+  declare readonly code: "subscription_inactive";
+}
+
+/** 402 `x_url_credit_required`: scheduling an `x` post with a link needs URL credits. */
+export class XUrlCreditRequiredError extends PaymentRequiredError {
+  static {
+    nameClass(XUrlCreditRequiredError, "XUrlCreditRequiredError");
+  }
+
+  /** Always `x_url_credit_required`. */
+  declare readonly code: "x_url_credit_required";
+}

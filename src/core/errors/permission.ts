@@ -1,0 +1,72 @@
+import { APIError, type APIErrorInit, envelopeDetail } from "./api-error.js";
+import { nameClass } from "./postline-error.js";
+
+/** 403: the key or its owner may not do this. */
+export class PermissionDeniedError extends APIError {
+  static {
+    nameClass(PermissionDeniedError, "PermissionDeniedError");
+  }
+
+  /** Always 403. */
+  declare readonly status: 403;
+}
+
+/** 403 `forbidden`: the key owner's workspace role is below the route's requirement. */
+export class ForbiddenError extends PermissionDeniedError {
+  static {
+    nameClass(ForbiddenError, "ForbiddenError");
+  }
+
+  /** Always `forbidden`. */
+  declare readonly code: "forbidden";
+}
+
+const SCOPE_WORD = /\b(read|write|admin)\b/i;
+const QUOTED_SCOPE = /["'`](read|write|admin)["'`]/i;
+
+/** The scope a `scope_required` response names: in the envelope, else in its message. */
+function requiredScopeOf(init: APIErrorInit): string | undefined {
+  const detail = envelopeDetail(init.body);
+  const named = detail.requiredScope ?? detail.scope;
+  if (typeof named === "string" && named) return named;
+  // api-v1.md §5 rule 4: the message names the scope.
+  const match = QUOTED_SCOPE.exec(init.message) ?? SCOPE_WORD.exec(init.message);
+  return match?.[1]?.toLowerCase();
+}
+
+/** 403 `scope_required`: the key's scopes do not cover the route; `requiredScope` names it. */
+export class ScopeRequiredError extends PermissionDeniedError {
+  static {
+    nameClass(ScopeRequiredError, "ScopeRequiredError");
+  }
+
+  /** Always `scope_required`. */
+  declare readonly code: "scope_required";
+  /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */
+  readonly requiredScope: string | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.requiredScope = requiredScopeOf(init);
+  }
+}
+
+/** 403 `generation_limit`: the monthly generation quota ran out before anything was created. */
+export class GenerationLimitError extends PermissionDeniedError {
+  static {
+    nameClass(GenerationLimitError, "GenerationLimitError");
+  }
+
+  /** Always `generation_limit`. */
+  declare readonly code: "generation_limit";
+}
+
+/** 403 `workspace_suspended`: the workspace is suspended. */
+export class WorkspaceSuspendedError extends PermissionDeniedError {
+  static {
+    nameClass(WorkspaceSuspendedError, "WorkspaceSuspendedError");
+  }
+
+  /** Always `workspace_suspended`. */
+  declare readonly code: "workspace_suspended";
+}

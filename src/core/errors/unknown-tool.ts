@@ -1,0 +1,15 @@
+import { APIError } from "./api-error.js";
+import { nameClass } from "./postline-error.js";
+
+/**
+ * `unknown_tool`: no tool of that name (tool protocol only). The contract shows no status for
+ * it, so the class sits directly under `APIError` and `status` is whatever was answered.
+ */
+export class UnknownToolError extends APIError {
+  static {
+    nameClass(UnknownToolError, "UnknownToolError");
+  }
+
+  /** Always `unknown_tool`. */
+  declare readonly code: "unknown_tool";
+}
