@@ -25,7 +25,7 @@ export {
 } from "./core/errors/bad-request.js";
 // The code table is public so callers can list every code the contract names, with its status
 // and the class it is thrown as (for a dashboard, a tool's description, an exhaustive switch).
-export { ERROR_CODES, type ErrorCode } from "./core/errors/codes.js";
+export { ERROR_CODES, type ErrorCode, type ErrorCodeClassName } from "./core/errors/codes.js";
 export {
   AcknowledgmentRequiredError,
   ConflictError,
@@ -130,28 +130,33 @@ export type {
   VoiceFacts,
   VoiceSettings,
 } from "./schemas/index.js";
-// Schemas the SDK parses responses with: one per resource record and per response body, for
-// callers who validate stored or forwarded data the same way. Their parts (a brand's
-// `voiceConfidence`, an item's `status`, ...) are reachable through `.shape`; every type is
-// exported above.
-// The known values of each open enum: the types accept newer values too (README, "Versioning"), so
-// these lists are what a UI or an exhaustive check can offer today.
+// Schemas the SDK parses responses with: one per resource record, per response body and per open
+// enum, for callers who validate stored or forwarded data the same way. Other parts (a brand's
+// `voiceConfidence`, a stats `usage`, ...) are reachable through `.shape`; every type is exported
+// above.
+// The known values of each open enum: the types accept newer values too (README, "Versioning"),
+// so these lists are what a UI or an exhaustive check can offer today.
 export {
   AgentKeySchema,
   BrandProfileSchema,
   BrandResponseSchema,
   ChannelListResponseSchema,
+  ChannelRefSchema,
   ChannelSchema,
   CONTENT_SOURCES,
   CONTENT_STATUSES,
   ContentItemSchema,
   ContentPageSchema,
+  ContentSourceSchema,
+  ContentStatusSchema,
   CreateContentResponseSchema,
   CreatedAgentKeySchema,
   ErrorEnvelopeSchema,
   KEY_SCOPES,
   KeyListResponseSchema,
+  KeyScopeSchema,
   PLATFORMS,
+  PlatformSchema,
   ScheduleResponseSchema,
   StatsSchema,
 } from "./schemas/index.js";
