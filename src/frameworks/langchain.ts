@@ -86,9 +86,11 @@ export function langChainTools(
       {
         name,
         description: definition.description,
+        // Typed as a JSON Schema object so `tool()` builds a structured tool; LangChain reads the
+        // Standard Schema marker at run time.
         schema: advertise(definition.parameters) as unknown as Record<string, unknown>,
         responseFormat: "content_and_artifact",
       },
-    ) as unknown as DynamicStructuredTool;
+    );
   });
 }

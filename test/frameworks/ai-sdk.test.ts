@@ -113,6 +113,17 @@ describe("aiSdkTools with the AI SDK's MockLanguageModelV4", () => {
     expect(result.steps[0]?.content.some((part) => part.type === "tool-error")).toBe(false);
   });
 
+  it("the AI SDK's abort signal stops the SDK call: execute rejects with APIUserAbortError", async () => {
+    const { list_channels: listChannels } = aiSdkTools(session.client, {
+      tools: ["list_channels"],
+    });
+    const run = listChannels?.execute?.(
+      {},
+      { toolCallId: "call_1", messages: [], abortSignal: AbortSignal.abort(), context: undefined },
+    );
+    await expect(run).rejects.toMatchObject({ name: "APIUserAbortError" });
+  });
+
   it("readOnly gives only the reading tools, and tools picks by name", () => {
     const readers = Object.keys(aiSdkTools(session.client, { readOnly: true }));
     expect(readers).toEqual(tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));

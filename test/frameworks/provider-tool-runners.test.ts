@@ -151,6 +151,14 @@ describe("anthropic.beta.messages.toolRunner with toAnthropicRunnableTools, the 
     expect(await itemCount(session)).toBe(before + 1);
   });
 
+  it("the runner's abort signal stops the SDK call: run rejects with APIUserAbortError", async () => {
+    session = openFakeSession();
+    const [listChannels] = toAnthropicRunnableTools(session.client, { tools: ["list_channels"] });
+    await expect(listChannels!.run({}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: "APIUserAbortError",
+    });
+  });
+
   it("its tools fit the Anthropic SDK's runnable tool type", () => {
     session = openFakeSession();
     expectTypeOf(toAnthropicRunnableTools(session.client)).toExtend<BetaRunnableTool[]>();
