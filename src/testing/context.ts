@@ -1,15 +1,23 @@
 /** What a route rule receives: the resolved caller, the parsed request, and the model. */
+
+import type { KeyScope } from "../schemas/index.js";
 import type { FakeResponse } from "./fake-response.js";
 import type { KeyRecord, MemberRecord, WorkspaceRecord } from "./model.js";
 import type { FakeProvider } from "./provider.js";
+import type { SessionRecord } from "./sessions.js";
 import type { FakeStore } from "./store.js";
 
-/** The key behind a request, its owner and their workspace. */
+/** The credential behind a request (a key or a browser session), its member and their workspace. */
 export interface Caller {
-  key: KeyRecord;
+  /** The key, or `null` when a browser session made the request. */
+  key: KeyRecord | null;
+  /** The browser session, or `null` when a key made the request. */
+  session: SessionRecord | null;
   member: MemberRecord;
   workspace: WorkspaceRecord;
-  /** Admin-scope keys also see `createdBy.email` (api-v1.md §5). */
+  /** The key's scopes; a session holds every scope, and its member's role still applies. */
+  scopes: readonly KeyScope[];
+  /** Admin-scope keys (and sessions) also see `createdBy.email` (api-v1.md §5). */
   adminScope: boolean;
 }
 

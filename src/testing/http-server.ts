@@ -12,9 +12,11 @@ export interface FakeServerOptions {
   /** Interface to bind; default `127.0.0.1`. */
   host?: string;
   /**
-   * Answer browsers on other origins: `true` allows any origin, a string allows that one origin.
-   * Off by default, since the contract does not describe cross-origin access. Preflights are
-   * answered by the server itself and never reach the model (no rate budget, no request log).
+   * Answer browsers on other origins: `true` allows any origin without cookies, a string allows
+   * that one origin with cookies too (`Access-Control-Allow-Credentials`), so a page there can
+   * sign in and use a browser session. Off by default, since the contract does not describe
+   * cross-origin access. Preflights are answered by the server itself and never reach the model
+   * (no rate budget, no request log).
    */
   cors?: boolean | string;
 }
@@ -84,12 +86,15 @@ const PREFLIGHT_HEADERS = {
 
 function corsHeadersFor(cors: FakeServerOptions["cors"]): Record<string, string> | undefined {
   if (cors === undefined || cors === false) return undefined;
-  return {
+  const headers: Record<string, string> = {
     "access-control-allow-origin": cors === true ? "*" : cors,
     // Without these a browser hides the 429 headers, and RateLimitError loses its fields.
     "access-control-expose-headers":
       "retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset",
   };
+  // Browsers send cookies across origins only to a server naming the origin, never to `*`.
+  if (cors !== true) headers["access-control-allow-credentials"] = "true";
+  return headers;
 }
 
 async function serve(

@@ -44,4 +44,5 @@ export {
   FakeService,
   type OtherWorkspaceDefaults,
 } from "./service.js";
+export { type FakeSession, SESSION_COOKIE, SESSION_PATH, type SignInOptions } from "./sessions.js";
 export type { AddedKey, AddKeyOptions, WorkspaceHandle } from "./workspace-handle.js";

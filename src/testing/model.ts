@@ -211,6 +211,7 @@ export interface ContentRecord {
   heldForChannel: boolean;
   /** The exact text whose AI-isms were acknowledged; a different text asks again. */
   acknowledgedText: string | null;
+  /** The key that approved it; `null` when not approved or approved in a browser session. */
   approvedByKeyId: string | null;
   rejectionReason: string | null;
   /** The deterministic scans of the saved text (api-v1.md §2.1 rule 4). */

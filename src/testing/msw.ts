@@ -1,6 +1,7 @@
 /** The msw transport: request handlers serving a fake service (msw 3, `setupServer` or `setupWorker`). */
 import { HttpResponse, http } from "msw";
 import type { FakeService } from "./service.js";
+import { SESSION_PATH } from "./sessions.js";
 
 /** Options of {@link handlers}. */
 export interface HandlersOptions {
@@ -9,7 +10,8 @@ export interface HandlersOptions {
 }
 
 /**
- * msw request handlers for every route of the fake service under `{baseURL}/api/v1`.
+ * msw request handlers for every route of the fake service under `{baseURL}/api/v1`, and its
+ * sign-in at `{baseURL}/fake/session` (docs/testing.md).
  * A dropped or refused connection fault becomes `Response.error()` (the fetch rejects).
  *
  * @example
@@ -21,22 +23,20 @@ export function handlers(service: FakeService, options: HandlersOptions = {}) {
   const base = (options.baseURL ?? service.defaults.baseURL)
     .replace(/\/+$/, "")
     .replace(/\/api\/v1$/, "");
-  return [
-    http.all(`${base}/api/v1/*`, async ({ request }) => {
-      const body =
-        request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-      const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-      const outcome = await service.handle({
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        body,
-        clientAddress: forwarded || "127.0.0.1",
-        signal: request.signal,
-      });
-      if (outcome.kind === "network-error") return HttpResponse.error();
-      const { status, headers, body: responseBody } = outcome.response;
-      return new HttpResponse(status === 204 ? null : responseBody, { status, headers });
-    }),
-  ];
+  const serve = async ({ request }: { request: Request }) => {
+    const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const outcome = await service.handle({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body,
+      clientAddress: forwarded || "127.0.0.1",
+      signal: request.signal,
+    });
+    if (outcome.kind === "network-error") return HttpResponse.error();
+    const { status, headers, body: responseBody } = outcome.response;
+    return new HttpResponse(status === 204 ? null : responseBody, { status, headers });
+  };
+  return [http.all(`${base}/api/v1/*`, serve), http.all(`${base}${SESSION_PATH}`, serve)];
 }

@@ -1,6 +1,6 @@
 /** What the fake remembers of each request, for tests that count attempts and duplicates. */
 
-/** One request the fake received. The Authorization header is never recorded. */
+/** One request the fake received. The Authorization header and cookies are never recorded. */
 export interface RecordedRequest {
   /** The model's clock when it arrived. */
   at: Date;
@@ -20,6 +20,8 @@ export interface RecordedRequest {
   applied: boolean;
   /** The id of the key that made it, when the bearer resolved. */
   keyId?: string;
+  /** What authenticated it, when something did: a bearer `key` or a browser `session`. */
+  credential?: "key" | "session";
   /** The injected fault that applied, if any. */
   fault?: string;
 }

@@ -9,6 +9,7 @@ import type { FakeProvider } from "./provider.js";
 import { findRoute } from "./routes.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "./rules/auth.js";
 import { RATE_LIMITS, type RateLimiter } from "./rules/limits.js";
+import type { SessionRecord } from "./sessions.js";
 import type { FakeStore } from "./store.js";
 
 export interface PipelineRequest {
@@ -17,6 +18,8 @@ export interface PipelineRequest {
   apiPath: string | null;
   query: URLSearchParams;
   authorization: string | null;
+  /** The browser session the request's cookie carries; `null` or absent when none (MCP). */
+  session?: SessionRecord | null;
   bodyText: string;
   clientAddress: string;
 }
@@ -49,11 +52,11 @@ export function responseOfFailure(failure: unknown): FakeResponse {
   return new ApiFailure("internal_error", `The fake service failed: ${message}`).toResponse();
 }
 
-/** Resolves the bearer; a failure counts against the per-address budget of §8 first. */
+/** Resolves the bearer or session; a failure counts against the per-address budget of §8 first. */
 export function authenticate({ store, limiter }: PipelineDeps, request: PipelineRequest): Caller {
   const nowMs = store.clock.now().getTime();
   try {
-    return resolveCaller(store, request.authorization);
+    return resolveCaller(store, request.authorization, request.session);
   } catch (failure) {
     // §8: unauthenticated or unresolved bearers share a per-address budget.
     limiter.admit(`address:${request.clientAddress}`, RATE_LIMITS.address, nowMs, "this address");
@@ -61,17 +64,22 @@ export function authenticate({ store, limiter }: PipelineDeps, request: Pipeline
   }
 }
 
-/** Counts one request against the key's window: POST /content's 10, or the 60 of the rest (§8). */
+/**
+ * Counts one request against its caller's window: POST /content's 10, or the 60 of the rest (§8).
+ * §8 counts per key; a session's limits are not shown, so each session gets a key's budgets.
+ */
 export function admitKey(
   { store, limiter }: PipelineDeps,
   caller: Caller,
   isCreate: boolean,
 ): void {
+  const holder = caller.key ? `key:${caller.key.id}` : `session:${caller.session?.id}`;
+  const who = caller.key ? "this key" : "this session";
   limiter.admit(
-    `key:${caller.key.id}:${isCreate ? "create" : "general"}`,
+    `${holder}:${isCreate ? "create" : "general"}`,
     isCreate ? RATE_LIMITS.create : RATE_LIMITS.general,
     store.clock.now().getTime(),
-    isCreate ? "POST /content on this key" : "this key",
+    isCreate ? `POST /content on ${who}` : who,
   );
 }
 

@@ -17,6 +17,7 @@ import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./seed.js";
+import { type FakeSession, SESSION_PATH, SessionRegistry, type SignInOptions } from "./sessions.js";
 import { FakeStore } from "./store.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
 
@@ -80,6 +81,7 @@ export class FakeService {
   private readonly fakeProvider: FakeProvider;
   private readonly log: RecordedRequest[] = [];
   private readonly mainWorkspaceId: string;
+  private readonly sessions: SessionRegistry;
 
   constructor(seed: FakeServiceSeed = {}) {
     this.clock = createClock(seed.now);
@@ -93,6 +95,7 @@ export class FakeService {
       mergeWorkspaceSeed(defaultMainWorkspace(now), seed.workspace ?? {}),
     );
     this.mainWorkspaceId = main.id;
+    this.sessions = new SessionRegistry(this.store, main.id);
     if (seed.otherWorkspace !== false) {
       const other = addSeededWorkspace(
         this.store,
@@ -153,6 +156,16 @@ export class FakeService {
       : undefined;
   }
 
+  /**
+   * Signs a member in and returns their browser session (docs/testing.md, "Browser sessions").
+   * Send `session.cookie` as the `Cookie` header, e.g. with a client built with
+   * `auth: "session"` and `headers: { cookie: session.cookie }`.
+   * @param options the member by `email` or `userId`; the main workspace's owner when omitted.
+   */
+  signIn(options?: SignInOptions): FakeSession {
+    return this.sessions.signIn(options);
+  }
+
   /** Every request received so far, oldest first (never the token). */
   get requests(): readonly RecordedRequest[] {
     return this.log;
@@ -175,7 +188,14 @@ export class FakeService {
   async handle(request: FakeRequest): Promise<FakeOutcome> {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
+    const headers =
+      request.headers instanceof Headers ? request.headers : new Headers(request.headers);
     const prefixAt = url.pathname.indexOf("/api/v1");
+    if (prefixAt === -1 && url.pathname.replace(/\/+$/, "").endsWith(SESSION_PATH)) {
+      // The fake's own sign-in: not a v1 route, so it is neither logged, limited nor faulted.
+      const response = this.sessions.answer(method, request.body ?? "", headers.get("cookie"));
+      return { kind: "response", response };
+    }
     const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
     const apiPath =
       rest === null || (rest !== "" && !rest.startsWith("/"))
@@ -201,8 +221,6 @@ export class FakeService {
     if (instead) return this.settle(entry, instead);
 
     const writesBefore = this.store.writes;
-    const headers =
-      request.headers instanceof Headers ? request.headers : new Headers(request.headers);
     const deps = { store: this.store, provider: this.fakeProvider, limiter: this.limiter };
     const clientAddress = request.clientAddress ?? "127.0.0.1";
     const { response, caller } =
@@ -213,11 +231,13 @@ export class FakeService {
             apiPath,
             query: url.searchParams,
             authorization: headers.get("authorization"),
+            session: this.sessions.resolve(headers.get("cookie")),
             bodyText,
             clientAddress,
           });
     entry.applied = this.store.writes > writesBefore;
-    if (caller) entry.keyId = caller.key.id;
+    if (caller?.key) entry.keyId = caller.key.id;
+    if (caller) entry.credential = caller.key ? "key" : "session";
     return this.settle(entry, fault ? fault.after(response) : { kind: "response", response });
   }
 

@@ -74,7 +74,7 @@ export function approveItem(
   const now = store.clock.now();
   item.status = "pending";
   item.heldForChannel = false;
-  item.approvedByKeyId = caller.key.id;
+  item.approvedByKeyId = caller.key?.id ?? null;
   if (item.plan === null) item.plan = placeInWeek(store, workspace, item);
   return queueAtPlannedTime(item, now);
 }

@@ -6,6 +6,7 @@ import type { KEY_SCOPES } from "../../schemas/index.js";
 import type { Caller } from "../context.js";
 import { ApiFailure } from "../fake-response.js";
 import type { Role } from "../model.js";
+import type { SessionRecord } from "../sessions.js";
 import type { FakeStore } from "../store.js";
 
 /** The fake is a test environment: only `<prefix>_test_` tokens resolve. */
@@ -13,6 +14,7 @@ const TOKEN_SHAPE = /^[a-z]+_(test|live)_[A-Za-z0-9]+$/;
 /** The scopes the contract names. */
 export type ScopeName = (typeof KEY_SCOPES)[number];
 const SCOPE_RANK: Record<ScopeName, number> = { read: 1, write: 2, admin: 3 };
+const ALL_SCOPES: readonly ScopeName[] = ["read", "write", "admin"];
 
 /** The bearer token of an Authorization header, `null` when there is no header at all. */
 export function bearerOf(authorization: string | null): string | null {
@@ -29,12 +31,19 @@ function invalidKey(): ApiFailure {
 }
 
 /**
- * Resolves a bearer to its key, owner and workspace (§5 rule 3). Missing header: 401
- * `missing_authorization`; malformed, unknown, revoked, live, or owner left: 401 `invalid_api_key`.
+ * Resolves the request's credential (§5 rule 3). A bearer is resolved to its key, owner and
+ * workspace: malformed, unknown, revoked, live, or owner left gives 401 `invalid_api_key`. With
+ * no Authorization header, a live browser session is accepted instead (§1 convention 5, §5 rule
+ * 1); with neither, 401 `missing_authorization`. A bearer wins over a session: it was sent on purpose.
  */
-export function resolveCaller(store: FakeStore, authorization: string | null): Caller {
+export function resolveCaller(
+  store: FakeStore,
+  authorization: string | null,
+  session: SessionRecord | null = null,
+): Caller {
   const token = bearerOf(authorization);
   if (token === null) {
+    if (session !== null) return sessionCaller(store, session);
     throw new ApiFailure(
       "missing_authorization",
       "Missing Authorization header. Send `Authorization: Bearer <API_KEY>`.",
@@ -48,7 +57,28 @@ export function resolveCaller(store: FakeStore, authorization: string | null): C
   const member = workspace?.members.find((candidate) => candidate.userId === key.userId);
   if (!workspace || !member || member.left) throw invalidKey();
   key.lastUsedAt = store.clock.now();
-  return { key, member, workspace, adminScope: hasScope(key.scopes, "admin") };
+  return {
+    key,
+    session: null,
+    member,
+    workspace,
+    scopes: key.scopes,
+    adminScope: hasScope(key.scopes, "admin"),
+  };
+}
+
+/** A session acts as its member with every scope; the role checks of §5 rule 4 still apply. */
+function sessionCaller(store: FakeStore, session: SessionRecord): Caller {
+  const workspace = store.workspaces.get(session.workspaceId);
+  const member = workspace?.members.find((candidate) => candidate.userId === session.userId);
+  // The member left or the workspace is gone: the session no longer signs anyone in.
+  if (!workspace || !member || member.left) {
+    throw new ApiFailure(
+      "missing_authorization",
+      "Missing Authorization header, and the session cookie no longer signs anyone in.",
+    );
+  }
+  return { key: null, session, member, workspace, scopes: ALL_SCOPES, adminScope: true };
 }
 
 /** The workspace states of §7 that refuse every route. */
@@ -81,17 +111,17 @@ export function assertAccess(
   caller: Caller,
   requirement: { scope: ScopeName; roles: readonly Role[] | "any" },
 ): void {
-  if (!hasScope(caller.key.scopes, requirement.scope)) {
+  if (!hasScope(caller.scopes, requirement.scope)) {
     throw new ApiFailure(
       "scope_required",
-      `This route needs the \`${requirement.scope}\` scope; the key has ${caller.key.scopes.map((s) => `\`${s}\``).join(", ") || "none"}.`,
+      `This route needs the \`${requirement.scope}\` scope; the key has ${caller.scopes.map((s) => `\`${s}\``).join(", ") || "none"}.`,
       { requiredScope: requirement.scope },
     );
   }
   if (requirement.roles !== "any" && !requirement.roles.includes(caller.member.role)) {
     throw new ApiFailure(
       "forbidden",
-      `The key's owner is ${caller.member.role === "member" ? "a member" : `the ${caller.member.role}`}; this route needs ${requirement.roles.join(" or ")}.`,
+      `${caller.key ? "The key's owner" : "The signed-in member"} is ${caller.member.role === "member" ? "a member" : `the ${caller.member.role}`}; this route needs ${requirement.roles.join(" or ")}.`,
     );
   }
 }

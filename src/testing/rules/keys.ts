@@ -64,7 +64,7 @@ export function createKey(context: RouteContext) {
 /** DELETE /keys/:id: revokes, idempotently; a token cannot revoke itself. */
 export function revokeKey(context: RouteContext) {
   const key = keyOrNotFound(context);
-  if (key.id === context.caller.key.id) {
+  if (key.id === context.caller.key?.id) {
     throw new ApiFailure(
       "cannot_revoke_self_in_request",
       "A key cannot revoke itself in the same request; revoke it with another admin key.",

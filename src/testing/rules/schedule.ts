@@ -112,7 +112,7 @@ export function scheduleContent(context: RouteContext) {
   if (usesUrlCredit) workspace.urlCredits -= 1;
   // Schedule rule 4: approval through this call puts the item in the week's plan.
   if (item.plan === null) item.plan = placementAt(workspace, item.platform, at);
-  if (item.status === "draft") item.approvedByKeyId = caller.key.id;
+  if (item.status === "draft") item.approvedByKeyId = caller.key?.id ?? null;
   item.heldForChannel = false;
   item.status = "scheduled";
   item.scheduledAt = at;
