@@ -1,4 +1,5 @@
 import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
+import { assertNoKeyInBrowserPage } from "./core/browser-guard.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
 import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
@@ -13,6 +14,7 @@ import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
 import { noopPacer, type Pacer } from "./core/pacer.js";
 import { createPacer } from "./core/pacing.js";
 import { createRedactor } from "./core/redact.js";
+import { createSessionPacer } from "./core/session-pacing.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
@@ -22,10 +24,28 @@ import { ScheduleResource } from "./resources/schedule.js";
 import { StatsResource } from "./resources/stats.js";
 import { VERSION } from "./version.js";
 
+/**
+ * How a client authenticates: `"apiKey"` sends `Authorization: Bearer <apiKey>`; `"session"`
+ * sends no key and lets the browser send the signed-in user's cookies (api-v1.md §5 rule 1).
+ */
+export type PostlineAuth = "apiKey" | "session";
+
 /** Options of `new Postline(options)` (docs/getting-started.md). */
 export interface PostlineOptions extends ClientHooks {
-  /** The bearer token. Defaults to `process.env.POSTLINE_API_KEY`. */
+  /**
+   * `"apiKey"` (the default) or `"session"`: in a page of your own web app, use the signed-in
+   * user's browser session instead of a key. No `Authorization` header is sent, requests go with
+   * `credentials: "include"`, and `apiKey` must not be given.
+   */
+  auth?: PostlineAuth | undefined;
+  /** The bearer token. Defaults to `process.env.POSTLINE_API_KEY`. Not used with `auth: "session"`. */
   apiKey?: string | undefined;
+  /**
+   * Allow an API key in a browser page. Off by default, because anyone who opens the page can
+   * read the key; the constructor then throws `PostlineError`. Not needed with `auth: "session"`,
+   * nor in Node, Bun, Deno or a worker.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** The service root; `/api/v1` is appended unless present. Defaults to `process.env.POSTLINE_BASE_URL`. */
   baseURL?: string | undefined;
   /** Per-attempt timeout in milliseconds. Default 60 000. */
@@ -68,9 +88,43 @@ function optionOrEnv(value: string | undefined, envName: string, what: string, o
   return found;
 }
 
-/** The pacer for `rateLimit` (docs/retries.md). The token is handed over only to key its budgets. */
-function pacerFor(apiKey: string, rateLimit: boolean, logger: LevelledLogger): Pacer {
-  return rateLimit ? createPacer(apiKey, { logger }) : noopPacer;
+/**
+ * The pacer for `rateLimit` (docs/retries.md). The token is handed over only to key its budgets;
+ * a session (`apiKey` null) has no budgets to pace to, only the holds its 429s announce.
+ */
+function pacerFor(
+  apiKey: string | null,
+  baseURL: string,
+  rateLimit: boolean,
+  logger: LevelledLogger,
+): Pacer {
+  if (!rateLimit) return noopPacer;
+  return apiKey === null ? createSessionPacer(baseURL, logger) : createPacer(apiKey, { logger });
+}
+
+const AUTH_MODES: readonly PostlineAuth[] = ["apiKey", "session"];
+
+/** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
+function resolveApiKey(options: PostlineOptions): string | null {
+  const auth = options.auth ?? "apiKey";
+  if (!AUTH_MODES.includes(auth)) {
+    throw new InvalidRequestError(
+      "auth",
+      `auth must be "apiKey" or "session"; got ${JSON.stringify(String(auth))}`,
+    );
+  }
+  if (auth === "session") {
+    if (options.apiKey !== undefined) {
+      throw new InvalidRequestError(
+        "apiKey",
+        'auth: "session" sends no key: leave out apiKey, or use auth: "apiKey"',
+      );
+    }
+    return null;
+  }
+  const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
+  assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
+  return apiKey;
 }
 
 /**
@@ -97,7 +151,9 @@ export class Postline {
   readonly stats: StatsResource;
   /** Agent keys (admin scope). */
   readonly keys: KeysResource;
-  /** `"live"` or `"test"` from the token's prefix, `"unknown"` when it shows neither. */
+  /** How the client authenticates: `"apiKey"` or `"session"`. */
+  readonly auth: PostlineAuth;
+  /** `"live"` or `"test"` from the token's prefix, `"unknown"` when it shows neither (or in session mode). */
   readonly environment: PostlineEnvironment;
   /** The `/api/v1/` base every request goes to. */
   readonly baseURL: string;
@@ -107,11 +163,13 @@ export class Postline {
   readonly maxRetries: number;
 
   constructor(options: PostlineOptions = {}) {
-    const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
+    const apiKey = resolveApiKey(options);
     const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
-    const redact = createRedactor(apiKey);
+    const redact = createRedactor(apiKey ?? undefined);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
+    // A session's cookie is the browser's to guard (its `Secure` flag); only a key is ours.
     if (
+      apiKey !== null &&
       base.protocol === "http:" &&
       !isLoopbackHost(base.hostname) &&
       options.allowInsecureHttp !== true
@@ -154,7 +212,7 @@ export class Postline {
         onResponse: options.onResponse,
         onRetry: options.onRetry,
       },
-      pacer: pacerFor(apiKey, options.rateLimit !== false, logger),
+      pacer: pacerFor(apiKey, baseURL, options.rateLimit !== false, logger),
       redact,
     });
     const ctx = { transport, reader: { validate: options.validateResponses !== false } };
@@ -164,7 +222,8 @@ export class Postline {
     this.schedule = new ScheduleResource(ctx);
     this.stats = new StatsResource(ctx);
     this.keys = new KeysResource(ctx);
-    this.environment = environmentOfToken(apiKey);
+    this.auth = apiKey === null ? "session" : "apiKey";
+    this.environment = apiKey === null ? "unknown" : environmentOfToken(apiKey);
     this.baseURL = baseURL;
     this.timeout = timeout;
     this.maxRetries = maxRetries;
@@ -174,6 +233,7 @@ export class Postline {
   toJSON(): Record<string, unknown> {
     return {
       baseURL: this.baseURL,
+      auth: this.auth,
       environment: this.environment,
       timeout: this.timeout,
       maxRetries: this.maxRetries,

@@ -8,7 +8,8 @@ const BAD_VALUE_CHAR = /[\r\n\0\u0100-\uffff]/;
 
 /**
  * A caller's `headers` (the client option, or a call's), checked and without the credential
- * headers (the client's key is the only credential it sends). A name
+ * headers (the client's key is the only credential it sends). In session mode `Cookie` stays:
+ * outside a browser it is how the session travels, and it is the client's only credential. A name
  * that is not a valid header name, or a value with CR, LF, NUL or a character outside Latin-1, is
  * refused here with `InvalidRequestError`, rather than by `fetch` at send time, where it would
  * look like a connection failure. `where` says which option it is, for the message.
@@ -16,6 +17,7 @@ const BAD_VALUE_CHAR = /[\r\n\0\u0100-\uffff]/;
 export function checkedCallerHeaders(
   headers: unknown,
   where: "client" | "call",
+  session = false,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined) return out;
@@ -47,7 +49,9 @@ export function checkedCallerHeaders(
         `${option}: the value of "${name}" contains a line break, NUL or a character outside Latin-1`,
       );
     }
-    if (!isCredentialHeader(name)) out[name] = value;
+    if (!isCredentialHeader(name) || (session && name.toLowerCase() === "cookie")) {
+      out[name] = value;
+    }
   }
   return out;
 }

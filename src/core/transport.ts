@@ -47,7 +47,11 @@ export interface ApiResponse {
 
 /** Everything the transport needs from the client. */
 export interface TransportConfig {
-  readonly apiKey: string;
+  /**
+   * The bearer token; `null` for a browser session (`auth: "session"`): no Authorization header,
+   * and the browser's cookies go with every request (`credentials: "include"`).
+   */
+  readonly apiKey: string | null;
   /** Ends in `/api/v1/`. */
   readonly baseURL: string;
   readonly timeout: number;
@@ -69,15 +73,18 @@ export interface TransportConfig {
  * redirect following are off, so a write that may have reached the service is never repeated.
  */
 export class Transport {
-  readonly #apiKey: string;
+  /** The `Authorization` header, or nothing in session mode. */
+  readonly #credentialHeaders: Record<string, string>;
+  readonly #session: boolean;
   readonly #config: Omit<TransportConfig, "apiKey">;
   readonly #ky: KyInstance;
 
   constructor(config: TransportConfig) {
     const { apiKey, ...rest } = config;
-    checkApiKeyForHeader(apiKey);
-    const headers = checkedCallerHeaders(config.headers, "client");
-    this.#apiKey = apiKey;
+    if (apiKey !== null) checkApiKeyForHeader(apiKey);
+    this.#session = apiKey === null;
+    this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
+    const headers = checkedCallerHeaders(config.headers, "client", this.#session);
     this.#config = rest;
     // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
     const lazyFetch: typeof globalThis.fetch = (input, init) =>
@@ -93,8 +100,9 @@ export class Transport {
         accept: "application/json",
         ...headers,
         "x-postline-sdk": config.sdkHeader,
-        authorization: `Bearer ${apiKey}`,
+        ...this.#credentialHeaders,
       },
+      ...(apiKey === null ? { credentials: "include" as const } : {}),
     });
   }
 
@@ -160,8 +168,8 @@ export class Transport {
       // Per-call headers merge over the instance's, so the credential is set again after them.
       headers: options.headers
         ? {
-            ...checkedCallerHeaders(options.headers, "call"),
-            authorization: `Bearer ${this.#apiKey}`,
+            ...checkedCallerHeaders(options.headers, "call", this.#session),
+            ...this.#credentialHeaders,
           }
         : undefined,
       timeout: options.timeout ?? this.#config.timeout,

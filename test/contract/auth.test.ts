@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ForbiddenError, InvalidApiKeyError, ScopeRequiredError } from "../../src/index.js";
+import {
+  ForbiddenError,
+  InvalidApiKeyError,
+  MissingAuthorizationError,
+  Postline,
+  ScopeRequiredError,
+} from "../../src/index.js";
 import { useFake } from "./support/fake-harness.js";
 
 const fake = useFake();
@@ -119,5 +125,69 @@ describe("§5 Authentication", () => {
         !memberAllowed,
       );
     }
+  });
+
+  describe("AUTH-6 browser sessions", () => {
+    /** A session client that records what each request carried on the wire. */
+    function sessionClient(cookie: string) {
+      const sent: Request[] = [];
+      const client = new Postline({
+        auth: "session",
+        baseURL: fake.service.defaults.baseURL,
+        headers: { cookie },
+        rateLimit: false,
+        maxRetries: 0,
+        fetch: (input, init) => {
+          const request = new Request(input, init);
+          sent.push(request.clone());
+          return fetch(request);
+        },
+      });
+      return { client, sent };
+    }
+
+    it("AUTH-6 A logged-in browser session is accepted on v1 routes instead of a bearer token", async () => {
+      const session = fake.service.signIn({ email: "olivia@acme.test" });
+      const { client, sent } = sessionClient(session.cookie);
+      const [channelId] = fake.service.defaults.channelIds;
+      const draft = await client.content.createDraft({ channelId: channelId!, body: "Hi there" });
+      expect(draft.createdBy.userId).toBe("usr_olivia");
+      expect((await client.content.get(draft.id)).id).toBe(draft.id);
+      expect((await client.channels.list()).length).toBeGreaterThan(0);
+      expect((await client.keys.list()).length).toBeGreaterThan(0);
+      expect(sent.length).toBe(4);
+      for (const request of sent) {
+        expect(request.headers.get("authorization")).toBeNull();
+        expect(request.credentials).toBe("include");
+      }
+      const credentials = fake.service.requests.map((request) => request.credential);
+      expect(credentials).toEqual(["session", "session", "session", "session"]);
+    });
+
+    it("AUTH-6 a session acts as its member: the role checks of §5 rule 4 still apply", async () => {
+      const { client } = sessionClient(fake.service.signIn({ email: "mia@acme.test" }).cookie);
+      expect((await client.keys.list()).length).toBeGreaterThan(0);
+      await expect(client.keys.create({ name: "n", scopes: ["read"] })).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+    });
+
+    it("AUTH-6 with neither a bearer nor a live session → 401 `missing_authorization`", async () => {
+      const { client } = sessionClient("postline_session=sess_made_up");
+      await expect(client.channels.list()).rejects.toBeInstanceOf(MissingAuthorizationError);
+      const ended = fake.service.signIn();
+      fake.service.workspace().memberLeaves("usr_olivia");
+      const { client: leaver } = sessionClient(ended.cookie);
+      await expect(leaver.channels.list()).rejects.toBeInstanceOf(MissingAuthorizationError);
+    });
+
+    it("AUTH-6 a session is one workspace's: another workspace's items are not found", async () => {
+      const other = fake.service.otherWorkspace!;
+      const { client } = sessionClient(fake.service.signIn({ email: "olivia@acme.test" }).cookie);
+      const answer = await client.content.get(other.contentIds[0]!).catch((error) => error);
+      expect(answer.status).toBe(404);
+      const listed = await client.content.list().toArray({ max: 500 });
+      expect(listed.some((item) => other.contentIds.includes(item.id))).toBe(false);
+    });
   });
 });

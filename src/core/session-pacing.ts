@@ -1,0 +1,51 @@
+/**
+ * Pacing for a browser session (`auth: "session"`, docs/retries.md). The contract shows no limits
+ * for sessions (api-v1.md §8 counts per key), so nothing is counted against invented budgets.
+ * What a 429 announces is honoured: until its reset, this session's requests wait instead of
+ * each collecting a 429 of its own.
+ */
+import { abortableSleep } from "./abortable-sleep.js";
+import type { LevelledLogger } from "./logger.js";
+import type { Pacer, ReleasePacedSlot } from "./pacer.js";
+import { PACING_WINDOW_MS } from "./pacing.js";
+import { readRateLimitHeaders } from "./rate-limit-headers.js";
+
+/** When each session (by base URL) may send again after a 429; module-level, as a session is the browser's. */
+const holds = new Map<string, number>();
+
+/**
+ * A pacer for the session cookie sent to `baseURL`: no budget, and a hold after each 429 until
+ * the reset it announces (`Retry-After`, else `X-RateLimit-Reset` clamped to one window, else one
+ * window). Clients of one page on one base URL share the hold, as they share the cookie.
+ */
+export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pacer {
+  const releaseLearning: ReleasePacedSlot = (response) => {
+    if (response?.status !== 429) return;
+    const now = Date.now();
+    const { retryAfterSeconds, resetAt } = readRateLimitHeaders(response.headers, now);
+    const resumeAt =
+      retryAfterSeconds !== undefined
+        ? now + retryAfterSeconds * 1000
+        : resetAt !== undefined
+          ? Math.min(Math.max(resetAt.getTime(), now), now + PACING_WINDOW_MS)
+          : now + PACING_WINDOW_MS;
+    holds.set(baseURL, Math.max(holds.get(baseURL) ?? 0, resumeAt));
+    logger?.debug("Rate limited; holding this session's requests until the reset", {
+      holdMs: resumeAt - now,
+    });
+  };
+  return {
+    async acquire(route, signal) {
+      if (signal?.aborted) throw signal.reason;
+      for (;;) {
+        const waitMs = (holds.get(baseURL) ?? 0) - Date.now();
+        if (waitMs <= 0) {
+          holds.delete(baseURL);
+          return releaseLearning;
+        }
+        logger?.debug("Waiting for the session's rate-limit hold to end", { route, waitMs });
+        await abortableSleep(waitMs, signal);
+      }
+    },
+  };
+}

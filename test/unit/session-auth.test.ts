@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { InvalidRequestError, Postline, PostlineError, RateLimitError } from "../../src/index.js";
+import { API, BASE, HttpResponse, http, useServer } from "./support/server.js";
+
+const { server, seen } = useServer();
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('auth: "session"', () => {
+  it("needs no key, sends no Authorization header, and sends cookies", async () => {
+    vi.stubEnv("POSTLINE_API_KEY", "");
+    const requests: Request[] = [];
+    server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [] })));
+    const client = new Postline({
+      auth: "session",
+      baseURL: BASE,
+      headers: { authorization: "Bearer pl_test_smuggled1234" },
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        requests.push(request);
+        return fetch(request);
+      },
+    });
+    await client.channels.list({}, { headers: { Authorization: "Bearer pl_test_percall1234" } });
+    expect(seen[0]!.headers.get("authorization")).toBeNull();
+    expect(requests[0]!.credentials).toBe("include");
+    expect(client.auth).toBe("session");
+    expect(client.environment).toBe("unknown");
+    expect(JSON.stringify(client)).toContain('"auth":"session"');
+  });
+
+  it("ignores POSTLINE_API_KEY: a session never sends a key", async () => {
+    vi.stubEnv("POSTLINE_API_KEY", "pl_test_fromenv1234");
+    server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [] })));
+    await new Postline({ auth: "session", baseURL: BASE }).channels.list();
+    expect(seen[0]!.headers.get("authorization")).toBeNull();
+  });
+
+  it("refuses apiKey alongside it, naming the option", () => {
+    const make = () => new Postline({ auth: "session", apiKey: "pl_test_x1234", baseURL: BASE });
+    expect(make).toThrow(InvalidRequestError);
+    expect(make).toThrow(/apiKey/);
+    try {
+      make();
+    } catch (error) {
+      expect((error as InvalidRequestError).param).toBe("apiKey");
+    }
+  });
+
+  it("refuses an unknown auth mode, naming the option", () => {
+    const make = () => new Postline({ auth: "cookie" as never, baseURL: BASE });
+    expect(make).toThrow(InvalidRequestError);
+    expect(make).toThrow(/auth must be "apiKey" or "session"; got "cookie"/);
+  });
+
+  it("allows plain http to any host: no key of ours is sent, the browser guards its cookie", () => {
+    expect(new Postline({ auth: "session", baseURL: "http://intranet.example" }).baseURL).toBe(
+      "http://intranet.example/api/v1/",
+    );
+    expect(
+      () => new Postline({ apiKey: "pl_test_x1234", baseURL: "http://intranet.example" }),
+    ).toThrow(/plain http/);
+  });
+
+  it("apiKey is the default mode", () => {
+    expect(new Postline({ apiKey: "pl_test_x1234", baseURL: BASE }).auth).toBe("apiKey");
+  });
+});
+
+describe('pacing with auth: "session"', () => {
+  const sessionBase = (name: string) => `https://${name}.session.test`;
+
+  it("counts no budget: more than a key's 60 a minute go out at once", async () => {
+    const base = sessionBase("nobudget");
+    let served = 0;
+    server.use(
+      http.get(`${base}/api/v1/channels`, () => {
+        served += 1;
+        return HttpResponse.json({ channels: [] });
+      }),
+    );
+    const client = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
+    await Promise.all(Array.from({ length: 70 }, () => client.channels.list()));
+    expect(served).toBe(70);
+  });
+
+  it("a 429 holds every call of the session until the announced reset", async () => {
+    const base = sessionBase("hold");
+    const arrivals: number[] = [];
+    let first = true;
+    server.use(
+      http.get(`${base}/api/v1/channels`, () => {
+        arrivals.push(Date.now());
+        if (first) {
+          first = false;
+          return HttpResponse.json(
+            { error: { code: "rate_limited", message: "Retry in 1 seconds." } },
+            { status: 429, headers: { "retry-after": "1" } },
+          );
+        }
+        return HttpResponse.json({ channels: [] });
+      }),
+    );
+    const client = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
+    const refused = await client.channels.list().catch((error) => error);
+    expect(refused).toBeInstanceOf(RateLimitError);
+    const other = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
+    await other.channels.list();
+    // The second client shares the session's cookie, so it waits out the same hold.
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it("rateLimit: false turns the hold off", async () => {
+    const base = sessionBase("off");
+    const arrivals: number[] = [];
+    server.use(
+      http.get(`${base}/api/v1/channels`, () => {
+        arrivals.push(Date.now());
+        return arrivals.length === 1
+          ? HttpResponse.json(
+              { error: { code: "rate_limited", message: "Retry in 30 seconds." } },
+              { status: 429, headers: { "retry-after": "30" } },
+            )
+          : HttpResponse.json({ channels: [] });
+      }),
+    );
+    const client = new Postline({
+      auth: "session",
+      baseURL: base,
+      maxRetries: 0,
+      rateLimit: false,
+    });
+    await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
+    await client.channels.list();
+    expect(arrivals[1]! - arrivals[0]!).toBeLessThan(1000);
+  });
+});
+
+describe("the browser guard", () => {
+  const key = { apiKey: "pl_test_x1234", baseURL: BASE };
+  const asBrowserPage = () => {
+    vi.stubGlobal("window", globalThis);
+    vi.stubGlobal("document", { title: "a page" });
+  };
+
+  it("throws a PostlineError explaining the risk for a key in a browser page", () => {
+    asBrowserPage();
+    expect(() => new Postline(key)).toThrow(PostlineError);
+    expect(() => new Postline(key)).toThrow(/can be read by anyone who opens the page/);
+    expect(() => new Postline(key)).toThrow(/dangerouslyAllowBrowser: true/);
+    expect(() => new Postline(key)).toThrow(/auth: "session"/);
+  });
+
+  it("never puts the key in its message", () => {
+    asBrowserPage();
+    const error = (() => {
+      try {
+        new Postline(key);
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error?.message).not.toContain(key.apiKey);
+  });
+
+  it("lets a key through with dangerouslyAllowBrowser: true", () => {
+    asBrowserPage();
+    expect(new Postline({ ...key, dangerouslyAllowBrowser: true }).auth).toBe("apiKey");
+  });
+
+  it("does not throw in session mode", () => {
+    asBrowserPage();
+    expect(new Postline({ auth: "session", baseURL: BASE }).auth).toBe("session");
+  });
+
+  it("does not throw in a worker (a global scope with no document)", () => {
+    vi.stubGlobal("self", globalThis);
+    vi.stubGlobal("importScripts", () => {});
+    expect(new Postline(key).auth).toBe("apiKey");
+  });
+
+  it("does not throw in Node", () => {
+    expect(new Postline(key).auth).toBe("apiKey");
+  });
+});
