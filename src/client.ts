@@ -56,7 +56,10 @@ export interface PostlineOptions extends ClientHooks {
   rateLimit?: boolean | undefined;
   /** A custom `fetch`; defaults to the global `fetch`, looked up at each request. */
   fetch?: typeof globalThis.fetch | undefined;
-  /** Extra headers on every request. Credential headers (`Authorization`, `Cookie`, ...) here are ignored. */
+  /**
+   * Extra headers on every request. Credential headers (`Authorization`, `Cookie`, ...) here are
+   * ignored, except `Cookie` with `auth: "session"`: outside a browser it carries the session.
+   */
   headers?: Record<string, string> | undefined;
   /** Check every response body against its schema. Default `true`. */
   validateResponses?: boolean | undefined;

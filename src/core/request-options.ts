@@ -14,6 +14,9 @@ export interface RequestOptions {
   timeout?: number;
   /** Automatic retries for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
-  /** Extra headers for this call. Credential headers (`Authorization`, `Cookie`, ...) here are ignored. */
+  /**
+   * Extra headers for this call. Credential headers (`Authorization`, `Cookie`, ...) here are
+   * ignored, except `Cookie` on a client with `auth: "session"`, where it carries the session.
+   */
   headers?: Record<string, string>;
 }

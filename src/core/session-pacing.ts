@@ -4,11 +4,12 @@
  * What a 429 announces is honoured: until its reset, this session's requests wait instead of
  * each collecting a 429 of its own.
  */
-import { abortableSleep } from "./abortable-sleep.js";
+
 import type { LevelledLogger } from "./logger.js";
 import type { Pacer, ReleasePacedSlot } from "./pacer.js";
 import { PACING_WINDOW_MS } from "./pacing.js";
 import { readRateLimitHeaders } from "./rate-limit-headers.js";
+import { sleep } from "./sleep.js";
 
 /** When each session (by base URL) may send again after a 429; module-level, as a session is the browser's. */
 const holds = new Map<string, number>();
@@ -44,7 +45,7 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
           return releaseLearning;
         }
         logger?.debug("Waiting for the session's rate-limit hold to end", { route, waitMs });
-        await abortableSleep(waitMs, signal);
+        await sleep(waitMs, signal);
       }
     },
   };

@@ -33,6 +33,20 @@ describe('auth: "session"', () => {
     expect(JSON.stringify(client)).toContain('"auth":"session"');
   });
 
+  it("sends a Cookie header the caller gives: outside a browser it is how the session travels", async () => {
+    server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [] })));
+    const client = new Postline({
+      auth: "session",
+      baseURL: BASE,
+      headers: { cookie: "postline_session=sess_1" },
+    });
+    await client.channels.list();
+    const perCall = new Postline({ auth: "session", baseURL: BASE });
+    await perCall.channels.list({}, { headers: { Cookie: "postline_session=sess_2" } });
+    expect(seen[0]!.headers.get("cookie")).toBe("postline_session=sess_1");
+    expect(seen[1]!.headers.get("cookie")).toBe("postline_session=sess_2");
+  });
+
   it("ignores POSTLINE_API_KEY: a session never sends a key", async () => {
     vi.stubEnv("POSTLINE_API_KEY", "pl_test_fromenv1234");
     server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [] })));
