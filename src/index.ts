@@ -1,6 +1,6 @@
 // Public exports of @postline/sdk. No logic lives here.
 
-export type { PostlineOptions } from "./client.js";
+export type { PostlineAuth, PostlineOptions } from "./client.js";
 export { Postline } from "./client.js";
 export type { PostlineEnvironment } from "./core/environment.js";
 // Errors: every class a call can throw, the init shapes their constructors take (for tests that
