@@ -17,7 +17,7 @@ import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./seed.js";
-import { type FakeSession, SESSION_PATH, SessionRegistry, type SignInOptions } from "./sessions.js";
+import { type FakeSession, isSignInPath, SessionRegistry, type SignInOptions } from "./sessions.js";
 import { FakeStore } from "./store.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
 
@@ -157,10 +157,8 @@ export class FakeService {
   }
 
   /**
-   * Signs a member in and returns their browser session (docs/testing.md, "Browser sessions").
-   * Send `session.cookie` as the `Cookie` header, e.g. with a client built with
-   * `auth: "session"` and `headers: { cookie: session.cookie }`.
-   * @param options the member by `email` or `userId`; the main workspace's owner when omitted.
+   * Signs a member in (by `email` or `userId`; the main workspace's owner when omitted) and
+   * returns the session; send `session.cookie` as the `Cookie` header (docs/testing.md).
    */
   signIn(options?: SignInOptions): FakeSession {
     return this.sessions.signIn(options);
@@ -190,12 +188,9 @@ export class FakeService {
     const method = request.method.toUpperCase();
     const headers =
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
+    // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
+    if (isSignInPath(url.pathname)) return this.sessions.answer(method, request.body, headers);
     const prefixAt = url.pathname.indexOf("/api/v1");
-    if (prefixAt === -1 && url.pathname.replace(/\/+$/, "").endsWith(SESSION_PATH)) {
-      // The fake's own sign-in: not a v1 route, so it is neither logged, limited nor faulted.
-      const response = this.sessions.answer(method, request.body ?? "", headers.get("cookie"));
-      return { kind: "response", response };
-    }
     const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
     const apiPath =
       rest === null || (rest !== "" && !rest.startsWith("/"))

@@ -4,7 +4,13 @@
  * its own, outside `/api/v1`: `POST {baseURL}/fake/session` sets the session cookie, `DELETE`
  * removes it, and `service.signIn()` does the same for tests that set the cookie themselves.
  */
-import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
+import {
+  ApiFailure,
+  type FakeOutcome,
+  type FakeResponse,
+  invalidParam,
+  jsonResponse,
+} from "./fake-response.js";
 import type { MemberRecord, WorkspaceRecord } from "./model.js";
 import type { FakeStore } from "./store.js";
 
@@ -12,6 +18,11 @@ import type { FakeStore } from "./store.js";
 export const SESSION_COOKIE = "postline_session";
 /** Where the fake's sign-in answers, under the service root (not under `/api/v1`). */
 export const SESSION_PATH = "/fake/session";
+
+/** Whether a URL path is the fake's sign-in (outside `/api/v1`, so under any base path). */
+export function isSignInPath(pathname: string): boolean {
+  return !pathname.includes("/api/v1") && pathname.replace(/\/+$/, "").endsWith(SESSION_PATH);
+}
 
 /** One signed-in member of one workspace. */
 export interface SessionRecord {
@@ -71,8 +82,12 @@ export class SessionRegistry {
     return id === null ? null : (this.sessions.get(id) ?? null);
   }
 
-  /** Answers `POST` (sign in, body `{ email? , userId? }`) and `DELETE` (sign out) on {@link SESSION_PATH}. */
-  answer(method: string, bodyText: string, cookieHeader: string | null): FakeResponse {
+  /** Answers `POST` (sign in, body `{ email?, userId? }`) and `DELETE` (sign out) on {@link SESSION_PATH}. */
+  answer(method: string, bodyText = "", headers: Headers): FakeOutcome {
+    return { kind: "response", response: this.respond(method, bodyText, headers.get("cookie")) };
+  }
+
+  private respond(method: string, bodyText: string, cookieHeader: string | null): FakeResponse {
     try {
       if (method === "DELETE") {
         this.signOut(cookieHeader);
