@@ -7,10 +7,11 @@ import {
 import { errorFromResponse, parseErrorBody } from "./errors/from-response.js";
 import { ResponseValidationError } from "./errors/local-errors.js";
 import type { PostlineError } from "./errors/postline-error.js";
+import type { PreparedCall } from "./prepared-call.js";
 import { parseRetryAfterSeconds } from "./rate-limit-headers.js";
 import { type Redactor, redactDeep } from "./redact.js";
 import { failedBeforeSending, isRetryableFailure } from "./retry-policy.js";
-import type { AttemptResult, PreparedCall } from "./send-attempt.js";
+import type { AttemptResult } from "./send-attempt.js";
 
 /** A failed attempt: the error the caller would get, and what the retry policy needs. */
 export interface FailedAttempt {

@@ -10,10 +10,11 @@ const EMPTY: JsonOrText = { isJson: false, value: undefined };
  * log. An empty (or blank) body is `{ isJson: false, value: undefined }`.
  */
 export function jsonOrText(text: string): JsonOrText {
-  if (text === "" || text.trim() === "") return EMPTY;
+  if (text === "") return EMPTY;
   try {
     return { isJson: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { isJson: false, value: text };
+    // Checked only here: trimming every body would copy it.
+    return text.trim() === "" ? EMPTY : { isJson: false, value: text };
   }
 }

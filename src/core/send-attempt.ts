@@ -1,27 +1,8 @@
 import type { KyInstance } from "ky";
 import { AttemptDeadline } from "./attempt-deadline.js";
-import type { PacedRoute, Pacer } from "./pacer.js";
+import type { Pacer } from "./pacer.js";
+import type { PreparedCall } from "./prepared-call.js";
 import { type BodyRead, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, readBody } from "./read-body.js";
-
-/** One API call, resolved and checked once before its first attempt. */
-export interface PreparedCall {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
-  /** Path under `/api/v1`, as the resource gave it. */
-  readonly path: string;
-  /** The complete URL sent. */
-  readonly url: string;
-  /** The URL as errors, hooks and logs show it: redacted. */
-  readonly shownUrl: string;
-  /** The path as hooks and logs show it: redacted. */
-  readonly shownPath: string;
-  readonly body: unknown;
-  readonly budget: PacedRoute;
-  readonly signal: AbortSignal | undefined;
-  /** The caller's per-call headers, checked, with the credential set again after them. */
-  readonly headers: Record<string, string> | undefined;
-  readonly timeout: number;
-  readonly maxRetries: number;
-}
 
 /** What one attempt produced: a response with its body read, or why there was none. */
 export type AttemptResult =

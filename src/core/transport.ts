@@ -5,11 +5,12 @@ import type { ClientHooks, RequestEventBase } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
 import type { PacedRoute, Pacer } from "./pacer.js";
+import { PreparedCall } from "./prepared-call.js";
 import { type Redactor, redactDeep, redactHeaders } from "./redact.js";
 import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
 import type { RequestOptions } from "./request-options.js";
 import { delayBeforeRetry } from "./retry-policy.js";
-import { type AttemptResult, type PreparedCall, sendAttempt } from "./send-attempt.js";
+import { type AttemptResult, sendAttempt } from "./send-attempt.js";
 import { sleep } from "./sleep.js";
 
 /** The methods the API uses. */
@@ -123,28 +124,20 @@ export class Transport {
     const call = this.#prepare(request);
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw this.#userAbort(call);
-      const event: RequestEventBase = {
-        method: call.method,
-        path: call.shownPath,
-        url: call.shownUrl,
-        attempt,
-      };
       const result = await sendAttempt(this.#ky, this.#config.pacer, call, () =>
-        this.#callHook("onRequest", event),
+        this.#callHook("onRequest", () => eventOf(call, attempt)),
       );
       if (result.kind === "response") {
-        this.#observeResponse(call, event, result);
+        this.#observeResponse(call, attempt, result);
         const { ok, status, headers } = result.response;
         const { text } = result.body;
-        if (ok && text !== undefined) {
-          return { status, headers, text, method: call.method, url: call.shownUrl };
-        }
+        if (ok && text !== undefined) return responseOf(call, status, headers, text);
       }
       const failure = classifyFailure(call, result, this.#config.redact);
-      if (result.kind === "no-response") this.#logFailure(call, event, result, failure);
+      if (result.kind === "no-response") this.#logFailure(call, attempt, result, failure);
       const delayMs = delayBeforeRetry(failure, attempt, call.maxRetries);
       if (delayMs === undefined) throw failure.error;
-      await this.#waitBeforeRetry(call, event, failure, delayMs);
+      await this.#waitBeforeRetry(call, attempt, failure, delayMs);
     }
   }
 
@@ -153,15 +146,10 @@ export class Transport {
     const { method, path, options = {} } = request;
     if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
     if (options.timeout !== undefined) checkTimeout(options.timeout);
-    const { redact } = this.#config;
-    const url = this.urlFor(path, request.query);
-    return {
+    const init = {
       method,
       path,
-      url,
-      // What errors, hooks and logs show: an id or query value shaped like a token is scrubbed.
-      shownUrl: redact(url),
-      shownPath: redact(path),
+      url: this.urlFor(path, request.query),
       body: request.body,
       budget: request.budget ?? "other",
       signal: options.signal,
@@ -174,25 +162,28 @@ export class Transport {
         : undefined,
       timeout: options.timeout ?? this.#config.timeout,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
-    };
+    } as const;
+    return new PreparedCall(init, this.#config.redact);
   }
 
   /** The `onResponse` hook and the debug log line of an attempt that got a response. */
   #observeResponse(
     call: PreparedCall,
-    event: RequestEventBase,
+    attempt: number,
     result: Extract<AttemptResult, { kind: "response" }>,
   ): void {
-    const { hooks, logger, redact } = this.#config;
+    const { logger, redact } = this.#config;
     const { status, headers } = result.response;
     const durationMs = Math.round(result.durationMs);
-    if (hooks.onResponse) {
+    this.#callHook("onResponse", () => ({
+      ...eventOf(call, attempt),
+      status,
+      durationMs,
       // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
-      const shownHeaders = redactHeaders(headers, redact);
-      this.#callHook("onResponse", { ...event, status, durationMs, headers: shownHeaders });
-    }
+      headers: redactHeaders(headers, redact),
+    }));
     if (logger.enabled("debug")) {
-      const fields = { status, attempt: event.attempt, durationMs };
+      const fields = { status, attempt, durationMs };
       this.#debug(call, `${call.method} /${call.path} ${status}`, fields);
     }
   }
@@ -200,31 +191,27 @@ export class Transport {
   /** The debug log line of an attempt that got no response. */
   #logFailure(
     call: PreparedCall,
-    event: RequestEventBase,
+    attempt: number,
     result: AttemptResult,
     { error }: FailedAttempt,
   ): void {
     if (!this.#config.logger.enabled("debug")) return;
-    const fields = {
-      attempt: event.attempt,
-      durationMs: Math.round(result.durationMs),
-      error: error.message,
-    };
+    const fields = { attempt, durationMs: Math.round(result.durationMs), error: error.message };
     this.#debug(call, `${call.method} /${call.path} failed: ${error.name}`, fields);
   }
 
   /** The `onRetry` hook, a debug line, then the wait; the caller's signal ends the wait. */
   async #waitBeforeRetry(
     call: PreparedCall,
-    event: RequestEventBase,
+    attempt: number,
     failure: FailedAttempt,
     delayMs: number,
   ): Promise<void> {
     const { error } = failure;
-    this.#callHook("onRetry", { ...event, delayMs, error });
+    this.#callHook("onRetry", () => ({ ...eventOf(call, attempt), delayMs, error }));
     if (this.#config.logger.enabled("debug")) {
       const message = `retrying ${call.method} /${call.path} in ${delayMs} ms`;
-      this.#debug(call, message, { attempt: event.attempt, delayMs, reason: error.name });
+      this.#debug(call, message, { attempt, delayMs, reason: error.name });
     }
     try {
       await sleep(delayMs, call.signal);
@@ -242,18 +229,44 @@ export class Transport {
     this.#config.logger.debug(message, { method: call.method, path: call.path, ...fields });
   }
 
+  /** Calls a hook when one is set; `payload` is only built then. A hook that throws is logged. */
   #callHook<K extends keyof ClientHooks>(
     name: K,
-    payload: Parameters<NonNullable<ClientHooks[K]>>[0],
+    payload: () => Parameters<NonNullable<ClientHooks[K]>>[0],
   ): void {
-    const hook = this.#config.hooks[name] as ((event: typeof payload) => void) | undefined;
+    const hook = this.#config.hooks[name] as
+      | ((event: ReturnType<typeof payload>) => void)
+      | undefined;
     if (!hook) return;
     try {
-      hook(payload);
+      hook(payload());
     } catch (error) {
       this.#config.logger.warn(`${name} hook threw; ignoring it`, {
         error: error instanceof Error ? error.message : String(error),
       });
     }
   }
+}
+
+/** The fields every hook payload of an attempt carries. */
+function eventOf(call: PreparedCall, attempt: number): RequestEventBase {
+  return { method: call.method, path: call.shownPath, url: call.shownUrl, attempt };
+}
+
+/** A 2xx response; its URL is redacted only if something (an error) asks for it. */
+function responseOf(
+  call: PreparedCall,
+  status: number,
+  headers: Headers,
+  text: string,
+): ApiResponse {
+  return {
+    status,
+    headers,
+    text,
+    method: call.method,
+    get url() {
+      return call.shownUrl;
+    },
+  };
 }

@@ -1,0 +1,67 @@
+import type { PacedRoute } from "./pacer.js";
+import type { Redactor } from "./redact.js";
+
+/** What a {@link PreparedCall} is built from. */
+export interface PreparedCallInit {
+  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly path: string;
+  readonly url: string;
+  readonly body: unknown;
+  readonly budget: PacedRoute;
+  readonly signal: AbortSignal | undefined;
+  readonly headers: Record<string, string> | undefined;
+  readonly timeout: number;
+  readonly maxRetries: number;
+}
+
+/**
+ * One API call, resolved and checked once before its first attempt. The redacted URL and path
+ * (what errors, hooks and logs show) are computed once, when first needed: a call that succeeds
+ * without hooks or debug logs never pays for redaction.
+ */
+export class PreparedCall {
+  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Path under `/api/v1`, as the resource gave it. */
+  readonly path: string;
+  /** The complete URL sent. */
+  readonly url: string;
+  /** The JSON body, for writes. */
+  readonly body: unknown;
+  /** The per-key rate budget the call draws from. */
+  readonly budget: PacedRoute;
+  /** The caller's signal. */
+  readonly signal: AbortSignal | undefined;
+  /** The caller's per-call headers, checked, with the credential set again after them. */
+  readonly headers: Record<string, string> | undefined;
+  /** Per-attempt deadline in milliseconds. */
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly #redact: Redactor;
+  #shownUrl: string | undefined;
+  #shownPath: string | undefined;
+
+  constructor(init: PreparedCallInit, redact: Redactor) {
+    this.method = init.method;
+    this.path = init.path;
+    this.url = init.url;
+    this.body = init.body;
+    this.budget = init.budget;
+    this.signal = init.signal;
+    this.headers = init.headers;
+    this.timeout = init.timeout;
+    this.maxRetries = init.maxRetries;
+    this.#redact = redact;
+  }
+
+  /** The URL as errors, hooks and logs show it: an id or query value shaped like a token is scrubbed. */
+  get shownUrl(): string {
+    this.#shownUrl ??= this.#redact(this.url);
+    return this.#shownUrl;
+  }
+
+  /** The path as hooks and logs show it, redacted. */
+  get shownPath(): string {
+    this.#shownPath ??= this.#redact(this.path);
+    return this.#shownPath;
+  }
+}
