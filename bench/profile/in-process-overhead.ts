@@ -1,0 +1,64 @@
+// What the SDK adds to a call in CPU, with the network taken out: `content.get` and
+// `listPage({ limit: 100 })` against bare ky (lean set-up, `text()` + `JSON.parse`), both through
+// one in-process `fetch` that answers the stub's canned bodies. Prints CPU µs per call (median of
+// alternating rounds) and the difference, which is the SDK's own cost: transport, body reading,
+// input checks and the zod parse. The SDK comes from dist/ (build first).
+//   node --import tsx bench/profile/in-process-overhead.ts
+import ky from "ky";
+import { BENCH_API_KEY, BENCH_ITEM_ID } from "../contenders/bench-credentials.js";
+import { median } from "../measure/median.js";
+import { loadBuiltSdk } from "../sdk/load-built-sdk.js";
+import { CONTENT_ITEM_BODY, contentPageBody } from "../stub/canned-bodies.mjs";
+
+const ORIGIN = "http://127.0.0.1:9";
+const ROUNDS = 15;
+const CASES = [
+  { name: "get", body: CONTENT_ITEM_BODY, calls: 2_000 },
+  { name: "listPage(100)", body: contentPageBody(0, 100), calls: 300 },
+] as const;
+
+const loaded = await loadBuiltSdk();
+if (!loaded.ok) throw new Error(loaded.reason);
+
+for (const { name, body, calls } of CASES) {
+  const fetch: typeof globalThis.fetch = async () =>
+    new Response(body, { headers: { "content-type": "application/json" } });
+  const client = new loaded.sdk.Postline({
+    apiKey: BENCH_API_KEY,
+    baseURL: ORIGIN,
+    rateLimit: false,
+    fetch,
+  });
+  const bare = ky.create({
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+    fetch,
+    headers: { authorization: `Bearer ${BENCH_API_KEY}` },
+  });
+  const path = name === "get" ? `content/${BENCH_ITEM_ID}` : "content?limit=100";
+  const contenders: Record<string, () => Promise<unknown>> = {
+    "bare ky": async () => JSON.parse(await (await bare(`${ORIGIN}/api/v1/${path}`)).text()),
+    sdk: () =>
+      name === "get" ? client.content.get(BENCH_ITEM_ID) : client.content.listPage({ limit: 100 }),
+  };
+  const cpu: Record<string, number[]> = { "bare ky": [], sdk: [] };
+  for (const run of Object.values(contenders)) for (let i = 0; i < calls / 10; i++) await run();
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = Object.keys(contenders);
+    if (round % 2 === 1) order.reverse();
+    for (const contender of order) {
+      const run = contenders[contender]!;
+      const started = process.cpuUsage();
+      for (let i = 0; i < calls; i++) await run();
+      const used = process.cpuUsage(started);
+      cpu[contender]!.push((used.user + used.system) / calls);
+    }
+  }
+  const ky_ = median(cpu["bare ky"]!);
+  const sdk = median(cpu.sdk!);
+  console.log(
+    `${name.padEnd(14)} bare ky ${ky_.toFixed(1)} µs cpu/call, sdk ${sdk.toFixed(1)} µs ` +
+      `(+${(sdk - ky_).toFixed(1)} µs, ${(sdk / ky_).toFixed(2)}x), ${ROUNDS} rounds of ${calls}`,
+  );
+}
