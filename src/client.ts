@@ -218,7 +218,7 @@ export class Postline {
       pacer: pacerFor(apiKey, baseURL, options.rateLimit !== false, logger),
       redact,
     });
-    const ctx = { transport, reader: { validate: options.validateResponses !== false } };
+    const ctx = { transport, reader: { validate: options.validateResponses !== false, redact } };
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);

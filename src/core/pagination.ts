@@ -1,4 +1,5 @@
 import { InvalidRequestError, PaginationError } from "./errors/local-errors.js";
+import type { Redactor } from "./redact.js";
 
 /** One page of a cursor-paginated list. */
 export interface Page<T> {
@@ -34,11 +35,13 @@ export type PageFetcher<T> = (cursor: string | undefined) => Promise<Page<T>>;
 export class Paginated<T> implements AsyncIterable<T> {
   readonly #fetchPage: PageFetcher<T>;
   readonly #firstCursor: string | undefined;
+  readonly #redact: Redactor;
 
   /** @internal Built by the resources; iterate it rather than constructing one. */
-  constructor(fetchPage: PageFetcher<T>, firstCursor?: string) {
+  constructor(fetchPage: PageFetcher<T>, firstCursor?: string, redact: Redactor = (text) => text) {
     this.#fetchPage = fetchPage;
     this.#firstCursor = firstCursor;
+    this.#redact = redact;
   }
 
   /** Every page in order, following `nextCursor` until it is `null`. */
@@ -51,11 +54,12 @@ export class Paginated<T> implements AsyncIterable<T> {
       const page = await this.#fetchPage(cursor);
       yield page;
       if (page.nextCursor === null || page.nextCursor === undefined) return;
-      if (seen.has(page.nextCursor)) throw new PaginationError(page.nextCursor);
+      // A cursor is the service's text: it may echo the token, so the error keeps it scrubbed.
+      if (seen.has(page.nextCursor)) throw new PaginationError(this.#redact(page.nextCursor));
       emptyInARow = page.items.length === 0 ? emptyInARow + 1 : 0;
       if (emptyInARow === MAX_EMPTY_PAGES_IN_A_ROW) {
         throw new PaginationError(
-          page.nextCursor,
+          this.#redact(page.nextCursor),
           `The service returned ${emptyInARow} empty pages in a row, each with a new cursor; stopping instead of following it without end`,
         );
       }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ResponseValidationError } from "./errors/local-errors.js";
 import { jsonOrText } from "./json-or-text.js";
+import { type Redactor, redactDeep } from "./redact.js";
 import type { ResourceContext } from "./resource-context.js";
 import type { ApiRequest, ApiResponse } from "./transport.js";
 
@@ -8,17 +9,20 @@ import type { ApiRequest, ApiResponse } from "./transport.js";
 export interface ResponseReader {
   /** Whether bodies are checked against their schemas (the client's `validateResponses`). */
   readonly validate: boolean;
+  /** Scrubs the token from what a `ResponseValidationError` keeps of a body. */
+  readonly redact: Redactor;
 }
 
 /** The body of a 2xx response as JSON; a body that is not JSON is a `ResponseValidationError`. */
-export function readJson(response: ApiResponse): unknown {
+export function readJson(response: ApiResponse, reader: ResponseReader): unknown {
   const read = jsonOrText(response.text);
   if (read.isJson || read.value === undefined) return read.value;
   throw new ResponseValidationError({
-    issues: [
-      { code: "custom", message: "The body is not valid JSON", path: [], input: read.value },
-    ],
-    body: read.value,
+    issues: redactDeep(
+      [{ code: "custom", message: "The body is not valid JSON", path: [], input: read.value }],
+      reader.redact,
+    ),
+    body: redactDeep(read.value, reader.redact),
     method: response.method,
     url: response.url,
   });
@@ -37,9 +41,10 @@ export function parseWith<S extends z.ZodType>(
   if (!reader.validate) return body as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
+  // The body and each issue's `input` may echo the token.
   throw new ResponseValidationError({
-    issues: result.error.issues,
-    body,
+    issues: redactDeep(result.error.issues, reader.redact),
+    body: redactDeep(body, reader.redact),
     method: response.method,
     url: response.url,
   });
@@ -74,6 +79,6 @@ export async function requestParsed<S extends z.ZodType>(
   unwrap?: string,
 ): Promise<z.output<S>> {
   const response = await ctx.transport.request(request);
-  const body = readJson(response);
+  const body = readJson(response, ctx.reader);
   return parseWith(schema, unwrap ? unwrapSingle(body, unwrap).value : body, response, ctx.reader);
 }

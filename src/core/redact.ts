@@ -8,64 +8,111 @@ import { isCredentialHeader } from "./credential-headers.js";
 /** What a scrubbed secret is replaced with. */
 export const REDACTED = "[redacted]";
 
-// `<prefix>_live_...` / `<prefix>_test_...` (api-v1.md §5 rule 2), and any bearer credential.
+// `<prefix>_live_...` / `<prefix>_test_...` (api-v1.md §5 rule 2), any bearer credential, and
+// the user:password part of a URL.
 const TOKEN_SHAPE = /\b[A-Za-z0-9]+_(?:live|test)_[A-Za-z0-9_-]{4,}/g;
 const BEARER_VALUE = /(Bearer\s+)[^\s"',;]+/gi;
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+
+/**
+ * The shortest start of the token scrubbed where a text ends with it: a message that quotes an
+ * excerpt of a body (200 characters) may cut the token at its end.
+ */
+const MIN_CUT_TOKEN = 6;
 
 /** Removes a token from text. */
 export type Redactor = (text: string) => string;
 
 /**
- * Builds a redactor for one client's token. It scrubs the exact token (also URL-encoded), any
- * string shaped like a Postline token, and any `Bearer` credential.
+ * Builds a redactor for one client's token. It scrubs the exact token (also URL-encoded), its
+ * start where a text was cut inside it, any string shaped like a Postline token, any `Bearer`
+ * credential, and the credentials of a URL (`https://user:password@host`).
  */
 export function createRedactor(token: string | undefined): Redactor {
   const exact = token ? [token, encodeURIComponent(token)].filter((t) => t.length >= 4) : [];
   return (text) => {
     let out = text;
-    for (const secret of exact) out = out.split(secret).join(REDACTED);
-    return out.replace(TOKEN_SHAPE, REDACTED).replace(BEARER_VALUE, `$1${REDACTED}`);
+    for (const secret of exact) out = withoutCutToken(out.split(secret).join(REDACTED), secret);
+    return out
+      .replace(TOKEN_SHAPE, REDACTED)
+      .replace(BEARER_VALUE, `$1${REDACTED}`)
+      .replace(URL_USERINFO, `$1${REDACTED}@`);
   };
 }
 
+/** `text` without a start of `secret` (at least {@link MIN_CUT_TOKEN} characters) at its end. */
+function withoutCutToken(text: string, secret: string): string {
+  const longest = Math.min(secret.length - 1, text.length);
+  for (let length = longest; length >= MIN_CUT_TOKEN; length--) {
+    if (text.endsWith(secret.slice(0, length))) return text.slice(0, -length) + REDACTED;
+  }
+  return text;
+}
+
 /**
- * Redacts every string inside a value. Plain objects and arrays are copied (the same value is
- * returned when nothing changed); any other object, such as an error and its `cause` chain, is
- * scrubbed in place (message, stack and every own field), so a thrown cause never prints the
- * token.
+ * Redacts every string inside a value and returns a scrubbed copy; the value itself is never
+ * changed, as it may be the caller's own (an abort reason). The same value is returned when
+ * nothing in it changed. Plain objects and arrays are copied key by key, a JSON `"__proto__"`
+ * key staying an own key; an error is copied with its prototype (so `instanceof` still holds),
+ * its `name`, `message`, `stack`, `cause` and every own field.
  */
-export function redactDeep<T>(value: T, redact: Redactor, seen = new Set<unknown>()): T {
-  if (typeof value === "string") return redact(value) as T;
-  if (value === null || typeof value !== "object" || seen.has(value)) return value;
+export function redactDeep<T>(value: T, redact: Redactor): T {
+  return scrub(value, redact, new Map()) as T;
+}
+
+function scrub(value: unknown, redact: Redactor, copies: Map<object, unknown>): unknown {
+  if (typeof value === "string") return redact(value);
+  if (value === null || typeof value !== "object") return value;
+  if (copies.has(value)) return copies.get(value);
   const array = Array.isArray(value);
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   const plain = array || proto === Object.prototype || proto === null;
-  // Only objects scrubbed in place are remembered: a copied one may be shared and must be copied again.
-  if (!plain) seen.add(value);
-  const target = value as Record<string, unknown>;
-  const out: Record<string, unknown> = array ? ([] as never) : {};
+  // Registered first, so a cycle back to this value reaches the copy, never the original.
+  const copy = copyShell(value, array, proto);
+  copies.set(value, copy);
+  const keys = plain
+    ? Object.keys(value)
+    : [...new Set([...Object.getOwnPropertyNames(value), "name", "message", "stack"])];
+  const entries: [string, unknown][] = [];
   let changed = false;
-  for (const key of plain
-    ? Object.keys(target)
-    : [...Object.getOwnPropertyNames(target), "message", "stack"]) {
+  for (const key of keys) {
     let entry: unknown;
     try {
-      entry = target[key];
+      entry = (value as Record<string, unknown>)[key];
     } catch {
       continue;
     }
-    const next = redactDeep(entry, redact, seen);
-    out[key] = next;
-    if (next === entry) continue;
-    changed = true;
-    if (plain) continue;
-    try {
-      Object.defineProperty(target, key, { value: next, configurable: true, writable: true });
-    } catch {
-      // A frozen or exotic object: leave it; nothing else can be done without losing it.
-    }
+    if (entry === undefined && !Object.hasOwn(value, key)) continue;
+    const next = scrub(entry, redact, copies);
+    if (next !== entry) changed = true;
+    entries.push([key, next]);
   }
-  return (plain && changed ? out : value) as T;
+  if (!changed) {
+    // Nothing inside changed, so nothing refers to the copy: keep the value itself.
+    copies.set(value, value);
+    return value;
+  }
+  for (const [key, entry] of entries) {
+    // defineProperty, not assignment: a `__proto__` key must stay data, never become a prototype.
+    Object.defineProperty(copy, key, {
+      value: entry,
+      enumerable: plain || Object.getOwnPropertyDescriptor(value, key)?.enumerable === true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/** An empty object of the same kind: an array, a plain object, or an error with its prototype. */
+function copyShell(value: object, array: boolean, proto: unknown): object {
+  if (array) return [];
+  if (proto === null) return Object.create(null);
+  if (proto === Object.prototype) return {};
+  // A real Error (so runtimes still print it as one) carrying the original's prototype.
+  const shell = value instanceof Error ? new Error() : {};
+  Object.setPrototypeOf(shell, proto as object);
+  return shell;
 }
 
 /** A copy of `headers` with credentials removed and the rest redacted. */

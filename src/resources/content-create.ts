@@ -12,6 +12,7 @@ import {
   type ReconciledCreate,
   type WithReconciliation,
 } from "../core/reconcile.js";
+import { type Redactor, redactDeep } from "../core/redact.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { ResourceContext } from "../core/resource-context.js";
 import {
@@ -83,6 +84,7 @@ export async function sendCreate(
 export function createdDraft(
   result: WithReconciliation<GenerationResult>,
   url: string,
+  redact: Redactor,
 ): WithReconciliation<ContentItem> {
   const [item] = result.items;
   if (!item) {
@@ -92,10 +94,10 @@ export function createdDraft(
           code: "custom",
           message: "A created draft must come back as one item",
           path: ["items"],
-          input: result.items,
+          input: redactDeep(result.items, redact),
         },
       ],
-      body: result,
+      body: redactDeep(result, redact),
       method: "POST",
       url,
     });

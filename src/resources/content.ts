@@ -64,6 +64,7 @@ export class ContentResource {
     return new Paginated<ContentItem>(
       (cursor) => fetchContentPage(this.#ctx, { ...pageQuery, cursor }, options),
       query.cursor,
+      this.#ctx.reader.redact,
     );
   }
 
@@ -112,7 +113,7 @@ export class ContentResource {
   ): Promise<WithReconciliation<ContentItem>> {
     const body = draftBody(params);
     const result = await sendCreate(this.#ctx, draftCreate(body), options);
-    return createdDraft(result, this.#ctx.transport.urlFor("content"));
+    return createdDraft(result, this.#ctx.transport.urlFor("content"), this.#ctx.reader.redact);
   }
 
   /**
@@ -152,7 +153,7 @@ export class ContentResource {
     const path = itemPath(id);
     const body = updateBody(params);
     const response = await this.#ctx.transport.request({ method: "PATCH", path, body, options });
-    const { value, wrapper } = unwrapSingle(readJson(response), "item");
+    const { value, wrapper } = unwrapSingle(readJson(response, this.#ctx.reader), "item");
     const item = parseWith(ContentItemSchema, value, response, this.#ctx.reader);
     // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued.
     if (
