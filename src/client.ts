@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
 import { assertNoKeyInBrowserPage } from "./core/browser-guard.js";
+import { type CustomRequest, sendCustomRequest } from "./core/custom-request.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
 import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
@@ -14,6 +16,8 @@ import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
 import { noopPacer, type Pacer } from "./core/pacer.js";
 import { createPacer } from "./core/pacing.js";
 import { createRedactor } from "./core/redact.js";
+import type { RequestOptions } from "./core/request-options.js";
+import type { ResourceContext } from "./core/resource-context.js";
 import { createSessionPacer } from "./core/session-pacing.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
@@ -162,6 +166,7 @@ export class Postline {
   readonly baseURL: string;
   /** Per-attempt timeout in milliseconds. */
   readonly timeout: number;
+  readonly #ctx: ResourceContext;
   /** Automatic retries per call. */
   readonly maxRetries: number;
 
@@ -219,6 +224,7 @@ export class Postline {
       redact,
     });
     const ctx = { transport, reader: { validate: options.validateResponses !== false, redact } };
+    this.#ctx = ctx;
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);
@@ -230,6 +236,30 @@ export class Postline {
     this.baseURL = baseURL;
     this.timeout = timeout;
     this.maxRetries = maxRetries;
+  }
+
+  /**
+   * Calls any v1 route, including one this SDK version does not know yet, with the client's auth,
+   * pacing (the create budget for `POST content`), retries, typed errors, logging and redaction.
+   * With a zod `schema` the response body is validated and typed; without one it is `unknown`
+   * (`undefined` for an empty body).
+   *
+   * @example
+   * ```ts
+   * import { z } from "zod";
+   * const { channels } = await client.request({
+   *   method: "GET",
+   *   path: "channels",
+   *   query: { platform: "x" },
+   *   schema: z.object({ channels: z.array(z.object({ id: z.string() })) }),
+   * });
+   * ```
+   */
+  request<S extends z.ZodType | undefined = undefined>(
+    request: CustomRequest<S>,
+    options?: RequestOptions,
+  ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+    return sendCustomRequest(this.#ctx, request, options);
   }
 
   /** What `JSON.stringify(client)` shows: settings, never the token. */

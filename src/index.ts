@@ -2,6 +2,7 @@
 
 export type { PostlineAuth, PostlineOptions } from "./client.js";
 export { Postline } from "./client.js";
+export type { CustomRequest } from "./core/custom-request.js";
 export type { PostlineEnvironment } from "./core/environment.js";
 // Errors: every class a call can throw, the init shapes their constructors take (for tests that
 // build them), and `isRetryable`.
