@@ -8,12 +8,11 @@ import { InvalidRequestError } from "./errors/local-errors.js";
 import { parseWith, readJson } from "./parse-response.js";
 import type { RequestOptions } from "./request-options.js";
 import type { ResourceContext } from "./resource-context.js";
-import type { HttpMethod } from "./transport.js";
 
 /** What `client.request()` sends. */
 export interface CustomRequest<S extends z.ZodType | undefined = undefined> {
-  /** `GET`, `POST`, `PATCH` or `DELETE`. */
-  method: HttpMethod;
+  /** The HTTP method. */
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Relative to `/api/v1/`, e.g. `content/cnt_1/schedule`; encode ids with `encodeURIComponent`. */
   path: string;
   /** Query parameters; `undefined` values are left out. */
