@@ -67,7 +67,7 @@ export async function sendCustomRequest<S extends z.ZodType | undefined>(
     // POST /content draws from the create budget, as the content resource's creates do (§8).
     budget: method === "POST" && path === "content" ? "create" : "other",
   });
-  const body = readJson(response);
+  const body = readJson(response, ctx.reader);
   return (schema === undefined ? body : parseWith(schema, body, response, ctx.reader)) as never;
 }
 
