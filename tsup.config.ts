@@ -8,6 +8,7 @@ export default defineConfig({
     "frameworks/ai-sdk": "src/frameworks/ai-sdk.ts",
     "frameworks/openai-agents": "src/frameworks/openai-agents.ts",
     "frameworks/langchain": "src/frameworks/langchain.ts",
+    "redis/index": "src/redis/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

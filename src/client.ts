@@ -14,11 +14,13 @@ import {
 } from "./core/logger.js";
 import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
 import { noopPacer, type Pacer } from "./core/pacer.js";
-import { createPacer } from "./core/pacing.js";
+import { createPacer, defaultPacingStore } from "./core/pacing.js";
+import type { CreateClaimStore, PacingStore } from "./core/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import type { ResourceContext } from "./core/resource-context.js";
 import { createSessionPacer } from "./core/session-pacing.js";
+import { StoreFallback } from "./core/store-fallback.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
@@ -56,8 +58,12 @@ export interface PostlineOptions extends ClientHooks {
   timeout?: number | undefined;
   /** Automatic retries of failures that are safe to retry (docs/retries.md). Default 2. */
   maxRetries?: number | undefined;
-  /** Pace requests to the per-key limits (10/min for creates, 60/min for the rest). Default `true`. */
-  rateLimit?: boolean | undefined;
+  /**
+   * Pace requests to the per-key limits (10/min for creates, 60/min for the rest). Default
+   * `true`: paced in this process. `{ store }` paces through a store shared by processes, such as
+   * `createRedisStore` from `@postline/sdk/redis`; `false` turns pacing off (docs/retries.md).
+   */
+  rateLimit?: boolean | { readonly store: PacingStore } | undefined;
   /** A custom `fetch`; defaults to the global `fetch`, looked up at each request. */
   fetch?: typeof globalThis.fetch | undefined;
   /**
@@ -102,11 +108,13 @@ function optionOrEnv(value: string | undefined, envName: string, what: string, o
 function pacerFor(
   apiKey: string | null,
   baseURL: string,
-  rateLimit: boolean,
+  store: PacingStore | undefined,
   logger: LevelledLogger,
 ): Pacer {
-  if (!rateLimit) return noopPacer;
-  return apiKey === null ? createSessionPacer(baseURL, logger) : createPacer(apiKey, { logger });
+  if (store === undefined) return noopPacer;
+  return apiKey === null
+    ? createSessionPacer(baseURL, logger)
+    : createPacer(apiKey, { logger, store });
 }
 
 const AUTH_MODES: readonly PostlineAuth[] = ["apiKey", "session"];
@@ -132,6 +140,31 @@ function resolveApiKey(options: PostlineOptions): string | null {
   const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
   assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
   return apiKey;
+}
+
+/** The store `rateLimit` names: `undefined` for no pacing; refuses anything else with a clear error. */
+function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingStore | undefined {
+  if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
+  if (rateLimit === false) return undefined;
+  const store = (rateLimit as { store?: Partial<PacingStore> } | null)?.store;
+  if (
+    typeof store?.takeSlot !== "function" ||
+    typeof store.claims?.claim !== "function" ||
+    typeof store.claims.claimFirstFree !== "function"
+  ) {
+    throw new InvalidRequestError(
+      "rateLimit",
+      "rateLimit must be true, false or { store } with a pacing store such as createRedisStore() from @postline/sdk/redis",
+    );
+  }
+  return store as PacingStore;
+}
+
+/** Where reconciliation records handed-out items: the shared store when there is one. */
+function claimsOf(store: PacingStore | undefined, logger: LevelledLogger): CreateClaimStore {
+  const memory = defaultPacingStore();
+  if (store === undefined || store === memory) return memory.claims;
+  return StoreFallback.for(store, memory).claimsFor(logger);
 }
 
 /**
@@ -204,6 +237,8 @@ export class Postline {
       );
     }
 
+    const pacingStore = pacingStoreOf(options.rateLimit);
+
     const baseURL = base.toString();
     const logger = createLevelledLogger(options.logger, logLevel, redact);
     const transport = new Transport({
@@ -220,10 +255,14 @@ export class Postline {
         onResponse: options.onResponse,
         onRetry: options.onRetry,
       },
-      pacer: pacerFor(apiKey, baseURL, options.rateLimit !== false, logger),
+      pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
       redact,
     });
-    const ctx = { transport, reader: { validate: options.validateResponses !== false, redact } };
+    const ctx = {
+      transport,
+      reader: { validate: options.validateResponses !== false, redact },
+      claims: claimsOf(pacingStore, logger),
+    };
     this.#ctx = ctx;
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);

@@ -1,17 +1,14 @@
 /**
- * What this process knows about its own creates on one service: the items already handed to a
- * caller (so reconciliation never hands the same item to two calls) and the creates still in
- * flight (so reconciliation waits for them before deciding an item is its own).
+ * What is known about creates on one service: the items already handed to a caller (so
+ * reconciliation never hands the same item to two calls, in this process or, with a shared
+ * pacing store, in any process) and this process's creates still in flight (so reconciliation
+ * waits for them before deciding an item is its own).
  */
 
-/** What identifies an item handed out: its id, and its creation time, so that a fresh fake
- * service that reuses ids on the same URL is not mistaken for the old one. */
-export interface ClaimedItem {
-  readonly id: string;
-  readonly createdAt: string;
-}
+import { defaultPacingStore } from "./pacing.js";
+import type { ClaimedItem, CreateClaimStore } from "./pacing-store.js";
 
-const claimKey = (item: ClaimedItem) => `${item.id}@${item.createdAt}`;
+export type { ClaimedItem } from "./pacing-store.js";
 
 /** A `POST /content` still in flight, and the channels it may create items on. */
 interface InFlightSend {
@@ -23,26 +20,29 @@ interface InFlightSend {
  * How long a handed-out item is remembered: longer than any call that could still take it for
  * its own (a reconciliation looks back to its start minus the clock-skew allowance).
  */
-const CLAIM_TTL_MS = 15 * 60_000;
+export const CLAIM_TTL_MS = 15 * 60_000;
 
-/** The ledger of one service (keyed by its URL); shared by every client of this process. */
+/** The ledger of one service (keyed by its `POST /content` URL). */
 export class CreateLedger {
-  /** `id@createdAt` -> when it was claimed, oldest first. */
-  readonly #claimedAt = new Map<string, number>();
-  readonly #inFlight = new Set<InFlightSend>();
+  readonly #service: string;
+  readonly #claims: CreateClaimStore;
+  readonly #inFlight: Set<InFlightSend>;
 
-  /** Whether an item was already handed to a caller. */
-  isClaimed(item: ClaimedItem): boolean {
-    return this.#claimedAt.has(claimKey(item));
+  constructor(service: string, claims: CreateClaimStore, inFlight: Set<InFlightSend>) {
+    this.#service = service;
+    this.#claims = claims;
+    this.#inFlight = inFlight;
   }
 
-  /** Marks items as handed to a caller. */
-  claim(items: Iterable<ClaimedItem>, now: number = Date.now()): void {
-    for (const item of items) this.#claimedAt.set(claimKey(item), now);
-    for (const [key, at] of this.#claimedAt) {
-      if (now - at <= CLAIM_TTL_MS) break; // insertion order: the rest are newer
-      this.#claimedAt.delete(key);
-    }
+  /** Marks items a successful create returned as handed to its caller. */
+  claim(items: readonly ClaimedItem[]): Promise<void> {
+    return this.#claims.claim(this.#service, items, CLAIM_TTL_MS);
+  }
+
+  /** Claims the first candidate nobody has claimed, atomically; `undefined` when all are taken. */
+  claimFirstFree(candidates: readonly ClaimedItem[]): Promise<ClaimedItem | undefined> {
+    if (candidates.length === 0) return Promise.resolve(undefined);
+    return this.#claims.claimFirstFree(this.#service, candidates, CLAIM_TTL_MS);
   }
 
   /** Runs `send`, recording it as in flight on `channelIds` until it settles. */
@@ -71,14 +71,21 @@ export class CreateLedger {
   }
 }
 
-const ledgers = new Map<string, CreateLedger>();
+/** `POST /content` URL -> this process's creates in flight to it, shared by every client. */
+const inFlightByService = new Map<string, Set<InFlightSend>>();
 
-/** The ledger of the service whose `POST /content` URL is `createURL`. */
-export function ledgerFor(createURL: string): CreateLedger {
-  let ledger = ledgers.get(createURL);
-  if (ledger === undefined) {
-    ledger = new CreateLedger();
-    ledgers.set(createURL, ledger);
+/**
+ * The ledger of the service whose `POST /content` URL is `createURL`, keeping its claims in
+ * `claims` (the client's pacing store; this process's memory by default).
+ */
+export function ledgerFor(
+  createURL: string,
+  claims: CreateClaimStore = defaultPacingStore().claims,
+): CreateLedger {
+  let inFlight = inFlightByService.get(createURL);
+  if (inFlight === undefined) {
+    inFlight = new Set();
+    inFlightByService.set(createURL, inFlight);
   }
-  return ledger;
+  return new CreateLedger(createURL, claims, inFlight);
 }

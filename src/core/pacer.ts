@@ -15,14 +15,29 @@ export type PacedRoute = "create" | "other";
  */
 export type ReleasePacedSlot = (response?: Response) => void;
 
+/** What the transport tells the pacer about the attempt that waits. */
+export interface AcquireOptions {
+  /** The attempt's timeout: no slot within it ends the call with a `RateLimitError`. */
+  readonly timeoutMs?: number | undefined;
+  /** The request's method, for that error. */
+  readonly method?: string | undefined;
+  /** The request's URL (no secrets), for that error. */
+  readonly url?: string | undefined;
+}
+
 /** Paces requests to the service's per-key rate limits. */
 export interface Pacer {
   /**
    * Waits until a request on `route` may be sent, then resolves to the function that releases
-   * its slot. Rejects with `signal.reason` if `signal` aborts while waiting; an aborted wait
+   * its slot. Rejects with `signal.reason` if `signal` aborts while waiting, and with a
+   * `RateLimitError` when no slot opens within `options.timeoutMs`; a wait that ends either way
    * uses no slot.
    */
-  acquire(route: PacedRoute, signal?: AbortSignal): Promise<ReleasePacedSlot>;
+  acquire(
+    route: PacedRoute,
+    signal?: AbortSignal,
+    options?: AcquireOptions,
+  ): Promise<ReleasePacedSlot>;
 }
 
 const releaseNothing: ReleasePacedSlot = () => {};

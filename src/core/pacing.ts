@@ -1,11 +1,16 @@
 /**
  * Client-side pacing to the service's per-key rate limits (api-v1.md §8, docs/retries.md), so a
- * busy agent waits for its turn instead of collecting 429s.
+ * busy agent waits for its turn instead of collecting 429s. The windows live in a
+ * {@link PacingStore}: this process's memory by default, or a store shared by processes.
  */
 
+import { RateLimitError } from "./errors/classes.js";
 import type { Logger } from "./logger.js";
-import type { PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
+import { createMemoryPacingStore } from "./memory-pacing-store.js";
+import type { AcquireOptions, PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
+import type { PacingStore, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
 import { readRateLimitHeaders } from "./rate-limit-headers.js";
+import { StoreFallback } from "./store-fallback.js";
 
 /** The rolling window the service counts requests in (api-v1.md §8). */
 export const PACING_WINDOW_MS = 60_000;
@@ -28,38 +33,62 @@ export const PACING_LIMITS: Readonly<Record<PacedRoute, number>> = Object.freeze
  */
 export const DEFAULT_PACING_GUARD_MS = 250;
 
+/** How long a slot counts when its attempt has no timeout and its process dies in flight. */
+const UNBOUNDED_ATTEMPT_LEASE_MS = 10 * PACING_WINDOW_MS;
+
 /** The part of a {@link Logger} the pacer uses. */
-export type PacingLogger = Pick<Logger, "debug">;
+export type PacingLogger = Pick<Logger, "debug" | "warn">;
 
 /** Options of {@link createPacer}. */
 export interface PacerOptions {
-  /** Receives a debug line whenever a request has to wait. It is never given the key. */
-  logger?: PacingLogger | undefined;
+  /** Where the windows live; defaults to this process's memory (one store per clock). */
+  store?: PacingStore | undefined;
+  /** Receives a debug line whenever a request has to wait, and a warn line when a shared store fails. Never given the key. */
+  logger?: Partial<PacingLogger> | undefined;
   /**
-   * The clock, in milliseconds since the epoch; defaults to `Date.now`. Pacers share a key's
-   * budget only with pacers on the same clock function, since times from two clocks cannot be
-   * compared.
+   * The clock of the default in-memory store, in milliseconds since the epoch; defaults to
+   * `Date.now`. Pacers share a key's budget only with pacers on the same clock function, since
+   * times from two clocks cannot be compared.
    */
   now?: (() => number) | undefined;
   /** Margin added after each response before its slot frees; defaults to {@link DEFAULT_PACING_GUARD_MS}. */
   guardMs?: number | undefined;
 }
 
+// A stable function identity, so default pacers share one store, while still reading `Date.now`
+// at call time (test fake timers replace it).
+const systemClock = (): number => Date.now();
+
+/** clock -> the in-memory store on that clock. Module-level: clients of one key share one limiter. */
+const memoryStores = new WeakMap<() => number, PacingStore>();
+
+/** The in-memory store every client of this process shares (per clock). */
+export function defaultPacingStore(now: () => number = systemClock): PacingStore {
+  let store = memoryStores.get(now);
+  if (store === undefined) {
+    store = createMemoryPacingStore({ now });
+    memoryStores.set(now, store);
+  }
+  return store;
+}
+
 /**
- * Creates a {@link Pacer} for one API key. Every pacer created for the same key (and clock)
+ * Creates a {@link Pacer} for one API key. Every pacer created for the same key on the same store
  * shares that key's budgets, as the service counts per key, not per client.
  *
  * A slot is used from the moment a request is let through until its response arrives plus
  * `guardMs`, then for a full window: the request may have arrived at any point in between.
  * Waiting requests are served first come, first served per budget. A 429 holds its budget
- * until the reset the server announced.
+ * until the reset the server announced, and a stricter `X-RateLimit-Limit` it announces is kept
+ * while the budget is in use. A wait longer than the attempt's timeout ends the call with a
+ * `RateLimitError`.
  *
- * @param apiKey - the bearer token, already checked by the client; only a non-reversible digest
- *   of it is kept.
+ * @param apiKey - the bearer token, already checked by the client. It is handed to the store
+ *   only to key its budgets; a shared store keeps a digest of it.
  * @example
  * ```ts
  * const pacer = createPacer(apiKey, { logger });
- * const release = await pacer.acquire("create", signal);
+ * const release = await pacer.acquire("create", signal, { timeoutMs: 60_000 });
  * let response: Response | undefined;
  * try {
  *   response = await fetch(request);
@@ -69,189 +98,102 @@ export interface PacerOptions {
  * ```
  */
 export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
-  const now = options.now ?? systemClock;
   const guardMs = options.guardMs ?? DEFAULT_PACING_GUARD_MS;
   const logger = options.logger;
-  // Kept in this closure, never on the returned object, so inspecting a pacer shows nothing.
-  const digest = digestOfKey(apiKey);
+  const debug = logger?.debug?.bind(logger);
+  const memory = defaultPacingStore(options.now);
+  const shared = options.store !== undefined && options.store !== memory ? options.store : null;
+  const fallback = shared ? StoreFallback.for(shared, memory) : null;
+  const countsForMs = PACING_WINDOW_MS + guardMs;
 
-  return {
-    acquire(route, signal) {
-      // Looked up on every call so budgets are always the ones every pacer of this key sees.
-      return budgetsFor(now, digest)[route].acquire(signal, guardMs, logger);
-    },
-  };
-}
-
-// A stable function identity, so default pacers share one clock domain in the registry, while
-// still reading `Date.now` at call time (test fake timers replace it).
-const systemClock = (): number => Date.now();
-
-type KeyBudgets = Readonly<Record<PacedRoute, RollingBudget>>;
-
-/** clock -> key digest -> budgets. Module-level: clients of one key share one limiter. */
-const registry = new WeakMap<() => number, Map<number, KeyBudgets>>();
-
-function budgetsFor(now: () => number, digest: number): KeyBudgets {
-  let byKey = registry.get(now);
-  if (byKey === undefined) {
-    byKey = new Map();
-    registry.set(now, byKey);
-  }
-  let budgets = byKey.get(digest);
-  if (budgets === undefined) {
-    budgets = {
-      create: rollingBudget("create", PACING_LIMITS.create, now),
-      other: rollingBudget("other", PACING_LIMITS.other, now),
-    };
-    byKey.set(digest, budgets);
-  }
-  return budgets;
-}
-
-/**
- * A 32-bit FNV-1a hash of the key, so the module-level registry never holds the token itself.
- * Synchronous in every runtime (Web Crypto's digest is async). A collision would merely make two
- * keys share one budget, which only slows them down.
- */
-function digestOfKey(apiKey: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < apiKey.length; index++) {
-    hash = Math.imul(hash ^ apiKey.charCodeAt(index), 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** One budget of one key: a rolling window of `limit` slots and a FIFO queue of waiters. */
-interface RollingBudget {
-  acquire(
-    signal: AbortSignal | undefined,
-    guardMs: number,
-    logger: PacingLogger | undefined,
-  ): Promise<ReleasePacedSlot>;
-}
-
-/** Lets a queued request through at time `now`. */
-type Grant = (now: number) => void;
-
-// A closure rather than a class: its state is private and needs no names at run time.
-function rollingBudget(route: PacedRoute, limit: number, now: () => number): RollingBudget {
-  /** When each used slot frees: `Infinity` while its response is outstanding. */
-  let slots: { freeAt: number }[] = [];
-  const queue: Grant[] = [];
-  /** Set from a 429: nothing is let through before this time. */
-  let blockedUntil = -Infinity;
-  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
-  /** When the armed wake-up fires; `Infinity` when none is armed. */
-  let wakeAt = Infinity;
-
-  /** When the next request may go: `t` if it may go at once, `Infinity` if only a release can tell. */
-  const nextOpeningAt = (t: number): number =>
-    // Full: the window opens when the earliest slot frees.
-    Math.max(
-      t,
-      blockedUntil,
-      slots.length < limit ? t : Math.min(...slots.map((slot) => slot.freeAt)),
-    );
-
-  /** Arms one wake-up timer for `at` (none for `Infinity`), replacing any other. */
-  const wake = (at: number, t: number): void => {
-    if (at === wakeAt) return;
-    clearTimeout(wakeTimer);
-    wakeAt = at;
-    // Not unref'd: a waiting request must keep the process alive until it is sent.
-    if (Number.isFinite(at)) {
-      wakeTimer = setTimeout(() => {
-        wakeAt = Infinity;
-        pump();
-      }, at - t);
-    }
-  };
-
-  /** Lets waiters through, in order, while there is room; otherwise arms one wake-up timer. */
-  const pump = (): void => {
-    const t = now();
-    // Slots whose window has passed are dropped, so memory stays bounded by the limit.
-    slots = slots.filter((slot) => slot.freeAt > t);
-    for (;;) {
-      const openingAt = queue.length > 0 ? nextOpeningAt(t) : Infinity;
-      // Infinity: the queue is empty, or the window is full of requests still in flight (a
-      // release pumps again).
-      if (openingAt > t) {
-        wake(openingAt, t);
-        return;
-      }
-      queue.shift()!(t);
-    }
-  };
-
-  /** A 429 means the server's window is full, whatever we counted: hold until its reset. */
-  const holdAfterRateLimit = (
-    response: Response,
-    t: number,
-    guardMs: number,
-    logger: PacingLogger | undefined,
-  ): void => {
-    const { retryAfterSeconds, resetAt } = readRateLimitHeaders(response.headers, t);
+  /** What a finished attempt tells the store: its slot's remaining time, and a 429's hold. */
+  const settlementOf = (route: PacedRoute, response: Response | undefined): SlotSettlement => {
+    if (response?.status !== 429) return { countsForMs };
+    const t = Date.now();
+    const { retryAfterSeconds, resetAt, limit } = readRateLimitHeaders(response.headers, t);
     // `Retry-After` is relative, so it is trusted as is. `X-RateLimit-Reset` is on the server's
     // clock, so it is clamped to one window: in a rolling window no wait is longer, and a skewed
     // clock must not stall the agent. With neither, a full window is the safe wait.
-    const resumeAt =
+    const holdMs =
       retryAfterSeconds === undefined && resetAt === undefined
-        ? t + PACING_WINDOW_MS
+        ? PACING_WINDOW_MS
         : Math.max(
-            t + (retryAfterSeconds ?? 0) * 1000,
-            Math.min(resetAt?.getTime() ?? t, t + PACING_WINDOW_MS),
+            (retryAfterSeconds ?? 0) * 1000,
+            Math.min((resetAt?.getTime() ?? t) - t, PACING_WINDOW_MS),
           );
-    blockedUntil = Math.max(blockedUntil, resumeAt + guardMs);
-    logger?.debug("Rate limited; holding requests until the reset", {
+    logger?.debug?.("Rate limited; holding requests until the reset", {
       route,
-      holdMs: blockedUntil - t,
+      holdMs: holdMs + guardMs,
     });
+    // Only ever stricter than the contract: a looser header is not a promise to rely on.
+    const announcedLimit =
+      limit !== undefined && limit < PACING_LIMITS[route] ? Math.max(1, limit) : undefined;
+    return { countsForMs, holdMs: holdMs + guardMs, announcedLimit };
   };
 
+  const take = (request: SlotRequest): Promise<SlotOutcome> =>
+    fallback ? fallback.takeSlot(request, logger) : memory.takeSlot(request);
+
   return {
-    acquire(signal, guardMs, logger) {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<ReleasePacedSlot>((resolve, reject) => {
-        const onAbort = () => {
-          const index = queue.indexOf(grant);
-          if (index === -1) return;
-          queue.splice(index, 1);
-          reject(signal?.reason);
-          // The head may have changed, so the wake-up time may too.
-          pump();
+    acquire(route, signal, acquireOptions: AcquireOptions = {}) {
+      const timeoutMs = acquireOptions.timeoutMs ?? Infinity;
+      const request: SlotRequest = {
+        apiKey,
+        route,
+        limit: PACING_LIMITS[route],
+        windowMs: PACING_WINDOW_MS,
+        leaseMs:
+          (Number.isFinite(timeoutMs) ? timeoutMs : UNBOUNDED_ATTEMPT_LEASE_MS) + countsForMs,
+        maxWaitMs: timeoutMs,
+        signal,
+        onQueued: debug
+          ? ({ opensInMs, position }) =>
+              debug("Waiting for a rate-limit slot", {
+                route,
+                // null: every slot is held by a request whose response has not arrived yet.
+                estimatedWaitMs: opensInMs ?? null,
+                queuePosition: position,
+              })
+          : undefined,
+      };
+      return take(request).then((outcome): ReleasePacedSlot => {
+        if (!outcome.granted) {
+          throw waitTooLong(route, timeoutMs, outcome.opensInMs, acquireOptions);
+        }
+        const { slot } = outcome;
+        return (response) => {
+          const settled = slot.settle(settlementOf(route, response));
+          if (settled instanceof Promise) fallback?.watch(settled, logger);
         };
-        const grant: Grant = (sentAt) => {
-          signal?.removeEventListener("abort", onAbort);
-          const slot = { freeAt: Infinity };
-          slots.push(slot);
-          let released = false;
-          resolve((response) => {
-            if (released) return;
-            released = true;
-            const t = now();
-            // The request arrived no later than its response: a full window after that, plus
-            // the guard, it can no longer count.
-            slot.freeAt = Math.max(sentAt, t) + PACING_WINDOW_MS + guardMs;
-            if (response?.status === 429) holdAfterRateLimit(response, t, guardMs, logger);
-            pump();
-          });
-        };
-        signal?.addEventListener("abort", onAbort, { once: true });
-        queue.push(grant);
-        pump();
-        const position = queue.indexOf(grant) + 1;
-        if (position === 0 || logger === undefined) return;
-        const t = now();
-        const openingAt = nextOpeningAt(t);
-        logger.debug("Waiting for a rate-limit slot", {
-          route,
-          // null: every slot is held by a request whose response has not arrived yet.
-          estimatedWaitMs: Number.isFinite(openingAt) ? openingAt - t : null,
-          queuePosition: position,
-        });
       });
     },
   };
+}
+
+/** The call ends here: no slot opens within its timeout (a long 429 hold, a long queue). */
+function waitTooLong(
+  route: PacedRoute,
+  timeoutMs: number,
+  opensInMs: number | undefined,
+  request: AcquireOptions,
+): RateLimitError {
+  const retryAfterSeconds = opensInMs === undefined ? undefined : Math.ceil(opensInMs / 1000);
+  const budget = route === "create" ? "POST /content" : "requests other than POST /content";
+  const when =
+    retryAfterSeconds === undefined
+      ? "none opened"
+      : `the next one opens in about ${retryAfterSeconds} s`;
+  return new RateLimitError({
+    status: 429,
+    code: "rate_limited",
+    message: `No rate-limit slot for ${budget} on this key within the timeout of ${timeoutMs} ms (${when}); the request was not sent`,
+    // What a 429 would have said, so `retryAfterSeconds` reads the same way on both.
+    headers: new Headers(
+      retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) },
+    ),
+    body: null,
+    method: request.method ?? "",
+    url: request.url ?? "",
+    retryable: false,
+  });
 }

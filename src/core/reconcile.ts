@@ -14,9 +14,9 @@
  *    was deleted since); without one (a draft, or the snapshot read failed): created no earlier
  *    than the call's start minus {@link CLOCK_SKEW_ALLOWANCE_MS}, as the service's clock is not
  *    ours;
- * 3. not already handed to another call of this process (the ledger), after waiting for this
- *    process's other creates on that channel to settle, so a concurrent success is never
- *    mistaken for ours;
+ * 3. not already handed to another call (the ledger, in the client's pacing store, so with a
+ *    shared store no other process adopts it either), after waiting for this process's other
+ *    creates on that channel to settle, so a concurrent success is never mistaken for ours;
  * 4. the newest such item.
  */
 import type { ContentItem, GenerationResult } from "../schemas/index.js";
@@ -114,7 +114,7 @@ export async function createWithReconciliation(
   const startedAt = now();
   const send = async (channelIds: readonly string[]) => {
     const result = await ledger.track(channelIds, () => create.send(channelIds));
-    ledger.claim(result.items, now());
+    await ledger.claim(result.items);
     return result;
   };
 
@@ -244,11 +244,12 @@ async function findCreated(
     const candidates = await listCandidates(create, channelId, isNew);
     // Other creates of this process on the channel settle first, so their items are claimed.
     await Promise.all([...inFlightBefore, ...create.ledger.sendsInFlightOn(channelId)]);
-    const mine = candidates.find((item) => !create.ledger.isClaimed(item));
-    if (mine) {
-      create.ledger.claim([mine]);
-      found.push(mine);
-    }
+    // Claimed atomically in the store: two reconciliations never adopt the same item.
+    const claimed = await create.ledger.claimFirstFree(candidates);
+    const mine = candidates.find(
+      (item) => item.id === claimed?.id && item.createdAt === claimed.createdAt,
+    );
+    if (mine) found.push(mine);
   }
   return found;
 }

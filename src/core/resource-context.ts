@@ -1,3 +1,4 @@
+import type { CreateClaimStore } from "./pacing-store.js";
 import type { ResponseReader } from "./parse-response.js";
 import type { Transport } from "./transport.js";
 
@@ -5,4 +6,6 @@ import type { Transport } from "./transport.js";
 export interface ResourceContext {
   readonly transport: Transport;
   readonly reader: ResponseReader;
+  /** Where reconciliation records the created items it hands out (the pacing store's ledger). */
+  readonly claims: CreateClaimStore;
 }

@@ -36,7 +36,11 @@ export async function sendAttempt(
   const { signal } = call;
   let release: (response?: Response) => void;
   try {
-    release = await pacer.acquire(call.budget, signal);
+    release = await pacer.acquire(call.budget, signal, {
+      timeoutMs: call.timeout,
+      method: call.method,
+      url: call.shownUrl,
+    });
   } catch (error) {
     if (signal?.aborted)
       return { kind: "no-response", thrown: error, endedBy: "caller", durationMs: 0 };

@@ -72,7 +72,7 @@ export async function sendCreate(
     reconcile,
     // Sent again at most once unless the call allows more retries.
     resends: requestOptions.maxRetries ?? 1,
-    ledger: ledgerFor(url),
+    ledger: ledgerFor(url, ctx.claims),
     url,
   });
 }

@@ -338,18 +338,35 @@ describe("learning from a 429 (api-v1.md §8)", () => {
     expect(next.release).toBeTypeOf("function");
   });
 
-  it("after the hold, the documented limit applies again whatever X-RateLimit-Limit said", async () => {
+  it("LIMIT-4 after the hold, a stricter X-RateLimit-Limit the 429 announced is kept", async () => {
     const start = Date.now();
     const pacer = createPacer(freshKey());
     const [release] = await acquireMany("other", 1, pacer);
     release!(rateLimited({ "Retry-After": "1", "X-RateLimit-Limit": "3" }));
     await advanceTo(start, 1_000 + GUARD);
-    // One slot is still held by the rate-limited request, so the rest of the 60 fit.
-    const releases = await acquireMany("other", PACING_LIMITS.other - 1, pacer);
-    expect(releases).toHaveLength(PACING_LIMITS.other - 1);
-    const next = watch(pacer.acquire("other"));
+    // One slot is still held by the rate-limited request, so two more fit under the limit of 3.
+    const releases = await acquireMany("other", 2, pacer);
+    expect(releases).toHaveLength(2);
+    const fourth = watch(pacer.acquire("other"));
     await flush();
-    expect(next.settled).toBe(false);
+    expect(fourth.settled).toBe(false);
+    // The rate-limited request's slot frees a window (plus the guard) after its response.
+    await advanceTo(start, WINDOW + GUARD);
+    expect(fourth.release).toBeTypeOf("function");
+  });
+
+  it("a looser X-RateLimit-Limit than the contract's is not adopted", async () => {
+    const start = Date.now();
+    const pacer = createPacer(freshKey());
+    const [release] = await acquireMany("create", 1, pacer);
+    release!(rateLimited({ "Retry-After": "1", "X-RateLimit-Limit": "1000" }));
+    await advanceTo(start, 1_000 + GUARD);
+    await acquireMany("create", PACING_LIMITS.create - 1, pacer);
+    const eleventh = watch(pacer.acquire("create"));
+    await flush();
+    expect(eleventh.settled).toBe(false);
+    await advanceTo(start, WINDOW + GUARD);
+    expect(eleventh.release).toBeTypeOf("function");
   });
 
   it("a successful response never holds the budget", async () => {

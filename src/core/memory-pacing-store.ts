@@ -1,0 +1,282 @@
+/**
+ * The default pacing store: rolling windows in this process's memory. Budgets are keyed by the
+ * key itself (so two keys never share one) inside the store's closure, never on an object a
+ * caller can inspect, and a budget is dropped once it is idle, so memory follows the keys in
+ * use rather than every key ever seen.
+ */
+
+import type { PacedRoute } from "./pacer.js";
+import {
+  type ClaimedItem,
+  type CreateClaimStore,
+  MAX_TIMER_DELAY_MS,
+  type PacingSlot,
+  type PacingStore,
+  type SlotOutcome,
+  type SlotRequest,
+  type SlotSettlement,
+} from "./pacing-store.js";
+
+/** Options of {@link createMemoryPacingStore}. */
+export interface MemoryPacingStoreOptions {
+  /** The clock, in milliseconds; defaults to `Date.now` read at each use. */
+  now?: (() => number) | undefined;
+}
+
+/** The budgets of one key that are in use. */
+type KeyBudgets = Partial<Record<PacedRoute, RollingBudget>>;
+
+/** An in-process {@link PacingStore}. Stores are independent: clients share budgets through one. */
+export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}): PacingStore {
+  const now = options.now ?? (() => Date.now());
+  /** API key -> its budgets in use. Private to this closure. */
+  const keys = new Map<string, KeyBudgets>();
+  // Idle budgets are swept when the map has doubled since the last sweep, and by one timer that
+  // runs while any budget exists, so a burst of keys used once is released either way.
+  let sweepAtSize = 64;
+  let sweepTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const sweep = (): void => {
+    const t = now();
+    for (const [apiKey, budgets] of keys) {
+      for (const route of Object.keys(budgets) as PacedRoute[]) {
+        if (budgets[route]?.isIdle(t)) delete budgets[route];
+      }
+      if (budgets.create === undefined && budgets.other === undefined) keys.delete(apiKey);
+    }
+    sweepAtSize = Math.max(64, keys.size * 2);
+  };
+  const armSweep = (windowMs: number): void => {
+    if (sweepTimer !== undefined) return;
+    sweepTimer = setTimeout(() => {
+      sweepTimer = undefined;
+      sweep();
+      if (keys.size > 0) armSweep(windowMs);
+    }, windowMs);
+    // The sweep alone must never keep a process alive.
+    (sweepTimer as { unref?: () => void }).unref?.();
+  };
+
+  const budgetFor = (request: SlotRequest): RollingBudget => {
+    let budgets = keys.get(request.apiKey);
+    if (budgets === undefined) {
+      if (keys.size >= sweepAtSize) sweep();
+      budgets = {};
+      keys.set(request.apiKey, budgets);
+      armSweep(request.windowMs);
+    }
+    let budget = budgets[request.route];
+    if (budget === undefined) {
+      budget = rollingBudget(now);
+      budgets[request.route] = budget;
+    }
+    return budget;
+  };
+
+  const store: PacingStore & { readonly size: () => number } = {
+    kind: "memory",
+    takeSlot: (request) => budgetFor(request).take(request),
+    claims: memoryClaimStore(now),
+    /** How many keys hold budgets now (for tests and the heap bench). */
+    size: () => keys.size,
+  };
+  return store;
+}
+
+/** How many keys an in-memory store holds budgets for; `undefined` for other stores. */
+export function keysHeldBy(store: PacingStore): number | undefined {
+  const size = (store as { size?: unknown }).size;
+  return typeof size === "function" ? (size as () => number)() : undefined;
+}
+
+/** One budget: a rolling window of slots, a FIFO queue of waiters, and a 429 hold. */
+interface RollingBudget {
+  take(request: SlotRequest): Promise<SlotOutcome>;
+  /** Nothing held, nothing waiting and no hold at `t`. */
+  isIdle(t: number): boolean;
+}
+
+/** A waiter: let through at time `t` with `limit`, or told no slot opens in time. */
+interface Waiter {
+  readonly limit: number;
+  grant(t: number): void;
+}
+
+// A closure rather than a class: its state is private and needs no names at run time.
+function rollingBudget(now: () => number): RollingBudget {
+  /** When each used slot frees: `Infinity` while its response is outstanding. */
+  let slots: { freeAt: number }[] = [];
+  const queue: Waiter[] = [];
+  /** Set from a 429: nothing is let through before this time. */
+  let blockedUntil = -Infinity;
+  /** A stricter limit a 429 announced: kept while the budget is in use, forgotten with it. */
+  let announcedLimit = Infinity;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the armed wake-up fires; `Infinity` when none is armed. */
+  let wakeAt = Infinity;
+
+  /** When the head waiter may go: `t` at once, `Infinity` if only a settle can tell. */
+  const nextOpeningAt = (t: number, limit: number): number =>
+    Math.max(
+      t,
+      blockedUntil,
+      slots.length < Math.min(limit, announcedLimit)
+        ? t
+        : // Full: the window opens when the earliest slot frees.
+          Math.min(...slots.map((slot) => slot.freeAt)),
+    );
+
+  /** Arms one wake-up timer for `at` (none for `Infinity`), replacing any other. */
+  const wake = (at: number, t: number): void => {
+    if (at === wakeAt) return;
+    clearTimeout(wakeTimer);
+    wakeAt = at;
+    // Not unref'd: a waiting request must keep the process alive until it is sent.
+    if (Number.isFinite(at)) {
+      // Clamped: a longer delay would fire at once and spin. The pump re-arms when it fires early.
+      wakeTimer = setTimeout(
+        () => {
+          wakeAt = Infinity;
+          pump();
+        },
+        Math.min(at - t, MAX_TIMER_DELAY_MS),
+      );
+    }
+  };
+
+  /** Lets waiters through, in order, while there is room; otherwise arms one wake-up timer. */
+  const pump = (): void => {
+    const t = now();
+    // Slots whose window has passed are dropped, so memory stays bounded by the limit.
+    slots = slots.filter((slot) => slot.freeAt > t);
+    for (;;) {
+      const head = queue[0];
+      const openingAt = head === undefined ? Infinity : nextOpeningAt(t, head.limit);
+      if (openingAt > t) {
+        wake(openingAt, t);
+        return;
+      }
+      queue.shift()!.grant(t);
+    }
+  };
+
+  const settleSlot = (slot: { freeAt: number }, settlement: SlotSettlement): void => {
+    const t = now();
+    slot.freeAt = t + settlement.countsForMs;
+    if (settlement.holdMs !== undefined)
+      blockedUntil = Math.max(blockedUntil, t + settlement.holdMs);
+    if (settlement.announcedLimit !== undefined) {
+      announcedLimit = Math.min(announcedLimit, Math.max(1, settlement.announcedLimit));
+    }
+    pump();
+  };
+
+  return {
+    isIdle: (t) =>
+      queue.length === 0 && blockedUntil <= t && slots.every((slot) => slot.freeAt <= t),
+    take(request) {
+      const { signal, maxWaitMs } = request;
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const t = now();
+      // The fast path: room, nobody waiting, no hold.
+      if (queue.length === 0 && nextOpeningAt(t, request.limit) === t) {
+        return Promise.resolve(grantSlot());
+      }
+      // A hold (or full window of settled slots) that outlasts the wait: say so at once.
+      const headOpensAt = nextOpeningAt(t, request.limit);
+      if (queue.length === 0 && Number.isFinite(headOpensAt) && headOpensAt - t > maxWaitMs) {
+        return Promise.resolve({ granted: false, opensInMs: headOpensAt - t });
+      }
+      return new Promise<SlotOutcome>((resolve, reject) => {
+        let deadline: ReturnType<typeof setTimeout> | undefined;
+        const leave = (): void => {
+          clearTimeout(deadline);
+          signal?.removeEventListener("abort", onAbort);
+          const index = queue.indexOf(waiter);
+          if (index !== -1) queue.splice(index, 1);
+          // The head may have changed, so the wake-up time may too.
+          pump();
+        };
+        const onAbort = (): void => {
+          leave();
+          reject(signal?.reason);
+        };
+        const waiter: Waiter = {
+          limit: request.limit,
+          grant: () => {
+            clearTimeout(deadline);
+            signal?.removeEventListener("abort", onAbort);
+            resolve(grantSlot());
+          },
+        };
+        if (Number.isFinite(maxWaitMs)) {
+          deadline = setTimeout(
+            () => {
+              leave();
+              const at = nextOpeningAt(now(), request.limit);
+              resolve({ granted: false, opensInMs: Number.isFinite(at) ? at - now() : undefined });
+            },
+            Math.min(maxWaitMs, MAX_TIMER_DELAY_MS),
+          );
+        }
+        signal?.addEventListener("abort", onAbort, { once: true });
+        queue.push(waiter);
+        pump();
+        const position = queue.indexOf(waiter) + 1;
+        if (position === 0 || request.onQueued === undefined) return;
+        const at = nextOpeningAt(now(), request.limit);
+        request.onQueued({ opensInMs: Number.isFinite(at) ? at - now() : undefined, position });
+      });
+    },
+  };
+
+  function grantSlot(): SlotOutcome {
+    const slot = { freeAt: Infinity };
+    slots.push(slot);
+    let settled = false;
+    const paced: PacingSlot = {
+      settle(settlement) {
+        if (settled) return;
+        settled = true;
+        settleSlot(slot, settlement);
+      },
+    };
+    return { granted: true, slot: paced };
+  }
+}
+
+const claimKey = (item: ClaimedItem) => `${item.id}@${item.createdAt}`;
+
+/** The in-process ledger of items handed to callers, per service; entries expire after their TTL. */
+function memoryClaimStore(now: () => number): CreateClaimStore {
+  /** service -> `id@createdAt` -> when the claim expires, in insertion order. */
+  const services = new Map<string, Map<string, number>>();
+  const claimsOf = (service: string): Map<string, number> => {
+    let claims = services.get(service);
+    if (claims === undefined) {
+      claims = new Map();
+      services.set(service, claims);
+    }
+    const t = now();
+    for (const [key, expiresAt] of claims) {
+      if (expiresAt > t) break; // insertion order with one TTL: the rest expire later
+      claims.delete(key);
+    }
+    return claims;
+  };
+  return {
+    async claim(service, items, ttlMs) {
+      const claims = claimsOf(service);
+      for (const item of items) {
+        claims.delete(claimKey(item));
+        claims.set(claimKey(item), now() + ttlMs);
+      }
+    },
+    async claimFirstFree(service, candidates, ttlMs) {
+      const claims = claimsOf(service);
+      const free = candidates.find((item) => !claims.has(claimKey(item)));
+      if (free !== undefined) claims.set(claimKey(free), now() + ttlMs);
+      return free;
+    },
+  };
+}

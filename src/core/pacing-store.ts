@@ -1,0 +1,116 @@
+/**
+ * Where the pacer keeps its rolling windows, its 429 holds and its ledger of created items
+ * (docs/retries.md). The default store lives in this process; `createRedisStore` from
+ * `@postline/sdk/redis` shares them between processes. Core never imports a store: the client is
+ * handed one through `rateLimit: { store }`.
+ *
+ * Every time in this interface is relative (a duration in milliseconds), so a store on another
+ * machine counts with its own clock and processes whose clocks differ still agree.
+ */
+
+import type { PacedRoute } from "./pacer.js";
+
+/** One budget of one key, as the pacer describes it on every request for a slot. */
+export interface PacingBudget {
+  /**
+   * The API key the budget belongs to. A store that keeps state outside this process must keep
+   * only a digest of it, never the key in clear (`createRedisStore` keeps an HMAC-SHA-256).
+   */
+  readonly apiKey: string;
+  /** Which of the key's budgets (api-v1.md §8): `"create"` is `POST /content`. */
+  readonly route: PacedRoute;
+  /** Requests allowed per rolling window: the contract's, or a stricter one a 429 announced. */
+  readonly limit: number;
+  /** The rolling window, in milliseconds. */
+  readonly windowMs: number;
+}
+
+/** A request for one slot of a budget. */
+export interface SlotRequest extends PacingBudget {
+  /**
+   * How long a slot counts if it is never settled (its process died with the request in
+   * flight): the attempt's timeout plus a window. A settled slot counts for what `settle` says.
+   */
+  readonly leaseMs: number;
+  /** How long the caller may wait; past it the store answers `{ granted: false }`. */
+  readonly maxWaitMs: number;
+  /** Cancels the wait: the promise rejects with `signal.reason` and no slot is used. */
+  readonly signal?: AbortSignal | undefined;
+  /** Told when the request has to wait: where it stands in line, and when a slot may open. */
+  readonly onQueued?:
+    | ((wait: { readonly opensInMs: number | undefined; readonly position: number }) => void)
+    | undefined;
+}
+
+/** What became of a {@link SlotRequest}. */
+export type SlotOutcome =
+  | { readonly granted: true; readonly slot: PacingSlot }
+  | {
+      readonly granted: false;
+      /** When a slot is expected to open, if the store can tell (a 429 hold, a settled slot). */
+      readonly opensInMs: number | undefined;
+    };
+
+/** How a request that held a slot ended. */
+export interface SlotSettlement {
+  /** From now, how long the slot still counts: a window plus the guard for latency. */
+  readonly countsForMs: number;
+  /** After a 429: hold the whole budget this long (every process, when the store is shared). */
+  readonly holdMs?: number | undefined;
+  /** After a 429 that announced a stricter `X-RateLimit-Limit`: the limit to keep from now on. */
+  readonly announcedLimit?: number | undefined;
+}
+
+/** A slot taken by one attempt. */
+export interface PacingSlot {
+  /** Ends the attempt's hold on the slot; settling twice is harmless. */
+  settle(settlement: SlotSettlement): void | Promise<void>;
+}
+
+/** What identifies an item handed to a caller: its id and its creation time. */
+export interface ClaimedItem {
+  readonly id: string;
+  readonly createdAt: string;
+}
+
+/**
+ * The ledger of created items handed to callers, per service, so that two reconciliations (in
+ * one process or in several sharing a store) never adopt the same item.
+ */
+export interface CreateClaimStore {
+  /** Records items a successful create returned: they are the caller's. */
+  claim(service: string, items: readonly ClaimedItem[], ttlMs: number): Promise<void>;
+  /**
+   * Claims the first of `candidates` that nobody has claimed, atomically, and returns it;
+   * `undefined` when every candidate is taken.
+   */
+  claimFirstFree(
+    service: string,
+    candidates: readonly ClaimedItem[],
+    ttlMs: number,
+  ): Promise<ClaimedItem | undefined>;
+}
+
+/**
+ * A pacing store: rolling windows per key and route, served roughly in order of arrival, a
+ * 429 hold per budget, and the ledger of claimed items. Its methods may reject when the store
+ * is unreachable; the client then paces in process until it answers again.
+ */
+export interface PacingStore {
+  /**
+   * Waits for a slot of the budget. Resolves `{ granted: true, slot }` when the request may be
+   * sent, `{ granted: false }` when no slot opens within `maxWaitMs`. Waiters on one budget are
+   * served in order of arrival.
+   */
+  takeSlot(request: SlotRequest): Promise<SlotOutcome>;
+  /** The ledger of created items handed to callers. */
+  readonly claims: CreateClaimStore;
+  /** A short description for log lines, e.g. `"redis"`. */
+  readonly kind: string;
+}
+
+/**
+ * The longest delay a timer can be given: Node (and browsers) treat a larger one as 1 ms, so a
+ * longer wait is slept in steps of at most this.
+ */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;

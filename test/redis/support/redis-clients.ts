@@ -1,0 +1,56 @@
+/**
+ * Real Redis for the store's tests: `REDIS_URL` names the server (`.ci/run` starts one on a
+ * loopback port). Without it the Redis tests skip and say how to run them.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis as IoRedis } from "ioredis";
+import { createClient } from "redis";
+import type { RedisClientLike } from "../../../src/redis/index.js";
+
+/** The server the tests use, or `undefined` to skip them. */
+export const REDIS_URL = process.env.REDIS_URL || undefined;
+
+export const HOW_TO_RUN =
+  "Redis tests skipped: set REDIS_URL (e.g. `redis-server --port 6390 --save '' & REDIS_URL=redis://127.0.0.1:6390 npm test`); .ci/run starts one";
+
+if (REDIS_URL === undefined) console.warn(HOW_TO_RUN);
+
+/** A connected client and how to close it, for either supported library. */
+export interface ConnectedClient {
+  readonly client: RedisClientLike;
+  /** Closes the connection (as a process that exits would). */
+  close(): Promise<void>;
+}
+
+/** The two client libraries the store supports. */
+export const CLIENT_KINDS = {
+  "node-redis": async (): Promise<ConnectedClient> => {
+    const client = createClient({ url: REDIS_URL });
+    client.on("error", () => undefined);
+    await client.connect();
+    return { client, close: () => client.close().then(() => undefined) };
+  },
+  ioredis: async (): Promise<ConnectedClient> => {
+    const client = new IoRedis(REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    client.on("error", () => undefined);
+    await client.connect();
+    return {
+      client,
+      close: async () => {
+        client.disconnect();
+      },
+    };
+  },
+} as const;
+
+export type ClientKind = keyof typeof CLIENT_KINDS;
+
+/** A prefix of keys no other test uses. */
+export const freshPrefix = () => `postline-test-${randomUUID().slice(0, 8)}`;
+
+/** A plain connection for inspecting or pausing the server. */
+export async function adminConnection(): Promise<IoRedis> {
+  const admin = new IoRedis(REDIS_URL!, { lazyConnect: true });
+  await admin.connect();
+  return admin;
+}
