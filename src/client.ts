@@ -63,7 +63,13 @@ export interface PostlineOptions extends ClientHooks {
    * `true`: paced in this process. `{ store }` paces through a store shared by processes, such as
    * `createRedisStore` from `@postline/sdk/redis`; `false` turns pacing off (docs/retries.md).
    */
-  rateLimit?: boolean | { readonly store: PacingStore } | undefined;
+  rateLimit?:
+    | boolean
+    | {
+        /** Where the windows, 429 holds and the ledger of created items live. */
+        readonly store: PacingStore;
+      }
+    | undefined;
   /** A custom `fetch`; defaults to the global `fetch`, looked up at each request. */
   fetch?: typeof globalThis.fetch | undefined;
   /**

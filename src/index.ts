@@ -79,6 +79,17 @@ export type {
   RetryEvent,
 } from "./core/hooks.js";
 export type { Logger, LogLevel } from "./core/logger.js";
+export type { PacedRoute } from "./core/pacer.js";
+export type {
+  ClaimedItem,
+  CreateClaimStore,
+  PacingBudget,
+  PacingSlot,
+  PacingStore,
+  SlotOutcome,
+  SlotRequest,
+  SlotSettlement,
+} from "./core/pacing-store.js";
 export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
 export type { CreateReconciliation, WithReconciliation } from "./core/reconcile.js";

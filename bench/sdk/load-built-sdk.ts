@@ -33,6 +33,7 @@ export interface BuiltSdk {
     baseURL: string;
     rateLimit?: boolean;
     maxRetries?: number;
+    timeout?: number;
     fetch?: typeof globalThis.fetch;
   }) => {
     content: {

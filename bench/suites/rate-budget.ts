@@ -45,7 +45,14 @@ function statusOf(error: unknown): number | undefined {
 function throughClient(sdk: BuiltSdk): Workload {
   return (service) => {
     const { apiKey, baseURL, channelIds } = service.defaults;
-    const client = new sdk.Postline({ apiKey, baseURL, fetch: service.fetch });
+    // The batch queues for nine windows, and a wait for a slot longer than the call's timeout
+    // ends the call with RateLimitError: a batch this deep needs a timeout as long as its queue.
+    const client = new sdk.Postline({
+      apiKey,
+      baseURL,
+      fetch: service.fetch,
+      timeout: 15 * 60_000,
+    });
     const channelId = channelIds[0]!;
     return [
       ...Array.from({ length: CREATES }, (_, index) =>

@@ -44,8 +44,14 @@ export interface SlotRequest extends PacingBudget {
 
 /** What became of a {@link SlotRequest}. */
 export type SlotOutcome =
-  | { readonly granted: true; readonly slot: PacingSlot }
   | {
+      /** The request may be sent now. */
+      readonly granted: true;
+      /** The slot it holds; settle it when the attempt ends. */
+      readonly slot: PacingSlot;
+    }
+  | {
+      /** No slot opened within the caller's wait. */
       readonly granted: false;
       /** When a slot is expected to open, if the store can tell (a 429 hold, a settled slot). */
       readonly opensInMs: number | undefined;
@@ -69,7 +75,9 @@ export interface PacingSlot {
 
 /** What identifies an item handed to a caller: its id and its creation time. */
 export interface ClaimedItem {
+  /** The item's id. */
   readonly id: string;
+  /** When the service created it, as it reported: a fake that reuses ids is told apart by it. */
   readonly createdAt: string;
 }
 

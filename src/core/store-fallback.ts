@@ -16,7 +16,7 @@ import {
 /** After a failure, how long calls skip the store before trying it again. */
 export const STORE_RETRY_AFTER_MS = 5_000;
 /** How long past a request's own wait limit the store may take before it counts as failed. */
-export const STORE_GRACE_MS = 1_000;
+export const STORE_GRACE_MS = 250;
 
 type FallbackLogger = Partial<Pick<Logger, "debug" | "warn">> | undefined;
 

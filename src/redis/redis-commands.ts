@@ -9,11 +9,13 @@ import { InvalidRequestError } from "../core/errors/local-errors.js";
 
 /** A connected node-redis client: it sends a raw command with `sendCommand(args)`. */
 export interface NodeRedisLikeClient {
+  /** Sends one command given as its words, e.g. `["EVALSHA", sha, "1", key]`. */
   sendCommand(args: string[]): Promise<unknown>;
 }
 
 /** A connected ioredis client: it sends a raw command with `call(name, ...args)`. */
 export interface IoRedisLikeClient {
+  /** Sends one command by name with its arguments. */
   call(command: string, ...args: string[]): Promise<unknown>;
 }
 
@@ -33,7 +35,11 @@ export function luaScript(source: string): LuaScript {
 
 /** Runs scripts on one client, each call bounded by `timeoutMs`. */
 export interface RedisCommands {
-  run(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown>;
+  run(
+    script: LuaScript,
+    keys: readonly string[],
+    args: readonly (string | number)[],
+  ): Promise<unknown>;
 }
 
 /** Wraps the caller's client; refuses, naming `client`, anything that is neither kind. */

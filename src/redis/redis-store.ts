@@ -15,13 +15,7 @@ import type {
   SlotOutcome,
   SlotRequest,
 } from "../core/pacing-store.js";
-import {
-  CLAIM_ALL,
-  CLAIM_FIRST_FREE,
-  LEAVE_QUEUE,
-  SETTLE_SLOT,
-  TAKE_SLOT,
-} from "./lua-scripts.js";
+import { CLAIM_ALL, CLAIM_FIRST_FREE, LEAVE_QUEUE, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
 import { type RedisClientLike, type RedisCommands, redisCommandsOf } from "./redis-commands.js";
 
 /** Options of {@link createRedisStore}. */
@@ -66,7 +60,7 @@ const KEY_DIGEST_CONTEXT = "@postline/sdk pacing key v1";
  * import { createRedisStore } from "@postline/sdk/redis";
  * import { createClient } from "redis";
  *
- * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const redis = await createClient({ url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" }).connect();
  * const client = new Postline({ rateLimit: { store: createRedisStore({ client: redis }) } });
  * ```
  */

@@ -174,7 +174,7 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
         const dump: string[] = [...keys];
         for (const key of keys) {
           const type = await admin.type(key);
-          if (type === "zset") dump.push(...(await admin.zrange(key, 0, -1, "WITHSCORES")));
+          if (type === "zset") dump.push(...(await admin.zrange(key, "0", "-1", "WITHSCORES")));
           if (type === "hash") dump.push(...Object.values(await admin.hgetall(key)));
           if (type === "string") dump.push(String(await admin.get(key)));
         }
