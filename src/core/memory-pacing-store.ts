@@ -6,16 +6,16 @@
  */
 
 import type { PacedRoute } from "./pacer.js";
-import {
-  type ClaimedItem,
-  type CreateClaimStore,
-  MAX_TIMER_DELAY_MS,
-  type PacingSlot,
-  type PacingStore,
-  type SlotOutcome,
-  type SlotRequest,
-  type SlotSettlement,
+import type {
+  ClaimedItem,
+  CreateClaimStore,
+  PacingSlot,
+  PacingStore,
+  SlotOutcome,
+  SlotRequest,
+  SlotSettlement,
 } from "./pacing-store.js";
+import { clampTimerDelay } from "./sleep.js";
 
 /** Options of {@link createMemoryPacingStore}. */
 export interface MemoryPacingStoreOptions {
@@ -139,7 +139,7 @@ function rollingBudget(now: () => number): RollingBudget {
           wakeAt = Infinity;
           pump();
         },
-        Math.min(at - t, MAX_TIMER_DELAY_MS),
+        clampTimerDelay(at - t),
       );
     }
   };
@@ -210,14 +210,11 @@ function rollingBudget(now: () => number): RollingBudget {
           },
         };
         if (Number.isFinite(maxWaitMs)) {
-          deadline = setTimeout(
-            () => {
-              leave();
-              const at = nextOpeningAt(now(), request.limit);
-              resolve({ granted: false, opensInMs: Number.isFinite(at) ? at - now() : undefined });
-            },
-            Math.min(maxWaitMs, MAX_TIMER_DELAY_MS),
-          );
+          deadline = setTimeout(() => {
+            leave();
+            const at = nextOpeningAt(now(), request.limit);
+            resolve({ granted: false, opensInMs: Number.isFinite(at) ? at - now() : undefined });
+          }, clampTimerDelay(maxWaitMs));
         }
         signal?.addEventListener("abort", onAbort, { once: true });
         queue.push(waiter);

@@ -116,9 +116,3 @@ export interface PacingStore {
   /** A short description for log lines, e.g. `"redis"`. */
   readonly kind: string;
 }
-
-/**
- * The longest delay a timer can be given: Node (and browsers) treat a larger one as 1 ms, so a
- * longer wait is slept in steps of at most this.
- */
-export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;

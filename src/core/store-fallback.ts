@@ -5,13 +5,8 @@
  */
 
 import type { Logger } from "./logger.js";
-import {
-  type CreateClaimStore,
-  MAX_TIMER_DELAY_MS,
-  type PacingStore,
-  type SlotOutcome,
-  type SlotRequest,
-} from "./pacing-store.js";
+import type { CreateClaimStore, PacingStore, SlotOutcome, SlotRequest } from "./pacing-store.js";
+import { clampTimerDelay } from "./sleep.js";
 
 /** After a failure, how long calls skip the store before trying it again. */
 export const STORE_RETRY_AFTER_MS = 5_000;
@@ -107,7 +102,7 @@ export class StoreFallback {
           timer = setTimeout(
             () =>
               reject(new Error(`the ${this.#store.kind} store did not answer in ${limitMs} ms`)),
-            Math.min(limitMs, MAX_TIMER_DELAY_MS),
+            clampTimerDelay(limitMs),
           );
         }),
       ]);

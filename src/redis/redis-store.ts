@@ -5,7 +5,6 @@
  */
 
 import { createHmac, randomUUID } from "node:crypto";
-import { sleep } from "../core/sleep.js";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import type {
   ClaimedItem,
@@ -15,6 +14,7 @@ import type {
   SlotOutcome,
   SlotRequest,
 } from "../core/pacing-store.js";
+import { sleep } from "../core/sleep.js";
 import { CLAIM_ALL, CLAIM_FIRST_FREE, LEAVE_QUEUE, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
 import { type RedisClientLike, type RedisCommands, redisCommandsOf } from "./redis-commands.js";
 
