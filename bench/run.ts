@@ -9,6 +9,7 @@ import { loadBuiltSdk, loadBuiltTesting, snapshotBuild } from "./sdk/load-built-
 import { startStubServer } from "./stub/start-stub-server.js";
 import { runBundleSizeSuite } from "./suites/bundle-size.js";
 import { runKyConfigurationSuite } from "./suites/ky-configurations.js";
+import { runPacingKeysSuite } from "./suites/pacing-keys.js";
 import { runPaginationSuite } from "./suites/pagination.js";
 import { runPerCallSuite } from "./suites/per-call.js";
 import { runRateBudgetSuite } from "./suites/rate-budget.js";
@@ -22,6 +23,7 @@ const SUITE_IDS = [
   "validation",
   "pagination",
   "rate-budget",
+  "pacing-keys",
   "startup",
   "size",
 ] as const;
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     const testing = await loadBuiltTesting();
     record(await runRateBudgetSuite(sdk, testing.ok ? testing.testing : null));
   }
+  if (only.has("pacing-keys")) record(await runPacingKeysSuite());
   if (only.has("startup")) record(runStartupSuite(sdk !== null));
   if (only.has("size")) record(await runBundleSizeSuite());
   if (!sdk) record(skippedSuite("sdk", "SDK", loaded.ok ? "" : loaded.reason));

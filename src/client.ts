@@ -169,7 +169,7 @@ function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingStore | u
 /** Where reconciliation records handed-out items: the shared store when there is one. */
 function claimsOf(store: PacingStore | undefined, logger: LevelledLogger): CreateClaimStore {
   const memory = defaultPacingStore();
-  if (store === undefined || store === memory) return memory.claims;
+  if (store === undefined || store.kind === "memory") return store?.claims ?? memory.claims;
   return StoreFallback.for(store, memory).claimsFor(logger);
 }
 

@@ -113,6 +113,9 @@ export interface PacingStore {
   takeSlot(request: SlotRequest): Promise<SlotOutcome>;
   /** The ledger of created items handed to callers. */
   readonly claims: CreateClaimStore;
-  /** A short description for log lines, e.g. `"redis"`. */
+  /**
+   * A short name for log lines, e.g. `"redis"`. `"memory"` marks a store in this process's
+   * memory, which cannot fail, so calls skip the fallback for it.
+   */
   readonly kind: string;
 }

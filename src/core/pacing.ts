@@ -101,9 +101,10 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   const guardMs = options.guardMs ?? DEFAULT_PACING_GUARD_MS;
   const logger = options.logger;
   const debug = logger?.debug?.bind(logger);
-  const memory = defaultPacingStore(options.now);
-  const shared = options.store !== undefined && options.store !== memory ? options.store : null;
-  const fallback = shared ? StoreFallback.for(shared, memory) : null;
+  const store = options.store ?? defaultPacingStore(options.now);
+  // A store in this process's memory cannot fail; any other falls back to one while it does.
+  const fallback =
+    store.kind === "memory" ? null : StoreFallback.for(store, defaultPacingStore(options.now));
   const countsForMs = PACING_WINDOW_MS + guardMs;
 
   /** What a finished attempt tells the store: its slot's remaining time, and a 429's hold. */
@@ -132,7 +133,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   };
 
   const take = (request: SlotRequest): Promise<SlotOutcome> =>
-    fallback ? fallback.takeSlot(request, logger) : memory.takeSlot(request);
+    fallback ? fallback.takeSlot(request, logger) : store.takeSlot(request);
 
   return {
     acquire(route, signal, acquireOptions: AcquireOptions = {}) {
