@@ -148,14 +148,14 @@ describe("a wait for a slot longer than the call's timeout", () => {
     const inFlight = Array.from({ length: 60 }, () =>
       client.channels.list({}, { timeout: 10_000 }).catch((e: unknown) => e),
     );
-    await expect.poll(() => pending.length).toBe(60);
+    await expect.poll(() => pending.length, { timeout: 15_000 }).toBe(60);
     const startedAt = performance.now();
     const error = await client.channels.list({}, { timeout: 300 }).catch((e: unknown) => e);
     const waitedMs = performance.now() - startedAt;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect(waitedMs).toBeGreaterThanOrEqual(290);
-    expect(waitedMs).toBeLessThan(2_000);
+    expect(waitedMs).toBeLessThan(5_000);
     for (const response of pending) okChannels(response);
     await Promise.all(inFlight);
     expect(received).toHaveLength(60);

@@ -63,7 +63,7 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       granted(await fourth);
       const waited = Date.now() - startedAt;
       expect(waited).toBeGreaterThanOrEqual(350);
-      expect(waited).toBeLessThan(1_500);
+      expect(waited).toBeLessThan(3_000);
     });
 
     it("LIMIT-1 another key and the other route keep budgets of their own", async () => {
@@ -112,14 +112,15 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       const prefix = freshPrefix();
       const crashing = await CLIENT_KINDS[kind]();
       const doomed = createRedisStore({ client: crashing.client, prefix });
+      const survivor = await processStore(prefix);
+      const leasedAt = Date.now();
       for (let i = 0; i < 3; i++) granted(await doomed.takeSlot(request({ leaseMs: 700 })));
       await crashing.close(); // its slots are never settled
-      const survivor = await processStore(prefix);
-      const startedAt = Date.now();
       granted(await survivor.takeSlot(request()));
-      const waited = Date.now() - startedAt;
-      expect(waited).toBeGreaterThanOrEqual(550);
-      expect(waited).toBeLessThan(2_000);
+      // The slots were leased over the time the three grants took: the last one frees last.
+      const waited = Date.now() - leasedAt;
+      expect(waited).toBeGreaterThanOrEqual(650);
+      expect(waited).toBeLessThan(3_000);
     });
 
     it("an aborted wait leaves the line and rejects with the signal's reason", async () => {
@@ -134,7 +135,7 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       // Nobody is left ahead: the next waiter goes as soon as the slot frees.
       const startedAt = Date.now();
       granted(await store.takeSlot(request({ limit: 1 })));
-      expect(Date.now() - startedAt).toBeLessThan(500);
+      expect(Date.now() - startedAt).toBeLessThan(1_500);
     });
 
     it("two processes claiming from the same candidates never get the same item", async () => {
