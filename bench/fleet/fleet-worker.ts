@@ -40,13 +40,24 @@ if (store === "redis") {
 }
 
 // Long enough to queue for the whole run: a wait past the timeout would end the call instead.
+const worker = env("WORKER");
+let storeOutages = 0;
 const client = new Postline({
   apiKey: env("API_KEY"),
   baseURL: env("BASE_URL"),
   timeout: 10 * 60_000,
   rateLimit,
+  logger: {
+    debug: () => undefined,
+    info: () => undefined,
+    // The one warn line per outage of the shared store.
+    warn: (message) => {
+      storeOutages += 1;
+      console.error(`fleet worker ${worker}: ${message}`);
+    },
+    error: () => undefined,
+  },
 });
-const worker = env("WORKER");
 const channelId = env("CHANNEL_ID");
 const creates = Number(env("CREATES"));
 const others = Number(env("OTHERS"));
@@ -65,6 +76,7 @@ console.log(
     failed: failed.length,
     rateLimited: failed.filter((outcome) => outcome.reason instanceof RateLimitError).length,
     redisCommands,
+    storeOutages,
     finishedAt: Date.now(),
   }),
 );

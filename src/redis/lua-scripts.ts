@@ -82,7 +82,9 @@ else
     waitMs, why = tonumber(slot[2]) - now, 0
   end
 end
-redis.call('ZADD', seen, now + math.min(waitMs, maxPollMs) + graceMs, ticket)
+local pollMs = waitMs
+if why == 1 then pollMs = 1000 end
+redis.call('ZADD', seen, now + math.min(pollMs, maxPollMs) + graceMs, ticket)
 keep(leaseMs)
 return {0, waitMs, why, rank + 1}
 `);

@@ -51,7 +51,12 @@ export function redisCommandsOf(client: RedisClientLike, timeoutMs: number): Red
       send(args),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
+          // After the poll phase: when this process was too busy to look, an answer that has
+          // arrived meanwhile is taken rather than counted as a timeout.
+          () =>
+            setImmediate(() =>
+              reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
+            ),
           timeoutMs,
         );
       }),

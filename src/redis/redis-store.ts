@@ -34,12 +34,14 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number | undefined;
 }
 
-/** How late a waiter may be to ask again before it is dropped from the line. */
+/**
+ * How late a waiter may be to ask again before it is dropped from the line. A waiter promises
+ * when it will ask again, so one that crashed holds back those behind it this long at most.
+ */
 const WAITER_GRACE_MS = 5_000;
-/** The longest a waiter sleeps between two asks, so the line notices a crashed one. */
-const MAX_POLL_MS = 5_000;
-/** How soon a waiter asks again when the slot it waits for is still in flight. */
+/** How soon a waiter first asks again when the slot it waits for is still in flight; doubled each time, up to a second. */
 const IN_FLIGHT_POLL_MS = 50;
+const MAX_IN_FLIGHT_POLL_MS = 1_000;
 /** Spreads waiters that wake at once, in milliseconds. */
 const WAKE_JITTER_MS = 10;
 /** Domain separation of the key digest: what is stored is an HMAC of the key, never the key. */
@@ -117,11 +119,12 @@ async function takeSlot(
   const deadline = Date.now() + request.maxWaitMs;
   const leave = () => redis.run(LEAVE_QUEUE, [keys.queue, keys.seen], [ticket]);
   let told = false;
+  let inFlightPolls = 0;
   for (;;) {
     const answer = (await redis.run(
       TAKE_SLOT,
       [keys.slots, keys.queue, keys.seen, keys.meta],
-      [ticket, request.limit, request.leaseMs, idleMs, WAITER_GRACE_MS, MAX_POLL_MS],
+      [ticket, request.limit, request.leaseMs, idleMs, WAITER_GRACE_MS, request.windowMs],
     )) as number[];
     if (Number(answer[0]) === 1) {
       return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs) };
@@ -139,9 +142,15 @@ async function takeSlot(
       told = true;
       request.onQueued?.({ opensInMs, position: Number(answer[3]) });
     }
-    const sleepMs = why === 1 ? IN_FLIGHT_POLL_MS : waitMs + Math.random() * WAKE_JITTER_MS;
+    // A settled slot or a hold frees at a known time; a slot in flight frees when its response
+    // comes, so it is asked about again soon, then less often.
+    inFlightPolls = why === 1 ? inFlightPolls + 1 : 0;
+    const sleepMs =
+      why === 1
+        ? Math.min(IN_FLIGHT_POLL_MS * 2 ** (inFlightPolls - 1), MAX_IN_FLIGHT_POLL_MS)
+        : waitMs + Math.random() * WAKE_JITTER_MS;
     try {
-      await sleep(Math.max(1, Math.min(sleepMs, MAX_POLL_MS, remainingMs)), signal);
+      await sleep(Math.max(1, Math.min(sleepMs, request.windowMs, remainingMs)), signal);
     } catch (error) {
       // Best effort: a waiter that never asks again is dropped from the line anyway.
       await leave().catch(() => undefined);
