@@ -145,7 +145,9 @@ async function waitingPastTimeout<T>(call: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (!(error instanceof RateLimitError) || error.body !== null) throw error;
       pacingRefusals += 1;
-      await new Promise((resolve) => setTimeout(resolve, (error.retryAfterSeconds ?? 1) * 1000));
+      // Spread over a second, so the callers turned away together do not come back together.
+      const delayMs = (error.retryAfterSeconds ?? 1) * 1000 + Math.random() * 1000;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
   }
 }
