@@ -4,7 +4,7 @@
  * {@link PacingStore}: this process's memory by default, or a store shared by processes.
  */
 
-import { RateLimitError } from "./errors/classes.js";
+import { RateLimitError } from "./errors/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { createMemoryPacingStore } from "./memory-pacing-store.js";
 import type { AcquireOptions, PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
