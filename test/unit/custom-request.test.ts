@@ -94,6 +94,8 @@ describe("client.request()", () => {
       baseURL: service.defaults.baseURL,
       fetch: service.fetch,
       maxRetries: 0,
+      // Longer than a window: a wait for a slot past the timeout would end the call instead.
+      timeout: 120_000,
     });
     const [channelId] = service.defaults.channelIds;
     for (let index = 0; index < 10; index++) {
