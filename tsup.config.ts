@@ -1,33 +1,54 @@
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    "testing/index": "src/testing/index.ts",
-    "tools/index": "src/tools/index.ts",
-    "frameworks/ai-sdk": "src/frameworks/ai-sdk.ts",
-    "frameworks/openai-agents": "src/frameworks/openai-agents.ts",
-    "frameworks/langchain": "src/frameworks/langchain.ts",
-    "redis/index": "src/redis/index.ts",
+// Dependencies and optional peer dependencies are the user's to install, never bundled.
+const external = [
+  "ky",
+  "zod",
+  "msw",
+  /^msw\//,
+  /^node:/,
+  "ai",
+  "@openai/agents",
+  "@langchain/core",
+  /^@langchain\/core\//,
+  /^@modelcontextprotocol\//,
+];
+
+export default defineConfig([
+  {
+    entry: {
+      index: "src/index.ts",
+      "testing/index": "src/testing/index.ts",
+      "tools/index": "src/tools/index.ts",
+      "mcp/index": "src/mcp/index.ts",
+      "frameworks/ai-sdk": "src/frameworks/ai-sdk.ts",
+      "frameworks/openai-agents": "src/frameworks/openai-agents.ts",
+      "frameworks/langchain": "src/frameworks/langchain.ts",
+      "redis/index": "src/redis/index.ts",
+    },
+    format: ["esm", "cjs"],
+    dts: true,
+    sourcemap: true,
+    // dist/cli is the other build's, which may finish first.
+    clean: ["!cli/**"],
+    target: "es2023",
+    platform: "neutral",
+    splitting: true,
+    treeshake: true,
+    external,
   },
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "es2023",
-  platform: "neutral",
-  splitting: true,
-  treeshake: true,
-  // Dependencies and optional peer dependencies are the user's to install, never bundled.
-  external: [
-    "ky",
-    "zod",
-    "msw",
-    /^msw\//,
-    /^node:/,
-    "ai",
-    "@openai/agents",
-    "@langchain/core",
-    /^@langchain\/core\//,
-  ],
-});
+  {
+    // The `postline` command: ESM only, for Node; the MCP SDK is loaded only by `postline mcp`.
+    entry: { postline: "src/cli/postline.ts" },
+    outDir: "dist/cli",
+    format: ["esm"],
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    target: "es2023",
+    platform: "node",
+    splitting: true,
+    treeshake: true,
+    external,
+  },
+]);

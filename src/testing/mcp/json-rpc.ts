@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 messages as the fake's MCP endpoint reads and writes them. */
+import { MCP_REFUSAL_CODES } from "../../mcp/json-rpc-codes.js";
 
 /** A JSON-RPC request id. */
 export type JsonRpcId = string | number;
@@ -22,17 +23,14 @@ export type JsonRpcReply =
   | { jsonrpc: "2.0"; id: JsonRpcId | null; result: Record<string, unknown> }
   | { jsonrpc: "2.0"; id: JsonRpcId | null; error: JsonRpcErrorObject };
 
-/** The error codes of JSON-RPC 2.0, and the two server codes the fake uses for §7 refusals. */
+/** The error codes of JSON-RPC 2.0, and the two of `@postline/sdk/mcp` for the §7 refusals. */
 export const RPC_ERROR = {
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
   invalidParams: -32602,
   internalError: -32603,
-  /** A credential failure (api-v1.md §7 MCP): `error.data.code` holds the §7 code. */
-  unauthorized: -32010,
-  /** A rate-limit refusal before the tool ran: `error.data.retryAfterSeconds` says how long. */
-  rateLimited: -32029,
+  ...MCP_REFUSAL_CODES,
 } as const;
 
 /** A successful reply. */

@@ -1,0 +1,122 @@
+/** `postline mcp`: the agent tools as an MCP server over stdio, for an MCP host. */
+import { Postline } from "../client.js";
+import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
+import { clientFromEnv } from "./client-from-env.js";
+import { type CliIO, untilStopped } from "./io.js";
+import { parseFlags, UsageError } from "./usage-error.js";
+
+export const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--fake]
+
+Serves the Postline agent tools as an MCP server over stdio, for an MCP host (a desktop
+assistant, an IDE, an agent runtime). stdout carries the protocol; messages go to stderr.
+
+Environment:
+  POSTLINE_API_KEY    the agent key (required without --fake)
+  POSTLINE_BASE_URL   the service's address (required without --fake)
+
+Options:
+  --read-only         serve only the tools that read
+  --tools a,b         serve only these tools (${tools.map((tool) => tool.name).join(", ")})
+  --fake              serve an embedded contract fake instead; needs no key or URL
+  -h, --help          show this help
+
+Needs the optional peer dependency @modelcontextprotocol/sdk.
+`;
+
+/** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
+export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
+  const flags = parseFlags(
+    argv,
+    {
+      "read-only": { type: "boolean" },
+      tools: { type: "string" },
+      fake: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    "mcp",
+  );
+  if (flags.help) {
+    io.stdout.write(MCP_HELP);
+    return 0;
+  }
+  const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
+  const stopped = untilStopped();
+  const client = flags.fake ? await embeddedFakeClient() : clientFromEnv(io.env, "mcp");
+  const { createMcpServer, StdioServerTransport } = await loadMcp();
+  let server: ReturnType<typeof createMcpServer>;
+  try {
+    server = createMcpServer({
+      client,
+      readOnly: flags["read-only"] === true,
+      ...(toolNames ? { tools: toolNames } : {}),
+    });
+  } catch (error) {
+    // e.g. --read-only with --tools naming a tool that writes
+    if (error instanceof InvalidRequestError) throw new UsageError(`--${error.message}`, "mcp");
+    throw error;
+  }
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+    process.stdin.once("end", resolve);
+  });
+  await server.connect(new StdioServerTransport());
+  if (flags.fake) io.stderr.write("postline mcp: serving the tools over stdio (embedded fake)\n");
+  await Promise.race([closed, stopped]);
+  await server.close();
+  return 0;
+}
+
+function toolNamesOf(list: string): ToolName[] {
+  const names = list
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  const unknown = names.filter((name) => !isToolName(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      `--tools ${names.length === 0 ? "names no tool" : `names ${unknown.map((n) => `"${n}"`).join(", ")}, which no tool has`}; the tools are ${tools.map((tool) => tool.name).join(", ")}`,
+      "mcp",
+    );
+  }
+  return names as ToolName[];
+}
+
+/** A client of an in-process fake: no sockets, no key to set. */
+async function embeddedFakeClient(): Promise<Postline> {
+  const { createFakeService } = await import("../testing/service.js");
+  const service = createFakeService();
+  const { apiKey, baseURL } = service.defaults;
+  return new Postline({ apiKey, baseURL, fetch: service.fetch });
+}
+
+/** The MCP parts, loaded only here: `postline fake` and `content export` work without them. */
+async function loadMcp() {
+  try {
+    const [server, stdio] = await Promise.all([
+      import("../mcp/create-server.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+    ]);
+    return {
+      createMcpServer: server.createMcpServer,
+      StdioServerTransport: stdio.StdioServerTransport,
+    };
+  } catch (error) {
+    if (isModuleNotFound(error)) {
+      throw new UsageError(
+        "postline mcp needs the optional peer dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk",
+        "mcp",
+      );
+    }
+    throw error;
+  }
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    "code" in error &&
+    (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
+    error.message.includes("@modelcontextprotocol/sdk")
+  );
+}

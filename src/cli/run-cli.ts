@@ -1,0 +1,84 @@
+/** The `postline` command line: picks the subcommand and turns failures into exit codes. */
+import { PostlineError } from "../core/errors/postline-error.js";
+import { VERSION } from "../version.js";
+import { CONTENT_EXPORT_HELP, runContentExport } from "./content-export-command.js";
+import { runFake } from "./fake-command.js";
+import type { CliIO } from "./io.js";
+import { runMcp } from "./mcp-command.js";
+import { UsageError } from "./usage-error.js";
+
+export const MAIN_HELP = `Usage: postline <command> [options]
+
+Commands:
+  fake [--port N]                          serve the contract fake over HTTP (REST and MCP)
+  mcp [--read-only] [--tools a,b] [--fake] serve the agent tools over MCP on stdio
+  content export [--status S] [--channel ID]
+                                           write every content item as JSON Lines
+
+Options:
+  -h, --help      show help (also after a command: postline mcp --help)
+  -v, --version   show the version
+
+Environment: POSTLINE_API_KEY (the agent key) and POSTLINE_BASE_URL (the service's address).
+Exit codes: 0 done, 1 failed, 2 bad usage or a missing variable.
+`;
+
+/** Runs the command line `argv` (without `node` and the script); resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const help = error.command ? `postline ${error.command} --help` : "postline --help";
+      io.stderr.write(`postline: ${error.message}\nRun "${help}" for usage.\n`);
+      return 2;
+    }
+    if (error instanceof PostlineError) {
+      io.stderr.write(`postline: ${error.name}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      io.stderr.write(MAIN_HELP);
+      return 2;
+    case "-h":
+    case "--help":
+    case "help":
+      io.stdout.write(MAIN_HELP);
+      return 0;
+    case "-v":
+    case "--version":
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    case "fake":
+      return runFake(rest, io);
+    case "mcp":
+      return runMcp(rest, io);
+    case "content":
+      return runContent(rest, io);
+    default:
+      throw new UsageError(
+        command.startsWith("-") ? `unknown option ${command}` : `unknown command "${command}"`,
+      );
+  }
+}
+
+function runContent(argv: readonly string[], io: CliIO): Promise<number> {
+  const [subcommand, ...rest] = argv;
+  if (subcommand === "export") return runContentExport(rest, io);
+  if (subcommand === "-h" || subcommand === "--help") {
+    io.stdout.write(CONTENT_EXPORT_HELP);
+    return Promise.resolve(0);
+  }
+  throw new UsageError(
+    subcommand === undefined
+      ? 'content needs a subcommand: "postline content export"'
+      : `unknown subcommand "content ${subcommand}"; the content subcommand is export`,
+  );
+}

@@ -1,0 +1,45 @@
+import { isToolError, type ToolResult } from "../tools/envelope.js";
+import { CREDENTIAL_FAILURE_CODES, MCP_REFUSAL_CODES } from "./json-rpc-codes.js";
+
+/** The result of `tools/call` as MCP carries it: one text item holding JSON. */
+export interface McpCallResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  isError?: true;
+}
+
+/**
+ * A refusal that api-v1.md §7 delivers as a JSON-RPC error instead of a tool result. Thrown from
+ * the low-level `tools/call` handler, whose `code`, `message` and `data` the MCP SDK sends as the
+ * JSON-RPC `error` (the high-level `McpServer` would turn it into an `isError` result instead).
+ */
+export class JsonRpcRefusal extends Error {
+  /** The JSON-RPC error code. */
+  readonly code: number;
+  /** The envelope's `error`: `code`, `message` and any detail such as `retryAfterSeconds`. */
+  readonly data: Record<string, unknown>;
+
+  constructor(code: number, data: { code: string; message: string; [detail: string]: unknown }) {
+    super(data.message);
+    this.name = "JsonRpcRefusal";
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/**
+ * Shapes what `runTool` resolved to as the hosted endpoint does: credential failures and
+ * rate-limit refusals throw a {@link JsonRpcRefusal}; every other failure is an `isError` result
+ * whose text is the envelope; a success is its JSON.
+ */
+export function callResultOf(result: ToolResult): McpCallResult {
+  if (isToolError(result)) {
+    const { code } = result.error;
+    if (CREDENTIAL_FAILURE_CODES.has(code))
+      throw new JsonRpcRefusal(MCP_REFUSAL_CODES.unauthorized, { ...result.error });
+    if (code === "rate_limited")
+      throw new JsonRpcRefusal(MCP_REFUSAL_CODES.rateLimited, { ...result.error });
+    return { content: [{ type: "text", text: JSON.stringify(result) }], isError: true };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(result) }] };
+}

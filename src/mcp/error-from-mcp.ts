@@ -1,0 +1,134 @@
+import type { APIError } from "../core/errors/api-error.js";
+import { type ErrorCode, statusOfCode } from "../core/errors/codes.js";
+import { errorFromResponse } from "../core/errors/from-response.js";
+import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { createRedactor } from "../core/redact.js";
+
+/** A JSON-RPC error as an MCP client reports it: the `error` member, or an `McpError`. */
+export interface McpJsonRpcError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/** A `tools/call` result. */
+export interface McpToolResult {
+  readonly content?: readonly unknown[];
+  readonly isError?: boolean;
+  readonly [key: string]: unknown;
+}
+
+/** What `errorFromMcp` reads: a JSON-RPC error (or a whole error response), or a tool result. */
+export type McpOutcome = McpJsonRpcError | { readonly error: McpJsonRpcError } | McpToolResult;
+
+// The failures the SDK itself waits out and retries when they come over REST.
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(["rate_limited", "capacity_unknown"]);
+
+/**
+ * Turns a failure from the hosted MCP endpoint (or from `createMcpServer`) into the typed error
+ * REST gives for the same failure: a JSON-RPC error's `data` (credential failures, rate limits) or
+ * an `isError` tool result's envelope text becomes `InvalidApiKeyError`, `RateLimitError` with
+ * `retryAfterSeconds`, `AcknowledgmentRequiredError` with `aiIsmMatches`, `ValidationError` with
+ * `channels`, `UnknownToolError`, ... through the same code table as REST. Returns `null` for a
+ * successful tool result. A JSON-RPC error without the envelope in `data` (a protocol error such
+ * as an unknown method) becomes an `APIError` with code `mcp_error`; a tool result whose text is
+ * not the envelope, one with code `unexpected_response`.
+ *
+ * `status` is the status REST answers the code with, or 0 where the contract shows none
+ * (`unknown_tool`, and codes the SDK does not know); `method` is `tools/call`. Token-shaped
+ * strings are redacted from the message and body.
+ *
+ * @param value - a JSON-RPC error, an `McpError`, a JSON-RPC error response, or a tool result.
+ * @throws InvalidRequestError naming `value` when it is none of these.
+ *
+ * @example
+ * ```ts
+ * const result = await mcp.callTool({ name: "update_content", arguments: { id, status: "pending" } });
+ * const error = errorFromMcp(result);
+ * if (error instanceof AcknowledgmentRequiredError) console.log(error.aiIsmMatches);
+ * ```
+ */
+export function errorFromMcp(value: unknown): APIError | null {
+  if (value === null || typeof value !== "object")
+    throw new InvalidRequestError("value", "errorFromMcp needs a JSON-RPC error or a tool result");
+  if ("content" in value || "isError" in value || "structuredContent" in value)
+    return errorOfToolResult(value as McpToolResult);
+  const rpcError = "error" in value ? (value as { error: unknown }).error : value;
+  if (isJsonRpcError(rpcError)) return errorOfJsonRpc(rpcError);
+  throw new InvalidRequestError(
+    "value",
+    "errorFromMcp needs a JSON-RPC error ({ code, message, data? }) or a tools/call result ({ content, isError? })",
+  );
+}
+
+function errorOfToolResult(result: McpToolResult): APIError | null {
+  if (result.isError !== true) return null;
+  const text = (result.content ?? [])
+    .filter(
+      (item): item is { type: "text"; text: string } =>
+        item !== null &&
+        typeof item === "object" &&
+        (item as { type?: unknown }).type === "text" &&
+        typeof (item as { text?: unknown }).text === "string",
+    )
+    .map((item) => item.text)
+    .join("");
+  return build(text);
+}
+
+function errorOfJsonRpc(error: McpJsonRpcError): APIError {
+  const data = error.data;
+  if (
+    data !== null &&
+    typeof data === "object" &&
+    typeof (data as { code?: unknown }).code === "string"
+  ) {
+    const detail = data as { code: string; [key: string]: unknown };
+    const envelope = { error: { message: error.message, ...detail } };
+    return build(JSON.stringify(envelope));
+  }
+  const envelope = {
+    error: { code: "mcp_error", message: error.message, jsonRpcCode: error.code },
+  };
+  return build(JSON.stringify(envelope));
+}
+
+function build(text: string): APIError {
+  return errorFromResponse(
+    {
+      status: statusOf(text),
+      headers: new Headers(),
+      text,
+      method: "tools/call",
+      url: "",
+      retryable: (code) => RETRYABLE_CODES.has(code),
+    },
+    createRedactor(undefined),
+  );
+}
+
+/**
+ * Over MCP there is no HTTP status: an envelope takes the status REST answers its code with (0
+ * where the contract shows none), so it becomes the same class as over REST.
+ */
+function statusOf(text: string): number {
+  try {
+    const { error } = JSON.parse(text) as {
+      error?: { code?: unknown; acknowledgmentRequired?: unknown };
+    };
+    if (typeof error?.code !== "string") return 0;
+    const acknowledgmentRequired = error.acknowledgmentRequired === true;
+    return statusOfCode(error.code as ErrorCode, { acknowledgmentRequired }) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+function isJsonRpcError(value: unknown): value is McpJsonRpcError {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    typeof (value as { code?: unknown }).code === "number" &&
+    typeof (value as { message?: unknown }).message === "string"
+  );
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { exitOf, firstLine, startPostline } from "./run-postline.js";
+
+let child: ReturnType<typeof startPostline> | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    child.kill("SIGKILL");
+    await exitOf(child);
+  }
+  child = undefined;
+});
+
+describe("postline fake", () => {
+  it("prints the base URL, key and channels, serves REST and MCP, and stops on Ctrl-C", async () => {
+    child = startPostline(["fake", "--port", "0", "--json"]);
+    const details = JSON.parse(await firstLine(child)) as {
+      baseURL: string;
+      mcpURL: string;
+      apiKey: string;
+      channelIds: string[];
+    };
+    expect(details.baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(details.mcpURL).toBe(`${details.baseURL}/api/v1/mcp`);
+    expect(details.channelIds.length).toBeGreaterThan(1);
+    const rest = await fetch(`${details.baseURL}/api/v1/channels`, {
+      headers: { authorization: `Bearer ${details.apiKey}` },
+    });
+    expect(rest.status).toBe(200);
+    const { channels } = (await rest.json()) as { channels: { id: string }[] };
+    expect(channels.map((channel) => channel.id)).toEqual(
+      expect.arrayContaining(details.channelIds),
+    );
+    const mcp = await fetch(details.mcpURL, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    const listed = (await mcp.json()) as { result: { tools: { name: string }[] } };
+    expect(listed.result.tools.map((tool) => tool.name)).toContain("create_content_draft");
+    child.kill("SIGINT");
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it("prints the details as text by default", async () => {
+    child = startPostline(["fake"]);
+    const line = await firstLine(child);
+    expect(line).toMatch(/^Postline fake listening on http:\/\/127\.0\.0\.1:\d+$/);
+    child.kill("SIGTERM");
+    expect(await exitOf(child)).toBe(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { envWith, runPostline } from "./run-postline.js";
+
+const { version } = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+) as { version: string };
+
+describe("postline: help, version and bad usage", () => {
+  it("--version prints the package's version", async () => {
+    const run = await runPostline(["--version"]);
+    expect(run).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it("--help lists the commands; each command has its own help", async () => {
+    const main = await runPostline(["--help"]);
+    expect(main.code).toBe(0);
+    for (const command of ["fake", "mcp", "content export"]) expect(main.stdout).toContain(command);
+    for (const [args, words] of [
+      [["fake", "--help"], "--port"],
+      [["mcp", "--help"], "--read-only"],
+      [["content", "export", "--help"], "--status"],
+    ] as const) {
+      const help = await runPostline([...args]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(words);
+    }
+  });
+
+  it("a bad flag, a bad value or an unknown command exits with code 2 and says what is wrong", async () => {
+    const cases: [string[], string][] = [
+      [["fake", "--prot", "8080"], "--prot"],
+      [["fake", "--port", "eighty"], "--port"],
+      [["mcp", "--fake", "--tools", "list_content,post_now"], '"post_now"'],
+      [["mcp", "--fake", "--read-only", "--tools", "update_content"], "update_content"],
+      [["content", "export", "--status", "archived"], "--status"],
+      [["content", "import"], "content import"],
+      [["publish"], '"publish"'],
+      [[], "Usage: postline"],
+    ];
+    for (const [args, named] of cases) {
+      const run = await runPostline(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toContain(named);
+      expect(run.stdout, args.join(" ")).toBe("");
+    }
+  });
+
+  it("a missing key names POSTLINE_API_KEY", async () => {
+    for (const args of [["mcp"], ["content", "export"]]) {
+      const run = await runPostline(args, envWith({ POSTLINE_BASE_URL: "http://127.0.0.1:9" }));
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("POSTLINE_API_KEY");
+    }
+  });
+});

@@ -1,0 +1,142 @@
+/** `createMcpServer` in process, with the official MCP client over the MCP SDK's in-memory transport. */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { InvalidRequestError, Postline } from "../../src/index.js";
+import { createMcpServer, MCP_REFUSAL_CODES, type McpServerOptions } from "../../src/mcp/index.js";
+import { createFakeService, type FakeService } from "../../src/testing/index.js";
+import { tools } from "../../src/tools/index.js";
+import { call } from "./support/agent-session.js";
+
+function clientOf(service: FakeService, apiKey = service.defaults.apiKey): Postline {
+  return new Postline({
+    apiKey,
+    baseURL: service.defaults.baseURL,
+    fetch: service.fetch,
+    maxRetries: 0,
+  });
+}
+
+async function connected(options: McpServerOptions): Promise<Client> {
+  const server = createMcpServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "create-server-test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe("createMcpServer", () => {
+  it("lists every tool with its JSON Schema and annotations", async () => {
+    const service = createFakeService();
+    const mcp = await connected({ client: clientOf(service) });
+    const listed = (await mcp.listTools()).tools;
+    expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
+    for (const tool of tools) {
+      const served = listed.find((candidate) => candidate.name === tool.name);
+      expect(served?.inputSchema).toEqual(tool.parameters);
+      expect(served?.annotations).toEqual(tool.annotations);
+      expect(served?.description).toBe(tool.description);
+    }
+  });
+
+  it("readOnly serves only the reading tools; tools serves the named ones; others answer unknown_tool", async () => {
+    const service = createFakeService();
+    const readOnly = await connected({ client: clientOf(service), readOnly: true });
+    const names = (await readOnly.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      tools.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
+    );
+    const before = service.workspace().items().length;
+    const refused = await call(readOnly, "create_content_draft", {
+      channelId: service.defaults.channelIds[0],
+      body: "Not from a read-only server.",
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.json.error.code).toBe("unknown_tool");
+    expect(service.workspace().items().length).toBe(before);
+    const some = await connected({
+      client: clientOf(service),
+      tools: ["get_stats", "list_content"],
+    });
+    expect((await some.listTools()).tools.map((tool) => tool.name)).toEqual([
+      "list_content",
+      "get_stats",
+    ]);
+  });
+
+  it("refuses unusable options with InvalidRequestError naming the option", () => {
+    const client = clientOf(createFakeService());
+    const refusal = (options: unknown) => {
+      try {
+        createMcpServer(options as McpServerOptions);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(refusal({})).toMatchObject({ name: "InvalidRequestError", param: "client" });
+    expect(refusal({ client, tools: ["list_content", "post_it"] })).toMatchObject({
+      param: "tools",
+      message: expect.stringContaining('"post_it"'),
+    });
+    expect(refusal({ client, tools: [] })).toBeInstanceOf(InvalidRequestError);
+    expect(
+      refusal({ client, readOnly: true, tools: ["list_content", "update_content"] }),
+    ).toMatchObject({
+      param: "tools",
+      message: expect.stringContaining("update_content"),
+    });
+  });
+
+  it("a credential failure is a JSON-RPC error whose data.code is the service's code", async () => {
+    const service = createFakeService();
+    const revoked = service.addKey({ scopes: ["read"], revoked: true });
+    const mcp = await connected({ client: clientOf(service, revoked.token) });
+    const error = await mcp
+      .callTool({ name: "list_channels", arguments: {} })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(MCP_REFUSAL_CODES.unauthorized);
+    expect((error as McpError).data).toMatchObject({ code: "invalid_api_key" });
+    expect(JSON.stringify((error as McpError).data)).not.toContain(revoked.token);
+  });
+
+  it("a rate-limit refusal is a JSON-RPC error with data.retryAfterSeconds", async () => {
+    const service = createFakeService();
+    service.faults.inject({ path: "/channels", kind: "rateLimited", retryAfterSeconds: 17 });
+    const mcp = await connected({ client: clientOf(service) });
+    const error = await mcp
+      .callTool({ name: "list_channels", arguments: {} })
+      .catch((caught: unknown) => caught);
+    expect((error as McpError).code).toBe(MCP_REFUSAL_CODES.rateLimited);
+    expect((error as McpError).data).toMatchObject({ code: "rate_limited", retryAfterSeconds: 17 });
+  });
+
+  it("every other failure is an isError result whose text is the envelope", async () => {
+    const service = createFakeService();
+    const mcp = await connected({ client: clientOf(service) });
+    const missing = await call(mcp, "get_content", { id: "cnt_missing" });
+    expect(missing.isError).toBe(true);
+    expect(missing.json).toMatchObject({ error: { code: "not_found" } });
+    const bad = await call(mcp, "list_content", { limit: 0 });
+    expect(bad.json.error).toMatchObject({ code: "validation_error", param: "limit" });
+  });
+
+  it("a create whose connection drops after the write still makes exactly one item", async () => {
+    const service = createFakeService();
+    const mcp = await connected({ client: clientOf(service) });
+    const [channelId] = service.defaults.channelIds;
+    const before = service.workspace().items().length;
+    service.faults.inject({ method: "POST", path: "/content", kind: "dropAfterWrite" });
+    const created = await call(mcp, "create_content_draft", {
+      channelId,
+      body: "Our winter hours start Monday.",
+    });
+    expect(created.isError).toBe(false);
+    expect(service.workspace().items().length).toBe(before + 1);
+    const posts = service.requests.filter((r) => r.method === "POST" && r.path === "/content");
+    expect(posts).toHaveLength(1);
+  });
+});

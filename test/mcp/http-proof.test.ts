@@ -1,0 +1,117 @@
+/**
+ * The official MCP client against the fake's MCP endpoint over Streamable HTTP, served by
+ * `startFakeServer`: what an agent that talks to the hosted endpoint does.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  InvalidApiKeyError,
+  MissingAuthorizationError,
+  RateLimitError,
+  ValidationError,
+} from "../../src/index.js";
+import { errorFromMcp } from "../../src/mcp/index.js";
+import {
+  createFakeService,
+  type FakeServer,
+  type FakeService,
+  startFakeServer,
+} from "../../src/testing/index.js";
+import { call, runAgentSession } from "./support/agent-session.js";
+
+let server: FakeServer | undefined;
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await server?.close();
+  server = undefined;
+});
+
+async function connect(service: FakeService, token: string | null): Promise<Client> {
+  server ??= await startFakeServer(service, { port: 0 });
+  const headers: Record<string, string> =
+    token === null ? {} : { authorization: `Bearer ${token}` };
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/v1/mcp`), {
+    requestInit: { headers },
+  });
+  const client = new Client({ name: "http-proof", version: "1.0.0" });
+  clients.push(client);
+  await client.connect(transport);
+  return client;
+}
+
+describe("the fake's MCP endpoint, over Streamable HTTP, with the official MCP client", () => {
+  it("lists the tools, calls each one, and recovers from a missing channel and from acknowledgmentRequired", async () => {
+    const service = createFakeService();
+    const mcp = await connect(service, service.defaults.apiKey);
+    expect(mcp.getServerVersion()?.name).toBe("postline");
+    const called = await runAgentSession(mcp);
+    const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
+    expect(called.sort()).toEqual(listed.sort());
+  });
+
+  it("a create whose connection drops after the write makes exactly one item, found with list_content", async () => {
+    const service = createFakeService();
+    const mcp = await connect(service, service.defaults.apiKey);
+    const [channelId] = service.defaults.channelIds;
+    const before = service.workspace().items().length;
+    service.faults.inject({ method: "POST", path: "/mcp", kind: "dropAfterWrite" });
+    const body = "Doors open at nine on Saturday.";
+    const dropped = await call(mcp, "create_content_draft", { body, channelId }).catch(
+      (error: unknown) => error,
+    );
+    expect(dropped).toBeInstanceOf(Error);
+    // The agent does what the tool's description says: list before creating again.
+    const listed = await call(mcp, "list_content", { channelId, source: "api", limit: 10 });
+    const matching = listed.json.items.filter((item: { content: string }) => item.content === body);
+    expect(matching).toHaveLength(1);
+    expect(service.workspace().items().length).toBe(before + 1);
+  });
+
+  it("discovery needs no key; a tool call without one is a JSON-RPC error that errorFromMcp types", async () => {
+    const service = createFakeService();
+    const anonymous = await connect(service, null);
+    expect((await anonymous.listTools()).tools.length).toBeGreaterThan(0);
+    const missing = await anonymous
+      .callTool({ name: "list_channels", arguments: {} })
+      .catch((error: unknown) => error);
+    expect(errorFromMcp(missing as object)).toBeInstanceOf(MissingAuthorizationError);
+    const wrong = await connect(service, "pl_test_notakey");
+    const invalid = await wrong
+      .callTool({ name: "list_channels", arguments: {} })
+      .catch((error: unknown) => error);
+    const typed = errorFromMcp(invalid as object);
+    expect(typed).toBeInstanceOf(InvalidApiKeyError);
+    expect(typed?.status).toBe(401);
+  });
+
+  it("a create over the limit is a JSON-RPC error that errorFromMcp makes a RateLimitError with retryAfterSeconds", async () => {
+    const service = createFakeService();
+    const mcp = await connect(service, service.defaults.apiKey);
+    const [channelId] = service.defaults.channelIds;
+    for (let index = 0; index < 10; index++) {
+      const created = await call(mcp, "create_content_draft", { body: `Note ${index}`, channelId });
+      expect(created.isError).toBe(false);
+    }
+    const refused = await mcp
+      .callTool({
+        name: "generate_content",
+        arguments: { prompt: "more", channelIds: [channelId] },
+      })
+      .catch((error: unknown) => error);
+    const typed = errorFromMcp(refused as object);
+    expect(typed).toBeInstanceOf(RateLimitError);
+    expect((typed as RateLimitError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(typed?.retryable).toBe(true);
+    // The window of the other tools is not the create window.
+    const other = await call(mcp, "generate_content", { prompt: "" }).catch((e: unknown) => e);
+    expect(errorFromMcp(other as object)).toBeInstanceOf(RateLimitError);
+    const reads = await call(mcp, "list_channels", {});
+    expect(errorFromMcp(reads.raw)).toBeNull();
+    const refusedDraft = await call(mcp, "create_content_draft", { body: "x" }).catch(
+      (error: unknown) => error,
+    );
+    expect(errorFromMcp(refusedDraft as object)).not.toBeInstanceOf(ValidationError);
+  });
+});
