@@ -18,6 +18,7 @@ const GUIDES = [
   "errors.md",
   "migration.md",
   "retries.md",
+  "mcp.md",
   "../README.md",
 ];
 
@@ -57,6 +58,7 @@ writeFileSync(
         "@postline/sdk": [src("index.ts")],
         "@postline/sdk/testing": [src("testing/index.ts")],
         "@postline/sdk/tools": [src("tools/index.ts")],
+        "@postline/sdk/mcp": [src("mcp/index.ts")],
       },
     },
     include: ["*.ts"],

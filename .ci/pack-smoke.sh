@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the packed tarball into a scratch project and uses it from ESM and from CJS: a draft
-# against the fake over real HTTP, a list, a typed error, and the two subpaths.
+# against the fake over real HTTP, a list, a typed error, the subpaths, and the `postline` command
+# (its `mcp --fake` driven by the official MCP client).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -8,12 +9,16 @@ trap 'rm -rf "$scratch"' EXIT
 tarball=$(cd "$root" && npm pack --silent --pack-destination "$scratch" | tail -n 1)
 cd "$scratch"
 npm init -y >/dev/null
-npm install --no-audit --no-fund --loglevel=error "./$tarball" msw >/dev/null
+npm install --no-audit --no-fund --loglevel=error "./$tarball" msw @modelcontextprotocol/sdk >/dev/null
 
 cat > esm.mjs <<'JS'
 import { AcknowledgmentRequiredError, ConflictError, NotFoundError, Postline } from "@postline/sdk";
 import { createFakeService, startFakeServer } from "@postline/sdk/testing";
 import { runTool, tools } from "@postline/sdk/tools";
+import { errorFromMcp } from "@postline/sdk/mcp";
+import { execFileSync } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 const service = createFakeService();
 const server = await startFakeServer(service, { port: 0 });
@@ -34,12 +39,31 @@ try {
 } finally {
   await server.close();
 }
+
+// The installed bin, as a user's shell or an MCP host runs it.
+const postline = "node_modules/.bin/postline";
+const version = execFileSync(postline, ["--version"], { encoding: "utf8" }).trim();
+if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`postline --version printed ${version}`);
+const mcp = new Client({ name: "pack-smoke", version: "1.0.0" });
+await mcp.connect(new StdioClientTransport({ command: postline, args: ["mcp", "--fake"] }));
+try {
+  const names = (await mcp.listTools()).tools.map((tool) => tool.name);
+  if (!names.includes("create_content_draft")) throw new Error(`postline mcp tools: ${names}`);
+  const refused = await mcp.callTool({ name: "create_content_draft", arguments: { body: "x" } });
+  const error = errorFromMcp(refused);
+  if (error?.name !== "ValidationError" || !error.channels?.length)
+    throw new Error(`postline mcp: expected a ValidationError with channels, got ${error}`);
+  console.log(`postline ${version} ok: --version, mcp --fake over stdio, errorFromMcp`);
+} finally {
+  await mcp.close();
+}
 JS
 
 cat > cjs.cjs <<'JS'
 const { NotFoundError, Postline } = require("@postline/sdk");
 const { createFakeService, startFakeServer } = require("@postline/sdk/testing");
 const { tools } = require("@postline/sdk/tools");
+const { errorFromMcp } = require("@postline/sdk/mcp");
 
 (async () => {
   const service = createFakeService();
@@ -53,7 +77,10 @@ const { tools } = require("@postline/sdk/tools");
     const missing = await client.content.get("nope").catch((error) => error);
     if (!(missing instanceof NotFoundError)) throw new Error(`CJS: expected NotFoundError, got ${missing}`);
     if (!tools.length) throw new Error("CJS: tools subpath failed");
-    console.log("CJS require ok: create, list, NotFoundError, tools");
+    const text = JSON.stringify({ error: { code: "not_found", message: "No such item." } });
+    const fromMcp = errorFromMcp({ content: [{ type: "text", text }], isError: true });
+    if (!(fromMcp instanceof NotFoundError)) throw new Error(`CJS: errorFromMcp gave ${fromMcp}`);
+    console.log("CJS require ok: create, list, NotFoundError, tools, mcp");
   } finally {
     await server.close();
   }

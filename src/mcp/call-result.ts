@@ -4,7 +4,14 @@ import { CREDENTIAL_FAILURE_CODES, MCP_REFUSAL_CODES } from "./json-rpc-codes.js
 /** The result of `tools/call` as MCP carries it: one text item holding JSON. */
 export interface McpCallResult {
   [key: string]: unknown;
-  content: { type: "text"; text: string }[];
+  /** One text item holding the tool's JSON result, or the error envelope. */
+  content: {
+    /** Always `text`. */
+    type: "text";
+    /** JSON text. */
+    text: string;
+  }[];
+  /** Set when `content` holds the error envelope. */
   isError?: true;
 }
 

@@ -6,20 +6,22 @@ import { createRedactor } from "../core/redact.js";
 
 /** A JSON-RPC error as an MCP client reports it: the `error` member, or an `McpError`. */
 export interface McpJsonRpcError {
+  /** The JSON-RPC error code. */
   readonly code: number;
+  /** What went wrong (an `McpError` prefixes it with `MCP error <code>:`). */
   readonly message: string;
+  /** For the service's refusals, the envelope's `error`: `code`, `message`, further detail. */
   readonly data?: unknown;
 }
 
 /** A `tools/call` result. */
 export interface McpToolResult {
+  /** The result's items; a failure's envelope is the JSON of its text items. */
   readonly content?: readonly unknown[];
+  /** Whether the tool failed. */
   readonly isError?: boolean;
   readonly [key: string]: unknown;
 }
-
-/** What `errorFromMcp` reads: a JSON-RPC error (or a whole error response), or a tool result. */
-export type McpOutcome = McpJsonRpcError | { readonly error: McpJsonRpcError } | McpToolResult;
 
 // The failures the SDK itself waits out and retries when they come over REST.
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(["rate_limited", "capacity_unknown"]);
