@@ -1,8 +1,13 @@
 import type { APIError } from "../core/errors/api-error.js";
 import { type ErrorCode, statusOfCode } from "../core/errors/codes.js";
-import { errorFromResponse } from "../core/errors/from-response.js";
+import {
+  errorFromResponse,
+  type ParsedErrorBody,
+  UNEXPECTED_RESPONSE,
+} from "../core/errors/from-response.js";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { createRedactor } from "../core/redact.js";
+import { ErrorEnvelopeSchema } from "../schemas/index.js";
 
 /** A JSON-RPC error as an MCP client reports it: the `error` member, or an `McpError`. */
 export interface McpJsonRpcError {
@@ -22,6 +27,9 @@ export interface McpToolResult {
   readonly isError?: boolean;
   readonly [key: string]: unknown;
 }
+
+/** The code of a JSON-RPC error that does not carry the service's envelope in `data`. */
+const MCP_ERROR = "mcp_error";
 
 // The failures the SDK itself waits out and retries when they come over REST.
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(["rate_limited", "capacity_unknown"]);
@@ -75,55 +83,61 @@ function errorOfToolResult(result: McpToolResult): APIError | null {
     )
     .map((item) => item.text)
     .join("");
-  return build(text);
+  return build(parseEnvelopeText(text));
 }
 
 function errorOfJsonRpc(error: McpJsonRpcError): APIError {
-  const data = error.data;
-  if (
+  const { data } = error;
+  const envelope =
     data !== null &&
     typeof data === "object" &&
     typeof (data as { code?: unknown }).code === "string"
-  ) {
-    const detail = data as { code: string; [key: string]: unknown };
-    const envelope = { error: { message: error.message, ...detail } };
-    return build(JSON.stringify(envelope));
-  }
-  const envelope = {
-    error: { code: "mcp_error", message: error.message, jsonRpcCode: error.code },
-  };
-  return build(JSON.stringify(envelope));
+      ? { error: { message: error.message, ...(data as Record<string, unknown>) } }
+      : { error: { code: MCP_ERROR, message: error.message, jsonRpcCode: error.code } };
+  return build(parseEnvelope(envelope, JSON.stringify(envelope)));
 }
 
-function build(text: string): APIError {
-  return errorFromResponse(
-    {
-      status: statusOf(text),
-      headers: new Headers(),
-      text,
-      method: "tools/call",
-      url: "",
-      retryable: (code) => RETRYABLE_CODES.has(code),
-    },
-    createRedactor(undefined),
-  );
+/** The text of an `isError` result, read as the §1 envelope. */
+function parseEnvelopeText(text: string): ParsedErrorBody {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  return parseEnvelope(value, text);
+}
+
+function parseEnvelope(value: unknown, text: string): ParsedErrorBody {
+  const envelope = ErrorEnvelopeSchema.safeParse(value);
+  if (envelope.success) {
+    const { code, message, acknowledgmentRequired } = envelope.data.error;
+    return { code, message, body: value, acknowledgmentRequired: acknowledgmentRequired === true };
+  }
+  const excerpt = text.trim().slice(0, 200);
+  return {
+    code: UNEXPECTED_RESPONSE,
+    message: `The MCP tool result is not the JSON error envelope${excerpt ? `: ${excerpt}` : ""}`,
+    body: value ?? (text === "" ? undefined : text),
+    acknowledgmentRequired: false,
+  };
 }
 
 /**
- * Over MCP there is no HTTP status: an envelope takes the status REST answers its code with (0
- * where the contract shows none), so it becomes the same class as over REST.
+ * The same factory as REST. Over MCP there is no HTTP status: a code takes the status REST
+ * answers it with (0 where the contract shows none), so it becomes the same class as over REST.
  */
-function statusOf(text: string): number {
-  try {
-    const { error } = JSON.parse(text) as {
-      error?: { code?: unknown; acknowledgmentRequired?: unknown };
-    };
-    if (typeof error?.code !== "string") return 0;
-    const acknowledgmentRequired = error.acknowledgmentRequired === true;
-    return statusOfCode(error.code as ErrorCode, { acknowledgmentRequired }) ?? 0;
-  } catch {
-    return 0;
-  }
+function build(parsed: ParsedErrorBody): APIError {
+  const status =
+    statusOfCode(parsed.code as ErrorCode, {
+      acknowledgmentRequired: parsed.acknowledgmentRequired,
+    }) ?? 0;
+  return errorFromResponse(
+    { status, headers: new Headers(), body: { text: "" }, method: "tools/call", url: "" },
+    parsed,
+    RETRYABLE_CODES.has(parsed.code),
+    createRedactor(undefined),
+  );
 }
 
 function isJsonRpcError(value: unknown): value is McpJsonRpcError {
