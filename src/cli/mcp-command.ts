@@ -1,6 +1,5 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio, for an MCP host. */
 import { Postline } from "../client.js";
-import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv } from "./client-from-env.js";
 import { type CliIO, untilStopped } from "./io.js";
@@ -52,8 +51,8 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       ...(toolNames ? { tools: toolNames } : {}),
     });
   } catch (error) {
-    // e.g. --read-only with --tools naming a tool that writes
-    if (error instanceof InvalidRequestError) throw new UsageError(`--${error.message}`, "mcp");
+    // selectTools refuses --tools naming a writing tool together with --read-only
+    if (error instanceof TypeError) throw new UsageError(error.message, "mcp");
     throw error;
   }
   const closed = new Promise<void>((resolve) => {

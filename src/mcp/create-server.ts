@@ -4,9 +4,9 @@ import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { toolError } from "../tools/envelope.js";
 import { runTool } from "../tools/run-tool.js";
 import type { ToolClient } from "../tools/tool-client.js";
+import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
 import { callResultOf } from "./call-result.js";
-import { selectTools, type ToolSelection } from "./select-tools.js";
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions extends ToolSelection {
@@ -31,7 +31,8 @@ const INSTRUCTIONS =
  * one the options leave out, answers `unknown_tool`.
  *
  * @param options - the client, and which tools to serve (`readOnly`, `tools`).
- * @throws InvalidRequestError naming `client` or `tools` when they are unusable.
+ * @throws InvalidRequestError naming `client` when it is not a client, and the `TypeError` of
+ * `selectTools` naming `options.tools` for a name no tool has or a writing tool with `readOnly`.
  *
  * @example
  * ```ts

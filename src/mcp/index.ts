@@ -18,4 +18,3 @@ export type { McpCallResult } from "./call-result.js";
 export { createMcpServer, type McpServerOptions } from "./create-server.js";
 export { errorFromMcp, type McpJsonRpcError, type McpToolResult } from "./error-from-mcp.js";
 export { MCP_REFUSAL_CODES } from "./json-rpc-codes.js";
-export type { ToolSelection } from "./select-tools.js";
