@@ -66,7 +66,7 @@ describe("createMcpServer", () => {
     ]);
   });
 
-  it("refuses unusable options with InvalidRequestError naming the option", () => {
+  it("refuses unusable options with an error naming the option", () => {
     const client = clientOf(createFakeService());
     const refusal = (options: unknown) => {
       try {
@@ -77,17 +77,12 @@ describe("createMcpServer", () => {
       return undefined;
     };
     expect(refusal({})).toMatchObject({ name: "InvalidRequestError", param: "client" });
-    expect(refusal({ client, tools: ["list_content", "post_it"] })).toMatchObject({
-      param: "tools",
-      message: expect.stringContaining('"post_it"'),
-    });
-    expect(refusal({ client, tools: [] })).toBeInstanceOf(InvalidRequestError);
-    expect(
-      refusal({ client, readOnly: true, tools: ["list_content", "update_content"] }),
-    ).toMatchObject({
-      param: "tools",
-      message: expect.stringContaining("update_content"),
-    });
+    expect(refusal(undefined)).toBeInstanceOf(InvalidRequestError);
+    const unknown = refusal({ client, tools: ["list_content", "post_it"] });
+    expect(unknown).toBeInstanceOf(TypeError);
+    expect((unknown as Error).message).toMatch(/options\.tools.*"post_it"/);
+    const writer = refusal({ client, readOnly: true, tools: ["list_content", "update_content"] });
+    expect((writer as Error).message).toMatch(/options\.tools.*update_content/);
   });
 
   it("a credential failure is a JSON-RPC error whose data.code is the service's code", async () => {
