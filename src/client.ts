@@ -1,26 +1,23 @@
 import type { z } from "zod";
 import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
-import { assertNoKeyInBrowserPage } from "./core/browser-guard.js";
+import {
+  claimsOf,
+  optionOrEnv,
+  pacerFor,
+  pacingStoreOf,
+  resolveApiKey,
+} from "./core/client-setup.js";
 import { type CustomRequest, sendCustomRequest } from "./core/custom-request.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
 import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
 import type { ClientHooks } from "./core/hooks.js";
-import {
-  createLevelledLogger,
-  type LevelledLogger,
-  type Logger,
-  type LogLevel,
-} from "./core/logger.js";
+import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
 import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
-import { noopPacer, type Pacer } from "./core/pacer.js";
-import { createPacer, defaultPacingStore } from "./core/pacing.js";
-import type { CreateClaimStore, PacingStore } from "./core/pacing-store.js";
+import type { PacingStore } from "./core/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import type { ResourceContext } from "./core/resource-context.js";
-import { createSessionPacer } from "./core/session-pacing.js";
-import { StoreFallback } from "./core/store-fallback.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
@@ -90,88 +87,6 @@ export interface PostlineOptions extends ClientHooks {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
-
-/**
- * An option, else its environment variable (empty counts as unset); a clear error when neither
- * gives a non-blank string.
- */
-function optionOrEnv(value: string | undefined, envName: string, what: string, option: string) {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  const found = value ?? (env?.[envName] || undefined);
-  if (typeof found !== "string" || found.trim() === "") {
-    throw new PostlineError(
-      `No ${what}: pass the \`${option}\` option or set the ${envName} environment variable`,
-    );
-  }
-  return found;
-}
-
-/**
- * The pacer for `rateLimit` (docs/retries.md). The token is handed over only to key its budgets;
- * a session (`apiKey` null) has no budgets to pace to, only the holds its 429s announce.
- */
-function pacerFor(
-  apiKey: string | null,
-  baseURL: string,
-  store: PacingStore | undefined,
-  logger: LevelledLogger,
-): Pacer {
-  if (store === undefined) return noopPacer;
-  return apiKey === null
-    ? createSessionPacer(baseURL, logger)
-    : createPacer(apiKey, { logger, store });
-}
-
-const AUTH_MODES: readonly PostlineAuth[] = ["apiKey", "session"];
-
-/** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
-function resolveApiKey(options: PostlineOptions): string | null {
-  const auth = options.auth ?? "apiKey";
-  if (!AUTH_MODES.includes(auth)) {
-    throw new InvalidRequestError(
-      "auth",
-      `auth must be "apiKey" or "session"; got ${JSON.stringify(String(auth))}`,
-    );
-  }
-  if (auth === "session") {
-    if (options.apiKey !== undefined) {
-      throw new InvalidRequestError(
-        "apiKey",
-        'auth: "session" sends no key: leave out apiKey, or use auth: "apiKey"',
-      );
-    }
-    return null;
-  }
-  const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
-  assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
-  return apiKey;
-}
-
-/** The store `rateLimit` names: `undefined` for no pacing; refuses anything else with a clear error. */
-function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingStore | undefined {
-  if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
-  if (rateLimit === false) return undefined;
-  const store = (rateLimit as { store?: Partial<PacingStore> } | null)?.store;
-  if (
-    typeof store?.takeSlot !== "function" ||
-    typeof store.claims?.claim !== "function" ||
-    typeof store.claims.claimFirstFree !== "function"
-  ) {
-    throw new InvalidRequestError(
-      "rateLimit",
-      "rateLimit must be true, false or { store } with a pacing store such as createRedisStore() from @postline/sdk/redis",
-    );
-  }
-  return store as PacingStore;
-}
-
-/** Where reconciliation records handed-out items: the shared store when there is one. */
-function claimsOf(store: PacingStore | undefined, logger: LevelledLogger): CreateClaimStore {
-  const memory = defaultPacingStore();
-  if (store === undefined || store.kind === "memory") return store?.claims ?? memory.claims;
-  return StoreFallback.for(store, memory).claimsFor(logger);
-}
 
 /**
  * The Postline Agent API client.
