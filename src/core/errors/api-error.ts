@@ -25,9 +25,8 @@ export interface APIErrorInit {
  * and the envelope's `code` (`ScopeRequiredError`, ...) apart; an unknown `code` becomes the
  * class of its status and keeps its `code`.
  *
- * Subclasses narrow the type of `status` or `code` with `declare`: the value is always the one
- * this constructor set from the response, and the class is only chosen for a response whose
- * status and code match (`codes.ts`).
+ * Subclasses fix `status` or `code` as real fields with literal values: the class is only chosen
+ * for a response whose status and code match (`codes.ts`), so the values agree with the response.
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ export class AuthenticationError extends APIError {
   }
 
   /** Always 401. */
-  declare readonly status: 401;
+  override readonly status = 401 as const;
 }
 
 /** 401 `missing_authorization`: no Authorization header was sent. */
@@ -18,7 +18,7 @@ export class MissingAuthorizationError extends AuthenticationError {
   }
 
   /** Always `missing_authorization`. */
-  declare readonly code: "missing_authorization";
+  override readonly code = "missing_authorization" as const;
 }
 
 /** 401 `invalid_api_key`: the token is malformed, unknown, revoked, or of the wrong environment. */
@@ -28,5 +28,5 @@ export class InvalidApiKeyError extends AuthenticationError {
   }
 
   /** Always `invalid_api_key`. */
-  declare readonly code: "invalid_api_key";
+  override readonly code = "invalid_api_key" as const;
 }

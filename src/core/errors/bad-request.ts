@@ -10,7 +10,7 @@ export class BadRequestError extends APIError {
   }
 
   /** Always 400. */
-  declare readonly status: 400;
+  override readonly status = 400 as const;
 }
 
 const ChannelRefsSchema = z.array(ChannelRefSchema);
@@ -22,7 +22,7 @@ export class ValidationError extends BadRequestError {
   }
 
   /** Always `validation_error`. */
-  declare readonly code: "validation_error";
+  override readonly code = "validation_error" as const;
   /** The connected channels to choose from, when a request named no channel (api-v1.md §4). */
   readonly channels: ChannelRef[] | undefined;
 
@@ -40,7 +40,7 @@ export class MissingInputError extends BadRequestError {
   }
 
   /** Always `missing_input`. */
-  declare readonly code: "missing_input";
+  override readonly code = "missing_input" as const;
 }
 
 /** 400 `invalid_status_transition`: the lifecycle move is not allowed. */
@@ -50,7 +50,7 @@ export class InvalidStatusTransitionError extends BadRequestError {
   }
 
   /** Always `invalid_status_transition`. */
-  declare readonly code: "invalid_status_transition";
+  override readonly code = "invalid_status_transition" as const;
 }
 
 /** 400 `cannot_revoke_self_in_request`: a token cannot revoke itself. */
@@ -60,5 +60,5 @@ export class CannotRevokeSelfError extends BadRequestError {
   }
 
   /** Always `cannot_revoke_self_in_request`. */
-  declare readonly code: "cannot_revoke_self_in_request";
+  override readonly code = "cannot_revoke_self_in_request" as const;
 }

@@ -10,7 +10,7 @@ export class ConflictError extends APIError {
   }
 
   /** Always 409. */
-  declare readonly status: 409;
+  override readonly status = 409 as const;
 }
 
 /** 409 `published_immutable`: a published item cannot be edited or deleted. */
@@ -20,7 +20,7 @@ export class PublishedImmutableError extends ConflictError {
   }
 
   /** Always `published_immutable`. */
-  declare readonly code: "published_immutable";
+  override readonly code = "published_immutable" as const;
 }
 
 const AiIsmMatchesSchema = z.array(AiIsmMatchSchema);
@@ -35,7 +35,7 @@ export class AcknowledgmentRequiredError extends ConflictError {
   }
 
   /** Always `validation_error`, told apart by the envelope's `acknowledgmentRequired`. */
-  declare readonly code: "validation_error";
+  override readonly code = "validation_error" as const;
   /** The AI-ism matches found in the text at transition time (empty when none were sent). */
   readonly aiIsmMatches: AiIsmMatch[];
 

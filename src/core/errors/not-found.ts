@@ -11,7 +11,7 @@ export class NotFoundError extends APIError {
   }
 
   /** Always 404. */
-  declare readonly status: 404;
+  override readonly status = 404 as const;
 }
 
 /** 404 `workspace_not_found`: the workspace behind the key is gone. */
@@ -21,5 +21,5 @@ export class WorkspaceNotFoundError extends NotFoundError {
   }
 
   /** Always `workspace_not_found`. */
-  declare readonly code: "workspace_not_found";
+  override readonly code = "workspace_not_found" as const;
 }

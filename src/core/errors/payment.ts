@@ -8,7 +8,7 @@ export class PaymentRequiredError extends APIError {
   }
 
   /** Always 402. */
-  declare readonly status: 402;
+  override readonly status = 402 as const;
 }
 
 /** 402 `subscription_inactive`: the workspace's subscription expired. */
@@ -18,7 +18,7 @@ export class SubscriptionInactiveError extends PaymentRequiredError {
   }
 
   /** Always `subscription_inactive`. */
-  declare readonly code: "subscription_inactive";
+  override readonly code = "subscription_inactive" as const;
 }
 
 /** 402 `x_url_credit_required`: scheduling an `x` post with a link needs URL credits. */
@@ -28,5 +28,5 @@ export class XUrlCreditRequiredError extends PaymentRequiredError {
   }
 
   /** Always `x_url_credit_required`. */
-  declare readonly code: "x_url_credit_required";
+  override readonly code = "x_url_credit_required" as const;
 }

@@ -8,7 +8,7 @@ export class PermissionDeniedError extends APIError {
   }
 
   /** Always 403. */
-  declare readonly status: 403;
+  override readonly status = 403 as const;
 }
 
 /** 403 `forbidden`: the key owner's workspace role is below the route's requirement. */
@@ -18,7 +18,7 @@ export class ForbiddenError extends PermissionDeniedError {
   }
 
   /** Always `forbidden`. */
-  declare readonly code: "forbidden";
+  override readonly code = "forbidden" as const;
 }
 
 const SCOPE_WORD = /\b(read|write|admin)\b/i;
@@ -41,7 +41,7 @@ export class ScopeRequiredError extends PermissionDeniedError {
   }
 
   /** Always `scope_required`. */
-  declare readonly code: "scope_required";
+  override readonly code = "scope_required" as const;
   /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */
   readonly requiredScope: string | undefined;
 
@@ -58,7 +58,7 @@ export class GenerationLimitError extends PermissionDeniedError {
   }
 
   /** Always `generation_limit`. */
-  declare readonly code: "generation_limit";
+  override readonly code = "generation_limit" as const;
 }
 
 /** 403 `workspace_suspended`: the workspace is suspended. */
@@ -68,5 +68,5 @@ export class WorkspaceSuspendedError extends PermissionDeniedError {
   }
 
   /** Always `workspace_suspended`. */
-  declare readonly code: "workspace_suspended";
+  override readonly code = "workspace_suspended" as const;
 }

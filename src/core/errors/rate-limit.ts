@@ -12,7 +12,7 @@ export class RateLimitError extends APIError {
   }
 
   /** Always 429. */
-  declare readonly status: 429;
+  override readonly status = 429 as const;
   /** Seconds to wait before the next request (`Retry-After`, else the envelope's `retryAfterSeconds`). */
   readonly retryAfterSeconds: number | undefined;
   /** The window's size (`X-RateLimit-Limit`). */

@@ -15,9 +15,9 @@ export class InternalServerError extends ServerError {
   }
 
   /** Always 500. */
-  declare readonly status: 500;
+  override readonly status = 500 as const;
   /** Always `internal_error`. */
-  declare readonly code: "internal_error";
+  override readonly code = "internal_error" as const;
 }
 
 /** 500 `transition_failed`: accepted but not completed; re-read the item. Never retried. */
@@ -27,9 +27,9 @@ export class TransitionFailedError extends ServerError {
   }
 
   /** Always 500. */
-  declare readonly status: 500;
+  override readonly status = 500 as const;
   /** Always `transition_failed`. */
-  declare readonly code: "transition_failed";
+  override readonly code = "transition_failed" as const;
 }
 
 /** 502 `publish_failed`: the publishing provider rejected the schedule; the item is `failed`. */
@@ -39,9 +39,9 @@ export class PublishFailedError extends ServerError {
   }
 
   /** Always 502. */
-  declare readonly status: 502;
+  override readonly status = 502 as const;
   /** Always `publish_failed`. */
-  declare readonly code: "publish_failed";
+  override readonly code = "publish_failed" as const;
 }
 
 /** 503 `capacity_unknown`: the cap could not be read; not a quota refusal. Retried. */
@@ -51,7 +51,7 @@ export class CapacityUnknownError extends ServerError {
   }
 
   /** Always 503. */
-  declare readonly status: 503;
+  override readonly status = 503 as const;
   /** Always `capacity_unknown`. */
-  declare readonly code: "capacity_unknown";
+  override readonly code = "capacity_unknown" as const;
 }

@@ -11,5 +11,5 @@ export class UnknownToolError extends APIError {
   }
 
   /** Always `unknown_tool`. */
-  declare readonly code: "unknown_tool";
+  override readonly code = "unknown_tool" as const;
 }
