@@ -18,6 +18,7 @@ import type { PacingStore } from "./core/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import type { ResourceContext } from "./core/resource-context.js";
+import type { Tracer } from "./core/tracing.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
@@ -82,6 +83,12 @@ export interface PostlineOptions extends ClientHooks {
   logLevel?: LogLevel | undefined;
   /** Allow sending the token over plain `http://` to a non-loopback host. Default `false`. */
   allowInsecureHttp?: boolean | undefined;
+  /**
+   * An OpenTelemetry `Tracer` (`trace.getTracer("my-agent")` from `@opentelemetry/api`): each SDK
+   * call becomes a span, with a child span per HTTP attempt (docs/observability.md). Off when
+   * absent; the SDK depends on no OpenTelemetry package.
+   */
+  tracer?: Tracer | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -158,6 +165,12 @@ export class Postline {
       );
     }
 
+    if (options.tracer !== undefined && typeof options.tracer?.startSpan !== "function") {
+      throw new InvalidRequestError(
+        "tracer",
+        'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
+      );
+    }
     const pacingStore = pacingStoreOf(options.rateLimit);
 
     const baseURL = base.toString();
@@ -178,6 +191,7 @@ export class Postline {
       },
       pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
       redact,
+      tracer: options.tracer,
     });
     const ctx = {
       transport,

@@ -32,14 +32,14 @@ export function classifyFailure(
   result: AttemptResult,
   redact: Redactor,
 ): FailedAttempt {
-  const { method, shownUrl: url } = call;
+  const { method, shownUrl: url, callId } = call;
   if (result.kind === "response") {
     const { status, headers } = result.response;
     if (result.response.ok) {
       // Only a 2xx body past the cap reaches here; the service did act on the request.
       return { error: bodyOverCapError(call, result.body.overCap ?? 0), retryable: false };
     }
-    const facts = { status, headers, body: result.body, method, url };
+    const facts = { status, headers, body: result.body, method, url, callId };
     const parsed = parseErrorBody(facts);
     const retryable = isRetryableFailure(method, { kind: "status", status, code: parsed.code });
     return {
@@ -51,14 +51,19 @@ export function classifyFailure(
   }
   if (result.endedBy === "caller") {
     return {
-      error: new APIUserAbortError({ method, url, cause: redactDeep(call.signal?.reason, redact) }),
+      error: new APIUserAbortError({
+        method,
+        url,
+        cause: redactDeep(call.signal?.reason, redact),
+        callId,
+      }),
       retryable: false,
     };
   }
   if (result.endedBy === "timeout") {
     const retryable = isRetryableFailure(method, { kind: "timeout" });
     return {
-      error: new APITimeoutError({ method, url, retryable, timeoutMs: call.timeout }),
+      error: new APITimeoutError({ method, url, retryable, timeoutMs: call.timeout, callId }),
       retryable,
     };
   }
@@ -74,6 +79,7 @@ export function classifyFailure(
       url,
       cause,
       retryable,
+      callId,
       message: `Connection error on ${method} ${url}${detail}`,
     }),
     retryable,

@@ -59,6 +59,7 @@ export async function sendCustomRequest<S extends z.ZodType | undefined>(
     query[name] = typeof value === "boolean" ? String(value) : value;
   }
   const response = await ctx.transport.request({
+    operation: "request",
     method,
     path,
     query,

@@ -5,6 +5,11 @@
 
 /** Fields every hook payload carries. */
 export interface RequestEventBase {
+  /**
+   * The SDK call the attempt belongs to: the same for every attempt, retry, pacing wait and
+   * reconciliation request of one call, different between calls (docs/observability.md).
+   */
+  readonly callId: string;
   /** HTTP method, e.g. `GET`. */
   readonly method: string;
   /** Path under `/api/v1`, e.g. `content/abc`. */

@@ -23,6 +23,8 @@ export interface AcquireOptions {
   readonly method?: string | undefined;
   /** The request's URL (no secrets), for that error. */
   readonly url?: string | undefined;
+  /** The id of the SDK call that waits, for that error and the pacer's log lines. */
+  readonly callId?: string | undefined;
 }
 
 /** Paces requests to the service's per-key rate limits. */

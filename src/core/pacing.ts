@@ -108,7 +108,11 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   const countsForMs = PACING_WINDOW_MS + guardMs;
 
   /** What a finished attempt tells the store: its slot's remaining time, and a 429's hold. */
-  const settlementOf = (route: PacedRoute, response: Response | undefined): SlotSettlement => {
+  const settlementOf = (
+    route: PacedRoute,
+    response: Response | undefined,
+    callId: string | undefined,
+  ): SlotSettlement => {
     if (response?.status !== 429) return { countsForMs };
     const t = Date.now();
     const { retryAfterSeconds, resetAt, limit } = readRateLimitHeaders(response.headers, t);
@@ -123,6 +127,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
             Math.min((resetAt?.getTime() ?? t) - t, PACING_WINDOW_MS),
           );
     logger?.debug?.("Rate limited; holding requests until the reset", {
+      callId,
       route,
       holdMs: holdMs + guardMs,
     });
@@ -137,6 +142,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
 
   return {
     acquire(route, signal, acquireOptions: AcquireOptions = {}) {
+      const { callId } = acquireOptions;
       const timeoutMs = acquireOptions.timeoutMs ?? Infinity;
       const request: SlotRequest = {
         apiKey,
@@ -150,6 +156,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
         onQueued: debug
           ? ({ opensInMs, position }) =>
               debug("Waiting for a rate-limit slot", {
+                callId,
                 route,
                 // null: every slot is held by a request whose response has not arrived yet.
                 estimatedWaitMs: opensInMs ?? null,
@@ -163,7 +170,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
         }
         const { slot } = outcome;
         return (response) => {
-          const settled = slot.settle(settlementOf(route, response));
+          const settled = slot.settle(settlementOf(route, response, callId));
           if (settled instanceof Promise) fallback?.watch(settled, logger);
         };
       });
@@ -196,5 +203,6 @@ function waitTooLong(
     method: request.method ?? "",
     url: request.url ?? "",
     retryable: false,
+    callId: request.callId,
   });
 }

@@ -78,7 +78,7 @@ export async function requestParsed<S extends z.ZodType>(
   request: ApiRequest,
   unwrap?: string,
 ): Promise<z.output<S>> {
-  const response = await ctx.transport.request(request);
+  const response = await ctx.transport.request(request, ctx.call);
   const body = readJson(response, ctx.reader);
   return parseWith(schema, unwrap ? unwrapSingle(body, unwrap).value : body, response, ctx.reader);
 }

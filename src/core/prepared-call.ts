@@ -12,6 +12,8 @@ export interface PreparedCallInit {
   readonly headers: Record<string, string> | undefined;
   readonly timeout: number;
   readonly maxRetries: number;
+  /** The id of the SDK call this request belongs to. */
+  readonly callId: string;
 }
 
 /**
@@ -36,6 +38,8 @@ export class PreparedCall {
   /** Per-attempt deadline in milliseconds. */
   readonly timeout: number;
   readonly maxRetries: number;
+  /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
+  readonly callId: string;
   readonly #redact: Redactor;
   #shownUrl: string | undefined;
   #shownPath: string | undefined;
@@ -50,6 +54,7 @@ export class PreparedCall {
     this.headers = init.headers;
     this.timeout = init.timeout;
     this.maxRetries = init.maxRetries;
+    this.callId = init.callId;
     this.#redact = redact;
   }
 

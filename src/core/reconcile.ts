@@ -98,6 +98,8 @@ export interface ReconciledCreate {
   readonly ledger: CreateLedger;
   /** The `POST /content` URL, for errors. */
   readonly url: string;
+  /** The id of the SDK call, for errors. */
+  readonly callId?: string | undefined;
   readonly now?: () => number;
 }
 
@@ -141,6 +143,7 @@ export async function createWithReconciliation(
       items: [...adopted, ...created],
       unresolvedChannelIds: pending,
       sends,
+      callId: create.callId,
     });
 
   for (;;) {

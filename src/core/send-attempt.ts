@@ -23,7 +23,7 @@ export type AttemptResult =
     };
 
 /**
- * Sends one attempt: waits for the pacer, sends through ky with `redirect: "manual"` (a 3xx is
+ * Sends one attempt: waits for the pacer (then tells `onSend` how long that took), sends through ky with `redirect: "manual"` (a 3xx is
  * answered, never followed), and reads the body, all within the attempt's deadline. Never throws
  * for a failure of the attempt itself; a caller's abort while pacing ends as `endedBy: "caller"`.
  */
@@ -31,23 +31,28 @@ export async function sendAttempt(
   ky: KyInstance,
   pacer: Pacer,
   call: PreparedCall,
-  onSend: () => void,
+  onSend: (pacingWaitMs: number) => void,
 ): Promise<AttemptResult> {
   const { signal } = call;
+  const queued = performance.now();
   let release: (response?: Response) => void;
   try {
     release = await pacer.acquire(call.budget, signal, {
       timeoutMs: call.timeout,
       method: call.method,
-      url: call.shownUrl,
+      // Only read when the pacer has to say why a call ends: the redaction is paid then.
+      get url() {
+        return call.shownUrl;
+      },
+      callId: call.callId,
     });
   } catch (error) {
     if (signal?.aborted)
       return { kind: "no-response", thrown: error, endedBy: "caller", durationMs: 0 };
     throw error;
   }
-  onSend();
   const started = performance.now();
+  onSend(started - queued);
   const deadline = new AttemptDeadline(call.timeout, signal);
   let response: Response | undefined;
   try {

@@ -6,7 +6,7 @@
  */
 
 import type { LevelledLogger } from "./logger.js";
-import type { Pacer, ReleasePacedSlot } from "./pacer.js";
+import type { Pacer } from "./pacer.js";
 import { PACING_WINDOW_MS } from "./pacing.js";
 import { readRateLimitHeaders } from "./rate-limit-headers.js";
 import { sleep } from "./sleep.js";
@@ -20,7 +20,7 @@ const holds = new Map<string, number>();
  * window). Clients of one page on one base URL share the hold, as they share the cookie.
  */
 export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pacer {
-  const releaseLearning: ReleasePacedSlot = (response) => {
+  const learnFrom = (response: Response | undefined, callId: string | undefined): void => {
     if (response?.status !== 429) return;
     const now = Date.now();
     const { retryAfterSeconds, resetAt } = readRateLimitHeaders(response.headers, now);
@@ -32,19 +32,25 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
           : now + PACING_WINDOW_MS;
     holds.set(baseURL, Math.max(holds.get(baseURL) ?? 0, resumeAt));
     logger?.debug("Rate limited; holding this session's requests until the reset", {
+      callId,
       holdMs: resumeAt - now,
     });
   };
   return {
-    async acquire(route, signal) {
+    async acquire(route, signal, options = {}) {
+      const { callId } = options;
       if (signal?.aborted) throw signal.reason;
       for (;;) {
         const waitMs = (holds.get(baseURL) ?? 0) - Date.now();
         if (waitMs <= 0) {
           holds.delete(baseURL);
-          return releaseLearning;
+          return (response) => learnFrom(response, callId);
         }
-        logger?.debug("Waiting for the session's rate-limit hold to end", { route, waitMs });
+        logger?.debug("Waiting for the session's rate-limit hold to end", {
+          callId,
+          route,
+          waitMs,
+        });
         await sleep(waitMs, signal);
       }
     },

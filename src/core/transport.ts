@@ -1,17 +1,20 @@
 import ky, { type KyInstance } from "ky";
-import { classifyFailure, type FailedAttempt } from "./classify-failure.js";
+import { AttemptObserver } from "./attempt-observer.js";
+import { classifyFailure } from "./classify-failure.js";
 import { APIUserAbortError } from "./errors/connection-errors.js";
-import type { ClientHooks, RequestEventBase } from "./hooks.js";
+import type { ClientHooks } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
 import type { PacedRoute, Pacer } from "./pacer.js";
 import { PreparedCall } from "./prepared-call.js";
-import { type Redactor, redactDeep, redactHeaders } from "./redact.js";
+import { type Redactor, redactDeep } from "./redact.js";
 import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
 import type { RequestOptions } from "./request-options.js";
 import { delayBeforeRetry } from "./retry-policy.js";
-import { type AttemptResult, sendAttempt } from "./send-attempt.js";
+import { endAttemptSpan, SdkCall } from "./sdk-call.js";
+import { sendAttempt } from "./send-attempt.js";
 import { sleep } from "./sleep.js";
+import type { Tracer, TraceSpan } from "./tracing.js";
 
 /** The methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -21,6 +24,8 @@ export type QueryParams = Record<string, string | number | undefined>;
 
 /** One API call as a resource describes it. */
 export interface ApiRequest {
+  /** What the SDK call is, e.g. `content.get`: names its span. Defaults to the method. */
+  readonly operation?: string;
   readonly method: HttpMethod;
   /** Path under `/api/v1` without a leading slash, ids already encoded, e.g. `content/abc`. */
   readonly path: string;
@@ -44,6 +49,8 @@ export interface ApiResponse {
   readonly method: HttpMethod;
   /** The request URL, redacted. */
   readonly url: string;
+  /** The id of the SDK call the response belongs to. */
+  readonly callId: string;
 }
 
 /** Everything the transport needs from the client. */
@@ -64,6 +71,8 @@ export interface TransportConfig {
   readonly hooks: ClientHooks;
   readonly pacer: Pacer;
   readonly redact: Redactor;
+  /** Makes a span per SDK call and per attempt when set. */
+  readonly tracer: Tracer | undefined;
 }
 
 /**
@@ -79,6 +88,7 @@ export class Transport {
   readonly #session: boolean;
   readonly #config: Omit<TransportConfig, "apiKey">;
   readonly #ky: KyInstance;
+  readonly #observer: AttemptObserver;
 
   constructor(config: TransportConfig) {
     const { apiKey, ...rest } = config;
@@ -87,6 +97,7 @@ export class Transport {
     this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
     const headers = checkedCallerHeaders(config.headers, "client", this.#session);
     this.#config = rest;
+    this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
     // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
     const lazyFetch: typeof globalThis.fetch = (input, init) =>
       (config.fetch ?? globalThis.fetch)(input, init);
@@ -119,30 +130,67 @@ export class Transport {
     return `${this.#config.baseURL}${path}${search}`;
   }
 
-  /** Sends `request`, retrying as docs/retries.md allows, and resolves to its 2xx response. */
-  async request(request: ApiRequest): Promise<ApiResponse> {
-    const call = this.#prepare(request);
+  /**
+   * Starts an SDK call made of several requests (a create with its reconciliation): pass it to
+   * each {@link Transport.request}, then {@link SdkCall.end} it. A lone request makes its own.
+   */
+  openCall(operation: string): SdkCall {
+    return new SdkCall(operation, this.#config.tracer);
+  }
+
+  /**
+   * Sends `request`, retrying as docs/retries.md allows, and resolves to its 2xx response. It is
+   * its own SDK call unless it is part of `call`.
+   */
+  async request(request: ApiRequest, call?: SdkCall): Promise<ApiResponse> {
+    if (call) return this.#send(request, call);
+    const own = this.openCall(request.operation ?? request.method);
+    try {
+      const response = await this.#send(request, own);
+      own.end();
+      return response;
+    } catch (error) {
+      own.end(error);
+      throw error;
+    }
+  }
+
+  async #send(request: ApiRequest, sdkCall: SdkCall): Promise<ApiResponse> {
+    const call = this.#prepare(request, sdkCall.id);
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw this.#userAbort(call);
-      const result = await sendAttempt(this.#ky, this.#config.pacer, call, () =>
-        this.#callHook("onRequest", () => eventOf(call, attempt)),
-      );
+      let span: TraceSpan | undefined;
+      const result = await sendAttempt(this.#ky, this.#config.pacer, call, (pacingWaitMs) => {
+        span = sdkCall.startAttempt({
+          method: call.method,
+          url: call.shownUrl,
+          attempt,
+          pacingWaitMs,
+        });
+        this.#observer.sending(call, attempt);
+      });
+      const status = result.kind === "response" ? result.response.status : undefined;
       if (result.kind === "response") {
-        this.#observeResponse(call, attempt, result);
-        const { ok, status, headers } = result.response;
+        this.#observer.responded(call, attempt, result);
+        const { ok, headers } = result.response;
         const { text } = result.body;
-        if (ok && text !== undefined) return responseOf(call, status, headers, text);
+        if (ok && text !== undefined) {
+          if (span) endAttemptSpan(span, status);
+          return responseOf(call, status as number, headers, text);
+        }
       }
       const failure = classifyFailure(call, result, this.#config.redact);
-      if (result.kind === "no-response") this.#logFailure(call, attempt, result, failure);
+      if (span) endAttemptSpan(span, status, failure.error);
+      if (result.kind === "no-response") this.#observer.failed(call, attempt, result, failure);
       const delayMs = delayBeforeRetry(failure, attempt, call.maxRetries);
       if (delayMs === undefined) throw failure.error;
-      await this.#waitBeforeRetry(call, attempt, failure, delayMs);
+      this.#observer.retrying(call, attempt, failure, delayMs);
+      await this.#waitBeforeRetry(call, delayMs);
     }
   }
 
   /** Checks the call's options and resolves everything that stays the same across attempts. */
-  #prepare(request: ApiRequest): PreparedCall {
+  #prepare(request: ApiRequest, callId: string): PreparedCall {
     const { method, path, options = {} } = request;
     if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
     if (options.timeout !== undefined) checkTimeout(options.timeout);
@@ -162,57 +210,13 @@ export class Transport {
         : undefined,
       timeout: options.timeout ?? this.#config.timeout,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      callId,
     } as const;
     return new PreparedCall(init, this.#config.redact);
   }
 
-  /** The `onResponse` hook and the debug log line of an attempt that got a response. */
-  #observeResponse(
-    call: PreparedCall,
-    attempt: number,
-    result: Extract<AttemptResult, { kind: "response" }>,
-  ): void {
-    const { logger, redact } = this.#config;
-    const { status, headers } = result.response;
-    const durationMs = Math.round(result.durationMs);
-    this.#callHook("onResponse", () => ({
-      ...eventOf(call, attempt),
-      status,
-      durationMs,
-      // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
-      headers: redactHeaders(headers, redact),
-    }));
-    if (logger.enabled("debug")) {
-      const fields = { status, attempt, durationMs };
-      this.#debug(call, `${call.method} /${call.path} ${status}`, fields);
-    }
-  }
-
-  /** The debug log line of an attempt that got no response. */
-  #logFailure(
-    call: PreparedCall,
-    attempt: number,
-    result: AttemptResult,
-    { error }: FailedAttempt,
-  ): void {
-    if (!this.#config.logger.enabled("debug")) return;
-    const fields = { attempt, durationMs: Math.round(result.durationMs), error: error.message };
-    this.#debug(call, `${call.method} /${call.path} failed: ${error.name}`, fields);
-  }
-
-  /** The `onRetry` hook, a debug line, then the wait; the caller's signal ends the wait. */
-  async #waitBeforeRetry(
-    call: PreparedCall,
-    attempt: number,
-    failure: FailedAttempt,
-    delayMs: number,
-  ): Promise<void> {
-    const { error } = failure;
-    this.#callHook("onRetry", () => ({ ...eventOf(call, attempt), delayMs, error }));
-    if (this.#config.logger.enabled("debug")) {
-      const message = `retrying ${call.method} /${call.path} in ${delayMs} ms`;
-      this.#debug(call, message, { attempt, delayMs, reason: error.name });
-    }
+  /** The wait before a retry; the caller's signal ends it. */
+  async #waitBeforeRetry(call: PreparedCall, delayMs: number): Promise<void> {
     try {
       await sleep(delayMs, call.signal);
     } catch {
@@ -222,35 +226,9 @@ export class Transport {
 
   #userAbort(call: PreparedCall): APIUserAbortError {
     const cause = redactDeep(call.signal?.reason, this.#config.redact);
-    return new APIUserAbortError({ method: call.method, url: call.shownUrl, cause });
+    const { method, shownUrl: url, callId } = call;
+    return new APIUserAbortError({ method, url, cause, callId });
   }
-
-  #debug(call: PreparedCall, message: string, fields: Record<string, unknown>): void {
-    this.#config.logger.debug(message, { method: call.method, path: call.path, ...fields });
-  }
-
-  /** Calls a hook when one is set; `payload` is only built then. A hook that throws is logged. */
-  #callHook<K extends keyof ClientHooks>(
-    name: K,
-    payload: () => Parameters<NonNullable<ClientHooks[K]>>[0],
-  ): void {
-    const hook = this.#config.hooks[name] as
-      | ((event: ReturnType<typeof payload>) => void)
-      | undefined;
-    if (!hook) return;
-    try {
-      hook(payload());
-    } catch (error) {
-      this.#config.logger.warn(`${name} hook threw; ignoring it`, {
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-}
-
-/** The fields every hook payload of an attempt carries. */
-function eventOf(call: PreparedCall, attempt: number): RequestEventBase {
-  return { method: call.method, path: call.shownPath, url: call.shownUrl, attempt };
 }
 
 /** A 2xx response; its URL is redacted only if something (an error) asks for it. */
@@ -265,6 +243,7 @@ function responseOf(
     headers,
     text,
     method: call.method,
+    callId: call.callId,
     get url() {
       return call.shownUrl;
     },

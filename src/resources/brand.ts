@@ -23,7 +23,7 @@ export class BrandResource {
    * ```
    */
   async get(options?: RequestOptions): Promise<BrandProfile | null> {
-    const request = { method: "GET", path: "brand", options } as const;
+    const request = { operation: "brand.get", method: "GET", path: "brand", options } as const;
     return (await requestParsed(this.#ctx, BrandResponseSchema, request)).profile;
   }
 }

@@ -31,7 +31,13 @@ export class ChannelsResource {
   async list(params: ChannelListParams = {}, options?: RequestOptions): Promise<Channel[]> {
     const { platform: given } = paramsObject("params", params, true);
     const platform = optionalString("platform", given, false);
-    const request = { method: "GET", path: "channels", query: { platform }, options } as const;
+    const request = {
+      operation: "channels.list",
+      method: "GET",
+      path: "channels",
+      query: { platform },
+      options,
+    } as const;
     return (await requestParsed(this.#ctx, ChannelListResponseSchema, request)).channels;
   }
 }

@@ -26,6 +26,8 @@ import type { CreateRequestOptions } from "./content-params.js";
 
 /** How one kind of create is sent and recognised afterwards. */
 interface CreateShape extends Pick<ReconciledCreate, "channelIds" | "isCandidate" | "snapshot"> {
+  /** The SDK method, e.g. `content.createDraft`: names the call's span. */
+  readonly operation: string;
   readonly bodyFor: (channelIds: readonly string[]) => Record<string, unknown>;
   readonly reconcileByDefault: boolean;
 }
@@ -33,6 +35,7 @@ interface CreateShape extends Pick<ReconciledCreate, "channelIds" | "isCandidate
 /** A free draft: one item, recognised afterwards by its text (docs/retries.md). */
 export function draftCreate(body: DraftBody): CreateShape {
   return {
+    operation: "content.createDraft",
     channelIds: [body.channelId],
     bodyFor: () => ({ ...body }),
     isCandidate: (item) => item.content === body.body,
@@ -47,6 +50,7 @@ export function draftCreate(body: DraftBody): CreateShape {
  */
 export function generationCreate(prompt: string, channelIds: string[]): CreateShape {
   return {
+    operation: "content.generate",
     channelIds,
     bodyFor: (ids) => ({ prompt, channelIds: ids }),
     isCandidate: () => true,
@@ -55,7 +59,10 @@ export function generationCreate(prompt: string, channelIds: string[]): CreateSh
   };
 }
 
-/** Sends the create, reconciling an ambiguous failure when the call asks for it. */
+/**
+ * Sends the create, reconciling an ambiguous failure when the call asks for it. The snapshot, the
+ * `POST` and the reconciliation reads are one SDK call: one call id, one span.
+ */
 export async function sendCreate(
   ctx: ResourceContext,
   how: CreateShape,
@@ -64,17 +71,27 @@ export async function sendCreate(
   const { reconcile = how.reconcileByDefault, ...requestOptions } = options ?? {};
   optionalBoolean("reconcile", reconcile);
   const url = ctx.transport.urlFor("content");
-  return createWithReconciliation({
-    ...how,
-    send: (ids) => postContent(ctx, how.bodyFor(ids), requestOptions),
-    listPage: (channelId, page) =>
-      fetchContentPage(ctx, listQuery({ channelId, source: "api", ...page }), requestOptions),
-    reconcile,
-    // Sent again at most once unless the call allows more retries.
-    resends: requestOptions.maxRetries ?? 1,
-    ledger: ledgerFor(url, ctx.claims),
-    url,
-  });
+  const call = ctx.transport.openCall(how.operation);
+  const inCall: ResourceContext = { ...ctx, call };
+  try {
+    const result = await createWithReconciliation({
+      ...how,
+      send: (ids) => postContent(inCall, how.bodyFor(ids), requestOptions),
+      listPage: (channelId, page) =>
+        fetchContentPage(inCall, listQuery({ channelId, source: "api", ...page }), requestOptions),
+      reconcile,
+      // Sent again at most once unless the call allows more retries.
+      resends: requestOptions.maxRetries ?? 1,
+      ledger: ledgerFor(url, ctx.claims),
+      url,
+      callId: call.id,
+    });
+    call.end();
+    return result;
+  } catch (error) {
+    call.end(error);
+    throw error;
+  }
 }
 
 /**

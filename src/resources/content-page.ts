@@ -14,7 +14,13 @@ export async function fetchContentPage(
   query: ContentListQuery,
   options: RequestOptions | undefined,
 ): Promise<Page<ContentItem>> {
-  const request = { method: "GET", path: "content", query, options } as const;
+  const request = {
+    operation: "content.listPage",
+    method: "GET",
+    path: "content",
+    query,
+    options,
+  } as const;
   const page = await requestParsed(ctx, ContentPageSchema, request);
   return { items: page.items, nextCursor: page.nextCursor ?? null };
 }

@@ -94,7 +94,12 @@ export class ContentResource {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<ContentItem> {
-    const request = { method: "GET", path: itemPath(id), options } as const;
+    const request = {
+      operation: "content.get",
+      method: "GET",
+      path: itemPath(id),
+      options,
+    } as const;
     return requestParsed(this.#ctx, ContentItemSchema, request, "item");
   }
 
@@ -145,14 +150,21 @@ export class ContentResource {
    * await client.content.update("cnt_456", { channelId: "ch_x_acme" });
    * ```
    */
-  async update(
+  update(id: string, params: ContentUpdateParams, options?: RequestOptions): Promise<ContentItem> {
+    return this.#patch("content.update", id, params, options);
+  }
+
+  /** `PATCH /content/:id`, named in traces after the method that called it. */
+  async #patch(
+    operation: string,
     id: string,
     params: ContentUpdateParams,
-    options?: RequestOptions,
+    options: RequestOptions | undefined,
   ): Promise<ContentItem> {
     const path = itemPath(id);
     const body = updateBody(params);
-    const response = await this.#ctx.transport.request({ method: "PATCH", path, body, options });
+    const request = { operation, method: "PATCH", path, body, options } as const;
+    const response = await this.#ctx.transport.request(request);
     const { value, wrapper } = unwrapSingle(readJson(response, this.#ctx.reader), "item");
     const item = parseWith(ContentItemSchema, value, response, this.#ctx.reader);
     // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued.
@@ -180,7 +192,7 @@ export class ContentResource {
    * ```
    */
   approve(id: string, params: ApproveParams = {}, options?: RequestOptions): Promise<ContentItem> {
-    return this.update(id, approvalFields(params), options);
+    return this.#patch("content.approve", id, approvalFields(params), options);
   }
 
   /**
@@ -192,7 +204,7 @@ export class ContentResource {
    * ```
    */
   unapprove(id: string, options?: RequestOptions): Promise<ContentItem> {
-    return this.update(id, { status: "draft" }, options);
+    return this.#patch("content.unapprove", id, { status: "draft" }, options);
   }
 
   /**
@@ -204,7 +216,7 @@ export class ContentResource {
    * ```
    */
   reject(id: string, params: RejectParams = {}, options?: RequestOptions): Promise<ContentItem> {
-    return this.update(id, rejectionFields(params), options);
+    return this.#patch("content.reject", id, rejectionFields(params), options);
   }
 
   /**
@@ -223,7 +235,7 @@ export class ContentResource {
   ): Promise<ContentItem> {
     const path = `${itemPath(id)}/schedule`;
     const body = scheduleBody(params);
-    const request = { method: "POST", path, body, options } as const;
+    const request = { operation: "content.schedule", method: "POST", path, body, options } as const;
     return requestParsed(this.#ctx, ContentItemSchema, request, "item");
   }
 
@@ -237,6 +249,11 @@ export class ContentResource {
    * ```
    */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    await this.#ctx.transport.request({ method: "DELETE", path: itemPath(id), options });
+    await this.#ctx.transport.request({
+      operation: "content.delete",
+      method: "DELETE",
+      path: itemPath(id),
+      options,
+    });
   }
 }

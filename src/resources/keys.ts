@@ -44,7 +44,7 @@ export class KeysResource {
    * ```
    */
   async list(options?: RequestOptions): Promise<AgentKey[]> {
-    const request = { method: "GET", path: "keys", options } as const;
+    const request = { operation: "keys.list", method: "GET", path: "keys", options } as const;
     return (await requestParsed(this.#ctx, KeyListResponseSchema, request)).keys;
   }
 
@@ -59,7 +59,12 @@ export class KeysResource {
    */
   async get(id: string, options?: RequestOptions): Promise<AgentKey> {
     const path = `keys/${pathId("id", id)}`;
-    return requestParsed(this.#ctx, AgentKeySchema, { method: "GET", path, options }, "key");
+    return requestParsed(
+      this.#ctx,
+      AgentKeySchema,
+      { operation: "keys.get", method: "GET", path, options },
+      "key",
+    );
   }
 
   /**
@@ -80,7 +85,13 @@ export class KeysResource {
         oneOf(`scopes[${index}]`, scope, KEY_SCOPES),
       ),
     };
-    const request = { method: "POST", path: "keys", body, options } as const;
+    const request = {
+      operation: "keys.create",
+      method: "POST",
+      path: "keys",
+      body,
+      options,
+    } as const;
     return requestParsed(this.#ctx, CreatedAgentKeySchema, request, "key");
   }
 
@@ -97,6 +108,11 @@ export class KeysResource {
    */
   async revoke(id: string, options?: RequestOptions): Promise<void> {
     const path = `keys/${pathId("id", id)}`;
-    await this.#ctx.transport.request({ method: "DELETE", path, options });
+    await this.#ctx.transport.request({
+      operation: "keys.revoke",
+      method: "DELETE",
+      path,
+      options,
+    });
   }
 }

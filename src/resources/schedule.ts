@@ -21,7 +21,12 @@ export class ScheduleResource {
    * ```
    */
   async get(options?: RequestOptions): Promise<ScheduleResponse> {
-    const request = { method: "GET", path: "schedule", options } as const;
+    const request = {
+      operation: "schedule.get",
+      method: "GET",
+      path: "schedule",
+      options,
+    } as const;
     return requestParsed(this.#ctx, ScheduleResponseSchema, request);
   }
 }

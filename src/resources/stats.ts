@@ -32,7 +32,13 @@ export class StatsResource {
     // api-v1.md §4 GET /stats: days is an integer 1 to 365.
     const { days: given } = paramsObject("params", params, true);
     const days = optionalIntInRange("days", given, 1, 365);
-    const request = { method: "GET", path: "stats", query: { days }, options } as const;
+    const request = {
+      operation: "stats.get",
+      method: "GET",
+      path: "stats",
+      query: { days },
+      options,
+    } as const;
     return requestParsed(this.#ctx, StatsSchema, request);
   }
 }

@@ -43,6 +43,7 @@ const init: APIErrorInit = {
   method: "GET",
   url: "https://api.postline.test/api/v1/x",
   retryable: false,
+  callId: "call_0_1",
 };
 
 describe("the code table and the classes agree", () => {
@@ -124,9 +125,10 @@ describe("fields are set by the constructor, one by one", () => {
   it("an APIError has each field of its init as an own field", () => {
     const error = new APIErrorClass(init);
     expect(Object.keys(error).sort()).toEqual(
-      ["body", "code", "headers", "method", "retryable", "status", "url"].sort(),
+      ["body", "callId", "code", "headers", "method", "retryable", "status", "url"].sort(),
     );
     expect(error.message).toBe("m");
+    expect(error.callId).toBe("call_0_1");
   });
 
   it("a class with extra fields reads them from the response", () => {

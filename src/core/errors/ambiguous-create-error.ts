@@ -28,6 +28,8 @@ export interface AmbiguousCreateErrorInit {
   readonly unresolvedChannelIds: readonly string[];
   /** How many `POST /content` requests this call made. */
   readonly sends: number;
+  /** The id of the SDK call (docs/observability.md). */
+  readonly callId?: string | undefined;
 }
 
 /**
@@ -67,6 +69,8 @@ export class AmbiguousCreateError extends PostlineError {
   readonly unresolvedChannelIds: readonly string[];
   /** How many `POST /content` requests this call made. */
   readonly sends: number;
+  /** The id of the SDK call, as its hook events and log lines carry it (docs/observability.md). */
+  readonly callId: string | undefined;
 
   constructor(init: AmbiguousCreateErrorInit) {
     const channels = init.unresolvedChannelIds.join(", ");
@@ -85,5 +89,6 @@ export class AmbiguousCreateError extends PostlineError {
     this.items = init.items;
     this.unresolvedChannelIds = init.unresolvedChannelIds;
     this.sends = init.sends;
+    this.callId = init.callId;
   }
 }

@@ -18,6 +18,8 @@ export interface APIErrorInit {
   readonly url: string;
   /** Whether the SDK retries this failure automatically for this method. */
   readonly retryable: boolean;
+  /** The id of the SDK call that failed (docs/observability.md). */
+  readonly callId?: string | undefined;
 }
 
 /**
@@ -56,6 +58,11 @@ export class APIError extends PostlineError {
   readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (docs/retries.md). */
   readonly retryable: boolean;
+  /**
+   * The id of the SDK call that failed, as its hook events and log lines carry it
+   * (docs/observability.md). `undefined` only for an error built by hand.
+   */
+  readonly callId: string | undefined;
 
   constructor(init: APIErrorInit) {
     super(init.message);
@@ -66,6 +73,7 @@ export class APIError extends PostlineError {
     this.method = init.method;
     this.url = init.url;
     this.retryable = init.retryable;
+    this.callId = init.callId;
   }
 }
 

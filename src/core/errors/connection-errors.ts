@@ -12,6 +12,8 @@ export interface APIConnectionErrorInit {
   readonly cause?: unknown;
   /** Whether the SDK's policy retries this failure for this method. */
   readonly retryable: boolean;
+  /** The id of the SDK call that failed (docs/observability.md). */
+  readonly callId?: string | undefined;
 }
 
 /**
@@ -30,6 +32,11 @@ export class APIConnectionError extends PostlineError {
   readonly url: string;
   /** Whether the SDK retries this failure automatically for this method (docs/retries.md). */
   readonly retryable: boolean;
+  /**
+   * The id of the SDK call that failed, as its hook events and log lines carry it
+   * (docs/observability.md). `undefined` only for an error built by hand.
+   */
+  readonly callId: string | undefined;
 
   constructor(init: APIConnectionErrorInit) {
     super(
@@ -39,6 +46,7 @@ export class APIConnectionError extends PostlineError {
     this.method = init.method;
     this.url = init.url;
     this.retryable = init.retryable;
+    this.callId = init.callId;
   }
 }
 
@@ -76,6 +84,8 @@ export interface APIUserAbortErrorInit {
   readonly url: string;
   /** The signal's reason, scrubbed of the token. */
   readonly cause?: unknown;
+  /** The id of the SDK call that was aborted (docs/observability.md). */
+  readonly callId?: string | undefined;
 }
 
 /** The caller's `AbortSignal` aborted the request. `cause` is the signal's reason. */
@@ -88,6 +98,11 @@ export class APIUserAbortError extends PostlineError {
   readonly method: string;
   /** The request URL (never holds a secret). */
   readonly url: string;
+  /**
+   * The id of the SDK call that was aborted, as its hook events and log lines carry it
+   * (docs/observability.md). `undefined` only for an error built by hand.
+   */
+  readonly callId: string | undefined;
 
   constructor(init: APIUserAbortErrorInit) {
     super(
@@ -96,5 +111,6 @@ export class APIUserAbortError extends PostlineError {
     );
     this.method = init.method;
     this.url = init.url;
+    this.callId = init.callId;
   }
 }

@@ -18,6 +18,8 @@ export interface ErrorResponseFacts {
   readonly method: string;
   /** The request URL, already redacted. */
   readonly url: string;
+  /** The id of the SDK call. */
+  readonly callId?: string | undefined;
 }
 
 /** An error body as read: its code and message, and the body as parsed. */
@@ -97,5 +99,6 @@ export function errorFromResponse(
     method: facts.method,
     url: facts.url,
     retryable,
+    callId: facts.callId,
   });
 }

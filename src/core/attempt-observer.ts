@@ -1,0 +1,99 @@
+import type { FailedAttempt } from "./classify-failure.js";
+import type { ClientHooks, RequestEventBase } from "./hooks.js";
+import type { LevelledLogger } from "./logger.js";
+import type { PreparedCall } from "./prepared-call.js";
+import { type Redactor, redactHeaders } from "./redact.js";
+import type { AttemptResult } from "./send-attempt.js";
+
+/**
+ * What the caller sees of each attempt: the hooks (`onRequest`, `onResponse`, `onRetry`) and the
+ * debug log lines, each carrying the call's id. Payloads are built only when a hook or the debug
+ * level wants them, so a call observed by nobody pays nothing for them.
+ */
+export class AttemptObserver {
+  readonly #hooks: ClientHooks;
+  readonly #logger: LevelledLogger;
+  readonly #redact: Redactor;
+
+  constructor(hooks: ClientHooks, logger: LevelledLogger, redact: Redactor) {
+    this.#hooks = hooks;
+    this.#logger = logger;
+    this.#redact = redact;
+  }
+
+  /** Pacing let the attempt through and it is about to be sent. */
+  sending(call: PreparedCall, attempt: number): void {
+    this.#callHook("onRequest", () => eventOf(call, attempt));
+  }
+
+  /** The attempt got a response (any status). */
+  responded(
+    call: PreparedCall,
+    attempt: number,
+    result: Extract<AttemptResult, { kind: "response" }>,
+  ): void {
+    const { status, headers } = result.response;
+    const durationMs = Math.round(result.durationMs);
+    this.#callHook("onResponse", () => ({
+      ...eventOf(call, attempt),
+      status,
+      durationMs,
+      // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
+      headers: redactHeaders(headers, this.#redact),
+    }));
+    if (this.#logger.enabled("debug")) {
+      const fields = { status, attempt, durationMs };
+      this.#debug(call, `${call.method} /${call.path} ${status}`, fields);
+    }
+  }
+
+  /** The attempt got no response. */
+  failed(
+    call: PreparedCall,
+    attempt: number,
+    result: AttemptResult,
+    { error }: FailedAttempt,
+  ): void {
+    if (!this.#logger.enabled("debug")) return;
+    const fields = { attempt, durationMs: Math.round(result.durationMs), error: error.message };
+    this.#debug(call, `${call.method} /${call.path} failed: ${error.name}`, fields);
+  }
+
+  /** The attempt failed and is retried after `delayMs`. */
+  retrying(call: PreparedCall, attempt: number, { error }: FailedAttempt, delayMs: number): void {
+    this.#callHook("onRetry", () => ({ ...eventOf(call, attempt), delayMs, error }));
+    if (this.#logger.enabled("debug")) {
+      const message = `retrying ${call.method} /${call.path} in ${delayMs} ms`;
+      this.#debug(call, message, { attempt, delayMs, reason: error.name });
+    }
+  }
+
+  #debug(call: PreparedCall, message: string, fields: Record<string, unknown>): void {
+    const { callId, method, path } = call;
+    this.#logger.debug(message, { callId, method, path, ...fields });
+  }
+
+  /** Calls a hook when one is set; `payload` is only built then. A hook that throws is logged. */
+  #callHook<K extends keyof ClientHooks>(
+    name: K,
+    payload: () => Parameters<NonNullable<ClientHooks[K]>>[0],
+  ): void {
+    const hook = this.#hooks[name] as ((event: ReturnType<typeof payload>) => void) | undefined;
+    if (!hook) return;
+    const event = payload();
+    try {
+      hook(event);
+    } catch (error) {
+      this.#logger.warn(`${name} hook threw; ignoring it`, {
+        callId: event.callId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
+
+/** The fields every hook payload of an attempt carries. */
+function eventOf(call: PreparedCall, attempt: number): RequestEventBase {
+  const { callId, method, shownPath: path, shownUrl: url } = call;
+  return { callId, method, path, url, attempt };
+}

@@ -1,0 +1,105 @@
+import { nextCallId } from "./call-id.js";
+import {
+  contextWithParent,
+  SPAN_KIND,
+  SPAN_STATUS_ERROR,
+  type SpanAttributeValue,
+  type Tracer,
+  type TraceSpan,
+} from "./tracing.js";
+
+/** What the span of one HTTP attempt starts with. */
+export interface AttemptStart {
+  readonly method: string;
+  /** The request URL, redacted. */
+  readonly url: string;
+  /** 1 for the first attempt, 2 for the first retry, ... */
+  readonly attempt: number;
+  /** How long the attempt waited for pacing before it was sent. */
+  readonly pacingWaitMs: number;
+}
+
+/**
+ * One SDK call, such as `content.get` or a `createDraft` with its reconciliation requests: its
+ * {@link SdkCall.id} (on every hook event, log line and error of the call) and, with a tracer,
+ * its span, the parent of one span per HTTP attempt (docs/observability.md).
+ */
+export class SdkCall {
+  /** The call id, e.g. `call_5f0c9a2e_1a`. */
+  readonly id: string;
+  readonly #tracer: Tracer | undefined;
+  readonly #span: TraceSpan | undefined;
+  #retries = 0;
+  #pacingWaitMs = 0;
+
+  /** @param operation - what the call is, e.g. `content.get`; names its span. */
+  constructor(operation: string, tracer: Tracer | undefined) {
+    this.id = nextCallId();
+    this.#tracer = tracer;
+    this.#span = tracer?.startSpan(`postline ${operation}`, {
+      kind: SPAN_KIND.internal,
+      attributes: { "postline.call_id": this.id, "postline.operation": operation },
+    });
+  }
+
+  /**
+   * Counts an attempt that pacing let through, and starts its span (HTTP client semantic
+   * conventions) when tracing.
+   */
+  startAttempt(start: AttemptStart): TraceSpan | undefined {
+    if (start.attempt > 1) this.#retries += 1;
+    this.#pacingWaitMs += start.pacingWaitMs;
+    if (!this.#tracer || !this.#span) return undefined;
+    const url = new URL(start.url);
+    const attributes: Record<string, SpanAttributeValue> = {
+      "http.request.method": start.method,
+      "server.address": url.hostname,
+      "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+      "url.full": start.url,
+      "postline.call_id": this.id,
+    };
+    if (start.attempt > 1) attributes["http.request.resend_count"] = start.attempt - 1;
+    if (start.pacingWaitMs > 0) {
+      attributes["postline.pacing.wait_ms"] = Math.round(start.pacingWaitMs);
+    }
+    const options = { kind: SPAN_KIND.client, attributes };
+    return this.#tracer.startSpan(start.method, options, contextWithParent(this.#span));
+  }
+
+  /** Ends the call's span: its retry count and pacing wait, and the error it ended with. */
+  end(error?: unknown): void {
+    const span = this.#span;
+    if (!span) return;
+    span.setAttribute("postline.retry_count", this.#retries);
+    span.setAttribute("postline.pacing.wait_ms", Math.round(this.#pacingWaitMs));
+    if (error !== undefined) markFailed(span, error, errorType(error));
+    span.end();
+  }
+}
+
+/**
+ * Ends an attempt's span: the status code when a response came, and `error.type` when the attempt
+ * failed (the status for an error status, else the error's class).
+ */
+export function endAttemptSpan(span: TraceSpan, status: number | undefined, error?: Error): void {
+  if (status !== undefined) span.setAttribute("http.response.status_code", status);
+  if (error !== undefined) {
+    markFailed(span, error, status !== undefined && status >= 300 ? String(status) : error.name);
+  }
+  span.end();
+}
+
+function markFailed(span: TraceSpan, error: unknown, type: string): void {
+  span.setAttribute("error.type", type);
+  if (error instanceof Error) {
+    // SDK errors are already scrubbed of the token; the message is what the caller sees.
+    span.recordException(error);
+    span.setStatus({ code: SPAN_STATUS_ERROR, message: error.message });
+  } else {
+    span.setStatus({ code: SPAN_STATUS_ERROR });
+  }
+}
+
+function errorType(error: unknown): string {
+  return error instanceof Error ? error.name : "_OTHER";
+}

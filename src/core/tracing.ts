@@ -1,0 +1,74 @@
+/**
+ * The part of the OpenTelemetry tracing API the SDK calls, written out so that tracing adds no
+ * dependency: a `Tracer` from `@opentelemetry/api` (`trace.getTracer(...)`) fits these types.
+ */
+
+/** Attribute values the SDK sets. */
+export type SpanAttributeValue = string | number | boolean;
+
+/** An OpenTelemetry context, as `@opentelemetry/api` defines it. */
+export interface TraceContext {
+  getValue(key: symbol): unknown;
+  setValue(key: symbol, value: unknown): TraceContext;
+  deleteValue(key: symbol): TraceContext;
+}
+
+/** The span methods the SDK calls. */
+export interface TraceSpan {
+  setAttribute(key: string, value: SpanAttributeValue): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  recordException(exception: Error): unknown;
+  end(): void;
+}
+
+/** Options of `startSpan` the SDK passes. */
+export interface TraceSpanOptions {
+  kind?: number;
+  attributes?: Record<string, SpanAttributeValue>;
+}
+
+/**
+ * An OpenTelemetry `Tracer` (from `@opentelemetry/api`): `new Postline({ tracer })` makes a span
+ * per SDK call and a child span per HTTP attempt (docs/observability.md).
+ */
+export interface Tracer {
+  startSpan(name: string, options?: TraceSpanOptions, context?: TraceContext): TraceSpan;
+}
+
+/** `SpanKind` of `@opentelemetry/api`. */
+export const SPAN_KIND = { internal: 0, client: 2 } as const;
+
+/** `SpanStatusCode.ERROR` of `@opentelemetry/api`. */
+export const SPAN_STATUS_ERROR = 2;
+
+// The key `@opentelemetry/api` keeps the active span under. It is made with `Symbol.for` so that
+// every copy of the API agrees on it, which also lets the SDK name a parent without importing it.
+const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
+
+/** The context an attempt's span starts in: its call's span is the parent. */
+export function contextWithParent(span: TraceSpan): TraceContext {
+  return new MapContext(new Map([[SPAN_KEY, span]]));
+}
+
+/** An immutable context, as `ROOT_CONTEXT.setValue(...)` would build it. */
+class MapContext implements TraceContext {
+  readonly #values: ReadonlyMap<symbol, unknown>;
+
+  constructor(values: ReadonlyMap<symbol, unknown>) {
+    this.#values = values;
+  }
+
+  getValue(key: symbol): unknown {
+    return this.#values.get(key);
+  }
+
+  setValue(key: symbol, value: unknown): TraceContext {
+    return new MapContext(new Map(this.#values).set(key, value));
+  }
+
+  deleteValue(key: symbol): TraceContext {
+    const values = new Map(this.#values);
+    values.delete(key);
+    return new MapContext(values);
+  }
+}
