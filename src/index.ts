@@ -94,6 +94,7 @@ export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
 export type { CreateReconciliation, WithReconciliation } from "./core/reconcile.js";
 export type { RequestOptions } from "./core/request-options.js";
+export type { TraceContext, Tracer, TraceSpan } from "./core/tracing.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";
 export type {

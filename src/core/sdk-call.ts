@@ -3,7 +3,6 @@ import {
   contextWithParent,
   SPAN_KIND,
   SPAN_STATUS_ERROR,
-  type SpanAttributeValue,
   type Tracer,
   type TraceSpan,
 } from "./tracing.js";
@@ -51,17 +50,15 @@ export class SdkCall {
     this.#pacingWaitMs += start.pacingWaitMs;
     if (!this.#tracer || !this.#span) return undefined;
     const url = new URL(start.url);
-    const attributes: Record<string, SpanAttributeValue> = {
+    const attributes: Record<string, string | number | boolean> = {
       "http.request.method": start.method,
       "server.address": url.hostname,
       "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
       "url.full": start.url,
       "postline.call_id": this.id,
+      "postline.pacing.wait_ms": Math.round(start.pacingWaitMs),
     };
     if (start.attempt > 1) attributes["http.request.resend_count"] = start.attempt - 1;
-    if (start.pacingWaitMs > 0) {
-      attributes["postline.pacing.wait_ms"] = Math.round(start.pacingWaitMs);
-    }
     const options = { kind: SPAN_KIND.client, attributes };
     return this.#tracer.startSpan(start.method, options, contextWithParent(this.#span));
   }

@@ -3,9 +3,6 @@
  * dependency: a `Tracer` from `@opentelemetry/api` (`trace.getTracer(...)`) fits these types.
  */
 
-/** Attribute values the SDK sets. */
-export type SpanAttributeValue = string | number | boolean;
-
 /** An OpenTelemetry context, as `@opentelemetry/api` defines it. */
 export interface TraceContext {
   getValue(key: symbol): unknown;
@@ -13,18 +10,12 @@ export interface TraceContext {
   deleteValue(key: symbol): TraceContext;
 }
 
-/** The span methods the SDK calls. */
+/** The methods of an OpenTelemetry `Span` the SDK calls. */
 export interface TraceSpan {
-  setAttribute(key: string, value: SpanAttributeValue): unknown;
+  setAttribute(key: string, value: string | number | boolean): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   recordException(exception: Error): unknown;
   end(): void;
-}
-
-/** Options of `startSpan` the SDK passes. */
-export interface TraceSpanOptions {
-  kind?: number;
-  attributes?: Record<string, SpanAttributeValue>;
 }
 
 /**
@@ -32,7 +23,11 @@ export interface TraceSpanOptions {
  * per SDK call and a child span per HTTP attempt (docs/observability.md).
  */
 export interface Tracer {
-  startSpan(name: string, options?: TraceSpanOptions, context?: TraceContext): TraceSpan;
+  startSpan(
+    name: string,
+    options?: { kind?: number; attributes?: Record<string, string | number | boolean> },
+    context?: TraceContext,
+  ): TraceSpan;
 }
 
 /** `SpanKind` of `@opentelemetry/api`. */
