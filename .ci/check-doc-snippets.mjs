@@ -19,6 +19,7 @@ const GUIDES = [
   "migration.md",
   "retries.md",
   "mcp.md",
+  "observability.md",
   "../README.md",
 ];
 

@@ -5,16 +5,23 @@
 
 /** An OpenTelemetry context, as `@opentelemetry/api` defines it. */
 export interface TraceContext {
+  /** The value stored under `key`. */
   getValue(key: symbol): unknown;
+  /** A new context with `value` under `key`. */
   setValue(key: symbol, value: unknown): TraceContext;
+  /** A new context without `key`. */
   deleteValue(key: symbol): TraceContext;
 }
 
 /** The methods of an OpenTelemetry `Span` the SDK calls. */
 export interface TraceSpan {
+  /** Sets one attribute. */
   setAttribute(key: string, value: string | number | boolean): unknown;
+  /** Sets the status (`2` is `SpanStatusCode.ERROR`). */
   setStatus(status: { code: number; message?: string }): unknown;
+  /** Adds an `exception` event. */
   recordException(exception: Error): unknown;
+  /** Ends the span. */
   end(): void;
 }
 
@@ -23,6 +30,7 @@ export interface TraceSpan {
  * per SDK call and a child span per HTTP attempt (docs/observability.md).
  */
 export interface Tracer {
+  /** Starts a span; its parent is the span in `context`, else the active one. */
   startSpan(
     name: string,
     options?: { kind?: number; attributes?: Record<string, string | number | boolean> },
