@@ -2,9 +2,11 @@
 // `npm run size -- --check` (CI) fails above it; `npm run bench` reports it.
 
 /**
- * 18 KB: the budget catches accidents, such as a dependency bundled by mistake. It is not a
- * reason to shorten a name, drop a checked field or cut an error message.
+ * 19.5 KB: the budget catches accidents. The accident it exists for, a package bundled by
+ * mistake, is also checked directly (`bundled-packages.mjs` reads the source maps of every
+ * published file); the budget stays less than ky's own 4.4 KB above the entry, so that would fail
+ * it too. It is not a reason to shorten a name, drop a checked field or cut an error message.
  */
-// Raised from 16 KB when the entry reached 17.2 KB with features, not an accident: the pacing
-// store with its fallback, browser sessions, client.request() and the written-out error classes.
-export const BUDGET_MIN_GZIP_BYTES = 18 * 1024;
+// Raised from 16 KB as features, not accidents, grew the entry to 18.5 KB: the pacing store and
+// its fallback, browser sessions, `client.request()`, call ids and tracing.
+export const BUDGET_MIN_GZIP_BYTES = Math.round(19.5 * 1024);

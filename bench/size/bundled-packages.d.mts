@@ -1,0 +1,1 @@
+export function bundledPackages(entry: string): string[];
