@@ -4,10 +4,11 @@
  * {@link PacingStore}: this process's memory by default, or a store shared by processes.
  */
 
-import { RateLimitError } from "./errors/rate-limit.js";
+import type { RateLimitError } from "./errors/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { createMemoryPacingStore } from "./memory-pacing-store.js";
 import type { AcquireOptions, PacedRoute, Pacer, ReleasePacedSlot } from "./pacer.js";
+import { waitTooLongError } from "./pacing-refusal.js";
 import type { PacingStore, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
 import { readRateLimitHeaders } from "./rate-limit-headers.js";
 import { StoreFallback } from "./store-fallback.js";
@@ -185,24 +186,7 @@ function waitTooLong(
   opensInMs: number | undefined,
   request: AcquireOptions,
 ): RateLimitError {
-  const retryAfterSeconds = opensInMs === undefined ? undefined : Math.ceil(opensInMs / 1000);
   const budget = route === "create" ? "POST /content" : "requests other than POST /content";
-  const when =
-    retryAfterSeconds === undefined
-      ? "none opened"
-      : `the next one opens in about ${retryAfterSeconds} s`;
-  return new RateLimitError({
-    status: 429,
-    code: "rate_limited",
-    message: `No rate-limit slot for ${budget} on this key within the timeout of ${timeoutMs} ms (${when}); the request was not sent`,
-    // What a 429 would have said, so `retryAfterSeconds` reads the same way on both.
-    headers: new Headers(
-      retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) },
-    ),
-    body: null,
-    method: request.method ?? "",
-    url: request.url ?? "",
-    retryable: false,
-    callId: request.callId,
-  });
+  const slot = `No rate-limit slot for ${budget} on this key`;
+  return waitTooLongError(slot, "the next one opens", timeoutMs, opensInMs, request);
 }

@@ -2,12 +2,13 @@
  * Pacing for a browser session (`auth: "session"`, docs/retries.md). The contract shows no limits
  * for sessions (api-v1.md §8 counts per key), so nothing is counted against invented budgets.
  * What a 429 announces is honoured: until its reset, this session's requests wait instead of
- * each collecting a 429 of its own.
+ * each collecting a 429 of its own, unless the wait would outlast the call's timeout.
  */
 
 import type { LevelledLogger } from "./logger.js";
 import type { Pacer } from "./pacer.js";
 import { PACING_WINDOW_MS } from "./pacing.js";
+import { waitTooLongError } from "./pacing-refusal.js";
 import { readRateLimitHeaders } from "./rate-limit-headers.js";
 import { sleep } from "./sleep.js";
 
@@ -38,13 +39,18 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
   };
   return {
     async acquire(route, signal, options = {}) {
-      const { callId } = options;
+      const { callId, timeoutMs = Infinity } = options;
       if (signal?.aborted) throw signal.reason;
       for (;;) {
         const waitMs = (holds.get(baseURL) ?? 0) - Date.now();
         if (waitMs <= 0) {
           holds.delete(baseURL);
           return (response) => learnFrom(response, callId);
+        }
+        // As with a key: a wait longer than the call's timeout ends the call, sending nothing.
+        if (waitMs > timeoutMs) {
+          const hold = "This session's rate-limit hold does not end";
+          throw waitTooLongError(hold, "it ends", timeoutMs, waitMs, options);
         }
         logger?.debug("Waiting for the session's rate-limit hold to end", {
           callId,

@@ -128,6 +128,30 @@ describe('pacing with auth: "session"', () => {
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
   });
 
+  it("a hold longer than the call's timeout ends the call with RateLimitError, sending nothing", async () => {
+    const base = sessionBase("too-long");
+    let served = 0;
+    server.use(
+      http.get(`${base}/api/v1/channels`, () => {
+        served += 1;
+        return HttpResponse.json(
+          { error: { code: "rate_limited", message: "Retry in 30 seconds." } },
+          { status: 429, headers: { "retry-after": "30" } },
+        );
+      }),
+    );
+    const client = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
+    await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
+    const started = Date.now();
+    const refused = await client.channels.list({}, { timeout: 1_000 }).catch((error) => error);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(refused.message).toMatch(/hold does not end within the timeout of 1000 ms/);
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    expect(refused.body).toBeNull();
+    expect(served).toBe(1);
+  });
+
   it("rateLimit: false turns the hold off", async () => {
     const base = sessionBase("off");
     const arrivals: number[] = [];
