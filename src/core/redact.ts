@@ -54,7 +54,8 @@ function withoutCutToken(text: string, secret: string): string {
  * changed, as it may be the caller's own (an abort reason). The same value is returned when
  * nothing in it changed. Plain objects and arrays are copied key by key, a JSON `"__proto__"`
  * key staying an own key; an error is copied with its prototype (so `instanceof` still holds),
- * its `name`, `message`, `stack`, `cause` and every own field.
+ * its `name`, `message`, `stack`, `cause` and every own field. `Headers` are copied without
+ * credentials, and a `Request` becomes its method, URL and headers, scrubbed.
  */
 export function redactDeep<T>(value: T, redact: Redactor): T {
   return scrub(value, redact, new Map()) as T;
@@ -64,6 +65,9 @@ function scrub(value: unknown, redact: Redactor, copies: Map<object, unknown>): 
   if (typeof value === "string") return redact(value);
   if (value === null || typeof value !== "object") return value;
   if (copies.has(value)) return copies.get(value);
+  // Their headers live in internal slots, out of reach of the field-by-field copy below.
+  if (value instanceof Headers) return redactHeaders(value, redact);
+  if (value instanceof Request) return requestSummary(value, redact);
   const array = Array.isArray(value);
   const proto: unknown = Object.getPrototypeOf(value);
   const plain = array || proto === Object.prototype || proto === null;
@@ -102,6 +106,15 @@ function scrub(value: unknown, redact: Redactor, copies: Map<object, unknown>): 
     });
   }
   return copy;
+}
+
+/** What an error keeps of a `Request`: its method, URL and headers, scrubbed; never its body. */
+function requestSummary(request: Request, redact: Redactor): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redact(request.url),
+    headers: redactHeaders(request.headers, redact),
+  };
 }
 
 /** An empty object of the same kind: an array, a plain object, or an error with its prototype. */

@@ -8,6 +8,7 @@ import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AmbiguousCreateError,
+  APIConnectionError,
   APIUserAbortError,
   NotFoundError,
   PaginationError,
@@ -117,6 +118,30 @@ describe("the token on errors", () => {
       await server.close();
       server = undefined;
     }
+  });
+
+  it("a fetch failure whose cause holds the Request and its Headers: neither keeps the credential", async () => {
+    const client = new Postline({
+      apiKey: TOKEN,
+      baseURL: "http://127.0.0.1:9",
+      maxRetries: 0,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        throw Object.assign(new TypeError("proxy refused"), {
+          request,
+          headers: request.headers,
+        });
+      },
+    });
+    const error = await caught(client.content.get("cnt_1"));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    const cause = (error as APIConnectionError).cause as { request: unknown; headers: Headers };
+    expect(cause.headers.get("authorization")).toBeNull();
+    expect(cause.request).toMatchObject({
+      method: "GET",
+      url: "http://127.0.0.1:9/api/v1/content/cnt_1",
+    });
+    expect(everyRendering(error)).not.toContain(FRAGMENT);
   });
 
   it("an unparseable baseURL with credentials does not echo the password", () => {
