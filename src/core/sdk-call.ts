@@ -1,4 +1,5 @@
 import { nextCallId } from "./call-id.js";
+import type { PreparedCall } from "./prepared-call.js";
 import {
   contextWithParent,
   SPAN_KIND,
@@ -6,17 +7,6 @@ import {
   type Tracer,
   type TraceSpan,
 } from "./tracing.js";
-
-/** What the span of one HTTP attempt starts with. */
-export interface AttemptStart {
-  readonly method: string;
-  /** The request URL, redacted. */
-  readonly url: string;
-  /** 1 for the first attempt, 2 for the first retry, ... */
-  readonly attempt: number;
-  /** How long the attempt waited for pacing before it was sent. */
-  readonly pacingWaitMs: number;
-}
 
 /**
  * One SDK call, such as `content.get` or a `createDraft` with its reconciliation requests: its
@@ -45,22 +35,24 @@ export class SdkCall {
    * Counts an attempt that pacing let through, and starts its span (HTTP client semantic
    * conventions) when tracing.
    */
-  startAttempt(start: AttemptStart): TraceSpan | undefined {
-    if (start.attempt > 1) this.#retries += 1;
-    this.#pacingWaitMs += start.pacingWaitMs;
+  startAttempt(call: PreparedCall, attempt: number, pacingWaitMs: number): TraceSpan | undefined {
+    if (attempt > 1) this.#retries += 1;
+    this.#pacingWaitMs += pacingWaitMs;
     if (!this.#tracer || !this.#span) return undefined;
-    const url = new URL(start.url);
+    // Read only when tracing: the redacted URL costs a redaction pass.
+    const shownUrl = call.shownUrl;
+    const url = new URL(shownUrl);
     const attributes: Record<string, string | number | boolean> = {
-      "http.request.method": start.method,
+      "http.request.method": call.method,
       "server.address": url.hostname,
       "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
-      "url.full": start.url,
+      "url.full": shownUrl,
       "postline.call_id": this.id,
-      "postline.pacing.wait_ms": Math.round(start.pacingWaitMs),
+      "postline.pacing.wait_ms": Math.round(pacingWaitMs),
     };
-    if (start.attempt > 1) attributes["http.request.resend_count"] = start.attempt - 1;
+    if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
     const options = { kind: SPAN_KIND.client, attributes };
-    return this.#tracer.startSpan(start.method, options, contextWithParent(this.#span));
+    return this.#tracer.startSpan(call.method, options, contextWithParent(this.#span));
   }
 
   /** Ends the call's span: its retry count and pacing wait, and the error it ended with. */

@@ -161,22 +161,18 @@ export class Transport {
       if (call.signal?.aborted) throw this.#userAbort(call);
       let span: TraceSpan | undefined;
       const result = await sendAttempt(this.#ky, this.#config.pacer, call, (pacingWaitMs) => {
-        span = sdkCall.startAttempt({
-          method: call.method,
-          url: call.shownUrl,
-          attempt,
-          pacingWaitMs,
-        });
+        span = sdkCall.startAttempt(call, attempt, pacingWaitMs);
         this.#observer.sending(call, attempt);
       });
-      const status = result.kind === "response" ? result.response.status : undefined;
+      let status: number | undefined;
       if (result.kind === "response") {
         this.#observer.responded(call, attempt, result);
         const { ok, headers } = result.response;
         const { text } = result.body;
+        status = result.response.status;
         if (ok && text !== undefined) {
           if (span) endAttemptSpan(span, status);
-          return responseOf(call, status as number, headers, text);
+          return responseOf(call, status, headers, text);
         }
       }
       const failure = classifyFailure(call, result, this.#config.redact);
