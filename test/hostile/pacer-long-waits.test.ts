@@ -139,6 +139,20 @@ describe("a wait for a slot longer than the call's timeout", () => {
     expect(received).toHaveLength(1);
   });
 
+  it("the RateLimitError of a call whose URL carries the token shows that URL redacted", async () => {
+    const { origin, received } = await serve((_request, response) =>
+      rateLimited(response, { "retry-after": "5" }),
+    );
+    const apiKey = freshKey();
+    const client = new Postline({ apiKey, baseURL: origin, maxRetries: 0 });
+    await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
+    const error = await client.content.get(apiKey, { timeout: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).message).toMatch(/within the timeout of 1000 ms/);
+    expect((error as RateLimitError).url).toBe(`${origin}/api/v1/content/[redacted]`);
+    expect(received).toHaveLength(1);
+  });
+
   it("LIMIT-2 a queue that does not move within the timeout ends the call with RateLimitError, not APITimeoutError", async () => {
     const pending: ServerResponse[] = [];
     const { origin, received } = await serve((_request, response) => {
