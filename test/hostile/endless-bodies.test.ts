@@ -7,6 +7,7 @@
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  APIConnectionError,
   APITimeoutError,
   APIUserAbortError,
   ResponseValidationError,
@@ -101,6 +102,71 @@ describe("a body that trickles forever", () => {
     const error = await underGarbageCollection(client.channels.list().catch((e) => e));
     expect(error).toBeInstanceOf(APITimeoutError);
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe("a body that declares its Content-Length and does not keep to it", () => {
+  it("a declared length within the cap that trickles is cut by the per-attempt timeout under GC", async () => {
+    server = await startHostileServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": 4096 });
+      response.write('{"id":"');
+      const timer = setInterval(() => response.write("a"), 50);
+      response.on("close", () => clearInterval(timer));
+    });
+    const client = clientOf(server, { timeout: 400, maxRetries: 0 });
+    const { signal } = new AbortController();
+    const started = Date.now();
+    const error = await underGarbageCollection(
+      client.content.get("cnt_1", { signal }).catch((e) => e),
+    );
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await server.allSocketsClosed(2_000)).toBe(true);
+  });
+
+  it("is cut by the timeout and its connection closed even when fetch never sees the abort", async () => {
+    server = await startHostileServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": 4096 });
+      response.write('{"id":"');
+      const timer = setInterval(() => response.write("a"), 50);
+      response.on("close", () => clearInterval(timer));
+    });
+    // What a lost abort signal amounts to, made certain: the request goes out without one.
+    const signalDeafFetch: typeof fetch = (input) => {
+      const request = input as Request;
+      return fetch(request.url, { method: request.method, headers: request.headers });
+    };
+    const client = clientOf(server, { timeout: 400, maxRetries: 0, fetch: signalDeafFetch });
+    const started = Date.now();
+    const error = await client.content.get("cnt_1").catch((e) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await server.allSocketsClosed(2_000)).toBe(true);
+  });
+
+  it("a body that ends short of its declared length is a connection error, never a success", async () => {
+    server = await startHostileServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": 4096 });
+      response.write('{"id":"cnt_1"}', () => response.destroy());
+    });
+    const client = clientOf(server, { timeout: 5_000, maxRetries: 0 });
+    const error = await client.content.get("cnt_1").catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APITimeoutError);
+  });
+
+  it("bytes sent past the declared length are not read as part of the body", async () => {
+    // Written to the socket directly: node:http refuses to send more than the declared length.
+    server = await startHostileServer((request) => {
+      const body = '{"id":"cnt_1"}';
+      request.socket.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 5\r\n\r\n${body}`,
+      );
+    });
+    const client = clientOf(server, { timeout: 5_000, maxRetries: 0 });
+    const error = await client.content.get("cnt_1").catch((e) => e);
+    // Five bytes, `{"id"`, are not a content item.
+    expect(error).toBeInstanceOf(ResponseValidationError);
   });
 });
 
