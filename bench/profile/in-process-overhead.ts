@@ -21,8 +21,12 @@ const loaded = await loadBuiltSdk();
 if (!loaded.ok) throw new Error(loaded.reason);
 
 for (const { name, body, calls } of CASES) {
-  const fetch: typeof globalThis.fetch = async () =>
-    new Response(body, { headers: { "content-type": "application/json" } });
+  // With a Content-Length, as the stub (and the service) send it.
+  const headers = {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+  };
+  const fetch: typeof globalThis.fetch = async () => new Response(body, { headers });
   const client = new loaded.sdk.Postline({
     apiKey: BENCH_API_KEY,
     baseURL: ORIGIN,
