@@ -68,7 +68,11 @@ export interface PostlineOptions extends ClientHooks {
         readonly store: PacingStore;
       }
     | undefined;
-  /** A custom `fetch`; defaults to the global `fetch`, looked up at each request. */
+  /**
+   * A custom `fetch`; defaults to the global `fetch`, looked up at each request. It is called
+   * with a `Request` and an `init` whose `signal` ends the attempt: pass `init` on, or a timed-out
+   * attempt's connection stays open until its headers arrive.
+   */
   fetch?: typeof globalThis.fetch | undefined;
   /**
    * Extra headers on every request. Credential headers (`Authorization`, `Cookie`, ...) here are

@@ -56,13 +56,16 @@ export async function sendAttempt(
   const deadline = new AttemptDeadline(call.timeout, signal);
   let response: Response | undefined;
   try {
-    const sent = ky(call.url, {
+    // The deadline's signal goes to fetch beside ky, not through it: ky would join it to its own
+    // with an `AbortSignal.any` per call (docs/performance.md). ky hands unknown options to fetch.
+    const options = {
       method: call.method,
-      signal: deadline.signal,
-      redirect: "manual",
+      attemptSignal: deadline.signal,
+      redirect: "manual" as const,
       ...(call.headers ? { headers: call.headers } : {}),
       ...(call.body !== undefined ? { json: call.body } : {}),
-    });
+    };
+    const sent = ky(call.url, options);
     // A response that arrives after the deadline won is not read: let its connection go.
     response = await deadline.race(sent).catch((error: unknown) => {
       void sent.then(

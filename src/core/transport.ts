@@ -99,8 +99,15 @@ export class Transport {
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
     // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
-    const lazyFetch: typeof globalThis.fetch = (input, init) =>
-      (config.fetch ?? globalThis.fetch)(input, init);
+    // The attempt's deadline signal arrives as `attemptSignal` (see sendAttempt) and is the
+    // signal fetch gets.
+    const lazyFetch: typeof globalThis.fetch = (input, init) => {
+      const { attemptSignal, ...rest } = (init ?? {}) as RequestInit & {
+        attemptSignal?: AbortSignal;
+      };
+      const fetch = config.fetch ?? globalThis.fetch;
+      return fetch(input, attemptSignal ? { ...rest, signal: attemptSignal } : rest);
+    };
     // The leanest ky set-up measured (docs/performance.md): no retry, timeout or hooks of ky's
     // own, a complete URL per call, and the credential among the instance's default headers.
     this.#ky = ky.create({
