@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
 import {
   claimsOf,
+  maxWaitOf,
   optionOrEnv,
   pacerFor,
   pacingStoreOf,
@@ -14,7 +15,7 @@ import { PostlineError } from "./core/errors/postline-error.js";
 import type { ClientHooks } from "./core/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
 import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
-import type { PacingStore } from "./core/pacing-store.js";
+import type { PacingStore } from "./core/pacing/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import type { ResourceContext } from "./core/resource-context.js";
@@ -52,22 +53,20 @@ export interface PostlineOptions extends ClientHooks {
   dangerouslyAllowBrowser?: boolean | undefined;
   /** The service root; `/api/v1` is appended unless present. Defaults to `process.env.POSTLINE_BASE_URL`. */
   baseURL?: string | undefined;
-  /** Per-attempt timeout in milliseconds. Default 60 000. */
+  /**
+   * Per-attempt timeout in milliseconds, from sending until the body is read. Default 60 000. A
+   * wait for a rate-limit slot never counts against it: `rateLimit.maxWaitMs` bounds that.
+   */
   timeout?: number | undefined;
   /** Automatic retries of failures that are safe to retry (docs/retries.md). Default 2. */
   maxRetries?: number | undefined;
   /**
    * Pace requests to the per-key limits (10/min for creates, 60/min for the rest). Default
-   * `true`: paced in this process. `{ store }` paces through a store shared by processes, such as
-   * `createRedisStore` from `@postline/sdk/redis`; `false` turns pacing off (docs/retries.md).
+   * `true`: paced in this process, each call waiting up to 5 minutes for its turn. An object sets
+   * `store` (a store shared by processes, such as `createRedisStore` from `@postline/sdk/redis`)
+   * and `maxWaitMs`; `false` turns pacing off (docs/retries.md).
    */
-  rateLimit?:
-    | boolean
-    | {
-        /** Where the windows, 429 holds and the ledger of created items live. */
-        readonly store: PacingStore;
-      }
-    | undefined;
+  rateLimit?: boolean | RateLimitOptions | undefined;
   /**
    * A custom `fetch`; defaults to the global `fetch`, looked up at each request. It is called
    * with a `Request` and an `init` whose `signal` ends the attempt: pass `init` on, or a timed-out
@@ -93,6 +92,18 @@ export interface PostlineOptions extends ClientHooks {
    * absent; the SDK depends on no OpenTelemetry package.
    */
   tracer?: Tracer | undefined;
+}
+
+/** The object form of `PostlineOptions.rateLimit`. */
+export interface RateLimitOptions {
+  /** Where the windows, 429 holds and the ledger of created items live. Default: this process. */
+  readonly store?: PacingStore | undefined;
+  /**
+   * How long a call may wait for rate-limit slots and `Retry-After` holds, in all, in
+   * milliseconds. Default 300 000 (5 minutes). A wait known to be longer ends the call at once
+   * with `RateLimitWaitError`, sending nothing; per call, `{ maxWaitMs }` overrides it.
+   */
+  readonly maxWaitMs?: number | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -134,6 +145,8 @@ export class Postline {
   readonly #ctx: ResourceContext;
   /** Automatic retries per call. */
   readonly maxRetries: number;
+  /** How long a call may wait for rate-limit slots and `Retry-After` holds (`rateLimit.maxWaitMs`). */
+  readonly maxWaitMs: number;
 
   constructor(options: PostlineOptions = {}) {
     const apiKey = resolveApiKey(options);
@@ -176,6 +189,7 @@ export class Postline {
       );
     }
     const pacingStore = pacingStoreOf(options.rateLimit);
+    const maxWaitMs = maxWaitOf(options.rateLimit);
 
     const baseURL = base.toString();
     const logger = createLevelledLogger(options.logger, logLevel, redact);
@@ -183,6 +197,7 @@ export class Postline {
       apiKey,
       baseURL,
       timeout,
+      maxWaitMs,
       maxRetries,
       fetch: options.fetch,
       headers: options.headers ?? {},
@@ -192,6 +207,7 @@ export class Postline {
         onRequest: options.onRequest,
         onResponse: options.onResponse,
         onRetry: options.onRetry,
+        onRateLimitWait: options.onRateLimitWait,
       },
       pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
       redact,
@@ -214,6 +230,7 @@ export class Postline {
     this.baseURL = baseURL;
     this.timeout = timeout;
     this.maxRetries = maxRetries;
+    this.maxWaitMs = maxWaitMs;
   }
 
   /**
@@ -248,6 +265,7 @@ export class Postline {
       environment: this.environment,
       timeout: this.timeout,
       maxRetries: this.maxRetries,
+      maxWaitMs: this.maxWaitMs,
     };
   }
 

@@ -63,6 +63,7 @@ export {
 } from "./core/errors/permission.js";
 export { PostlineError } from "./core/errors/postline-error.js";
 export { RateLimitError } from "./core/errors/rate-limit.js";
+export { RateLimitWaitError } from "./core/errors/rate-limit-wait.js";
 export {
   CapacityUnknownError,
   InternalServerError,
@@ -73,23 +74,24 @@ export {
 export { UnknownToolError } from "./core/errors/unknown-tool.js";
 export type {
   ClientHooks,
+  RateLimitWaitEvent,
   RequestEvent,
   RequestEventBase,
   ResponseEvent,
   RetryEvent,
 } from "./core/hooks.js";
 export type { Logger, LogLevel } from "./core/logger.js";
-export type { PacedRoute } from "./core/pacer.js";
 export type {
   ClaimedItem,
   CreateClaimStore,
-  PacingBudget,
+  KeyBudget,
   PacingSlot,
   PacingStore,
   SlotOutcome,
   SlotRequest,
   SlotSettlement,
-} from "./core/pacing-store.js";
+} from "./core/pacing/pacing-store.js";
+export type { RateBudget } from "./core/pacing/rate-budget.js";
 export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
 export type { CreateReconciliation, WithReconciliation } from "./core/reconcile.js";

@@ -1,5 +1,6 @@
-import { createMemoryPacingStore, keysHeldBy } from "../../src/core/memory-pacing-store.js";
-import { createPacer, DEFAULT_PACING_GUARD_MS, PACING_WINDOW_MS } from "../../src/core/pacing.js";
+import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createMemoryPacingStore, keysHeldBy } from "../../src/core/pacing/memory-store.js";
+import { DEFAULT_PACING_GUARD_MS, PACING_WINDOW_MS } from "../../src/core/pacing/rate-budget.js";
 import type { Cell, SuiteResult, TargetCheck } from "../report/suite-result.js";
 
 /** Keys per round, each used once; rounds are a window apart. */

@@ -1,4 +1,4 @@
-import { createPacer } from "../../src/core/pacing.js";
+import { createPacer } from "../../src/core/pacing/key-pacer.js";
 import { installSimulatedTime } from "../measure/simulated-time.js";
 import {
   type Cell,

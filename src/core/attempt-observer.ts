@@ -1,6 +1,8 @@
 import type { FailedAttempt } from "./classify-failure.js";
+import type { RateLimitWaitError } from "./errors/rate-limit-wait.js";
 import type { ClientHooks, RequestEventBase } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
+import type { SlotWait } from "./pacing/pacer.js";
 import type { PreparedCall } from "./prepared-call.js";
 import { type Redactor, redactHeaders } from "./redact.js";
 import type { AttemptResult } from "./send-attempt.js";
@@ -19,6 +21,30 @@ export class AttemptObserver {
     this.#hooks = hooks;
     this.#logger = logger;
     this.#redact = redact;
+  }
+
+  /** The attempt has to wait for a rate-limit slot. */
+  waiting(call: PreparedCall, attempt: number, wait: SlotWait): void {
+    const { budget } = call;
+    const { expectedWaitMs, queuePosition } = wait;
+    this.#callHook("onRateLimitWait", () => ({
+      ...eventOf(call, attempt),
+      budget,
+      expectedWaitMs: Math.round(expectedWaitMs),
+      queuePosition,
+    }));
+    if (this.#logger.enabled("debug")) {
+      const fields = { attempt, budget, expectedWaitMs: Math.round(expectedWaitMs), queuePosition };
+      this.#debug(call, "Waiting for a rate-limit slot", fields);
+    }
+  }
+
+  /** No slot within the call's `maxWaitMs`: nothing is sent. Logged as waits are, at debug. */
+  refused(call: PreparedCall, attempt: number, error: RateLimitWaitError): void {
+    if (!this.#logger.enabled("debug")) return;
+    const { budget, waitedMs, retryAfterSeconds } = error;
+    const fields = { attempt, budget, waitedMs, retryAfterSeconds, error: error.name };
+    this.#debug(call, `${call.method} /${call.path} not sent: ${error.name}`, fields);
   }
 
   /** Pacing let the attempt through and it is about to be sent. */

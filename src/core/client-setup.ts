@@ -8,11 +8,12 @@ import { assertNoKeyInBrowserPage } from "./browser-guard.js";
 import { InvalidRequestError } from "./errors/local-errors.js";
 import { PostlineError } from "./errors/postline-error.js";
 import type { LevelledLogger } from "./logger.js";
-import { noopPacer, type Pacer } from "./pacer.js";
-import { createPacer, defaultPacingStore } from "./pacing.js";
-import type { CreateClaimStore, PacingStore } from "./pacing-store.js";
-import { createSessionPacer } from "./session-pacing.js";
-import { StoreFallback } from "./store-fallback.js";
+import { createPacer, defaultPacingStore } from "./pacing/key-pacer.js";
+import { noopPacer, type Pacer } from "./pacing/pacer.js";
+import type { CreateClaimStore, PacingStore } from "./pacing/pacing-store.js";
+import { createSessionPacer } from "./pacing/session-pacer.js";
+import { StoreFallback } from "./pacing/store-fallback.js";
+import { checkMaxWait, DEFAULT_MAX_WAIT_MS } from "./pacing/wait-bound.js";
 
 /** How a client authenticates; the public `PostlineAuth` type. */
 type AuthMode = "apiKey" | "session";
@@ -25,7 +26,10 @@ export interface AuthOptions {
 }
 
 /** What `rateLimit` may be: see `PostlineOptions.rateLimit`. */
-export type RateLimitOption = boolean | { readonly store: PacingStore } | undefined;
+export type RateLimitOption =
+  | boolean
+  | { readonly store?: PacingStore | undefined; readonly maxWaitMs?: number | undefined }
+  | undefined;
 
 /**
  * An option, else its environment variable (empty counts as unset); a clear error when neither
@@ -89,22 +93,35 @@ export function resolveApiKey(options: AuthOptions): string | null {
   return apiKey;
 }
 
+const RATE_LIMIT_SHAPE =
+  "rateLimit must be true, false or { store?, maxWaitMs? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
+
 /** The store `rateLimit` names: `undefined` for no pacing; refuses anything else with a clear error. */
 export function pacingStoreOf(rateLimit: RateLimitOption): PacingStore | undefined {
   if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
   if (rateLimit === false) return undefined;
-  const store = (rateLimit as { store?: Partial<PacingStore> } | null)?.store;
+  if (rateLimit === null || typeof rateLimit !== "object") {
+    throw new InvalidRequestError("rateLimit", RATE_LIMIT_SHAPE);
+  }
+  const store = rateLimit.store as Partial<PacingStore> | undefined;
+  if (store === undefined) return defaultPacingStore();
   if (
     typeof store?.takeSlot !== "function" ||
     typeof store.claims?.claim !== "function" ||
     typeof store.claims.claimFirstFree !== "function"
   ) {
-    throw new InvalidRequestError(
-      "rateLimit",
-      "rateLimit must be true, false or { store } with a pacing store such as createRedisStore() from @postline/sdk/redis",
-    );
+    throw new InvalidRequestError("rateLimit.store", RATE_LIMIT_SHAPE);
   }
   return store as PacingStore;
+}
+
+/** How long a call may wait for its turn: `rateLimit.maxWaitMs`, checked, or the default. */
+export function maxWaitOf(rateLimit: RateLimitOption): number {
+  const maxWaitMs =
+    typeof rateLimit === "object" && rateLimit !== null ? rateLimit.maxWaitMs : undefined;
+  if (maxWaitMs === undefined) return DEFAULT_MAX_WAIT_MS;
+  checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
+  return maxWaitMs;
 }
 
 /** Where reconciliation records handed-out items: the shared store when there is one. */

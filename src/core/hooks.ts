@@ -41,6 +41,19 @@ export interface RetryEvent extends RequestEventBase {
   readonly error: Error;
 }
 
+/**
+ * An attempt has to wait for a rate-limit slot (docs/retries.md): told once per wait, before it
+ * waits, so an app can show progress. A wait known to outlast `maxWaitMs` is refused instead.
+ */
+export interface RateLimitWaitEvent extends RequestEventBase {
+  /** The budget it waits for: `"create"` (`POST /content`) or `"other"`. */
+  readonly budget: "create" | "other";
+  /** The wait is at least this long, in milliseconds (a response that comes late makes it longer). */
+  readonly expectedWaitMs: number;
+  /** Its place in the line for that budget: 1 is next. */
+  readonly queuePosition: number;
+}
+
 /** Hooks passed as client options. */
 export interface ClientHooks {
   /** Called before each attempt is sent. */
@@ -49,4 +62,6 @@ export interface ClientHooks {
   onResponse?: ((event: ResponseEvent) => void) | undefined;
   /** Called before waiting for an automatic retry. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** Called when an attempt has to wait for a rate-limit slot, before it waits. */
+  onRateLimitWait?: ((event: RateLimitWaitEvent) => void) | undefined;
 }

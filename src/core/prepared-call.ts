@@ -1,4 +1,4 @@
-import type { PacedRoute } from "./pacer.js";
+import type { RateBudget } from "./pacing/rate-budget.js";
 import type { Redactor } from "./redact.js";
 
 /** What a {@link PreparedCall} is built from. */
@@ -7,10 +7,11 @@ export interface PreparedCallInit {
   readonly path: string;
   readonly url: string;
   readonly body: unknown;
-  readonly budget: PacedRoute;
+  readonly budget: RateBudget;
   readonly signal: AbortSignal | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly timeout: number;
+  readonly maxWaitMs: number;
   readonly maxRetries: number;
   /** The id of the SDK call this request belongs to. */
   readonly callId: string;
@@ -30,13 +31,15 @@ export class PreparedCall {
   /** The JSON body, for writes. */
   readonly body: unknown;
   /** The per-key rate budget the call draws from. */
-  readonly budget: PacedRoute;
+  readonly budget: RateBudget;
   /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   /** The caller's per-call headers, checked, with the credential set again after them. */
   readonly headers: Record<string, string> | undefined;
-  /** Per-attempt deadline in milliseconds. */
+  /** Per-attempt deadline in milliseconds, from sending until the body is read. */
   readonly timeout: number;
+  /** How long the call may wait for slots and before retries, in all (wait-bound.ts). */
+  readonly maxWaitMs: number;
   readonly maxRetries: number;
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
   readonly callId: string;
@@ -53,6 +56,7 @@ export class PreparedCall {
     this.signal = init.signal;
     this.headers = init.headers;
     this.timeout = init.timeout;
+    this.maxWaitMs = init.maxWaitMs;
     this.maxRetries = init.maxRetries;
     this.callId = init.callId;
     this.#redact = redact;

@@ -4,14 +4,24 @@
  * @example
  * ```ts
  * const ac = new AbortController();
- * await client.content.get(id, { signal: ac.signal, timeout: 5_000, maxRetries: 0 });
+ * await client.content.get(id, { signal: ac.signal, timeout: 5_000, maxRetries: 0, maxWaitMs: 10_000 });
  * ```
  */
 export interface RequestOptions {
   /** Cancels the call (any attempt in flight, and any wait between attempts). */
   signal?: AbortSignal;
-  /** Per-attempt timeout in milliseconds; overrides the client's `timeout`. */
+  /**
+   * Per-attempt timeout in milliseconds, from sending until the body is read; overrides the
+   * client's `timeout`. A wait for a rate-limit slot never counts against it.
+   */
   timeout?: number;
+  /**
+   * How long this call may wait for rate-limit slots and `Retry-After` holds, in all, in
+   * milliseconds; overrides the client's `rateLimit.maxWaitMs` (default 5 minutes). A wait known
+   * to be longer ends the call at once with `RateLimitWaitError`, sending nothing
+   * (docs/retries.md).
+   */
+  maxWaitMs?: number;
   /** Automatic retries for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
   /**

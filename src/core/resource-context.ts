@@ -1,4 +1,4 @@
-import type { CreateClaimStore } from "./pacing-store.js";
+import type { CreateClaimStore } from "./pacing/pacing-store.js";
 import type { ResponseReader } from "./parse-response.js";
 import type { SdkCall } from "./sdk-call.js";
 import type { Transport } from "./transport.js";

@@ -4,6 +4,9 @@
  * is never sent again; only failures that prove nothing was done are retried for writes.
  */
 
+import { refusesAtOnce } from "./pacing/wait-bound.js";
+import { MAX_TIMER_DELAY_MS } from "./sleep.js";
+
 /** How one attempt failed, as far as retrying is concerned. */
 export type AttemptFailure =
   | { readonly kind: "status"; readonly status: number; readonly code: string }
@@ -15,9 +18,6 @@ export type AttemptFailure =
 /** Longest wait between attempts for computed backoff. */
 export const MAX_BACKOFF_MS = 8_000;
 const INITIAL_BACKOFF_MS = 500;
-/** Longest `Retry-After` honoured automatically; a longer wait is left to the caller. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
 /**
@@ -43,17 +43,23 @@ export function isRetryableFailure(method: string, failure: AttemptFailure): boo
 /**
  * The wait before attempt `attempt + 1` after a failed attempt, or `undefined` when the call ends
  * here: the failure is not retried for its method, the retries ran out, or the service asked for
- * a wait longer than {@link MAX_RETRY_AFTER_MS} (left to the caller, who sees `Retry-After` on
- * the error).
+ * a wait longer than what is left of the call's wait bound, `maxWaitMs` (wait-bound.ts: the call
+ * ends at once, and the caller sees `Retry-After` on the error).
  */
 export function delayBeforeRetry(
   failure: { readonly retryable: boolean; readonly retryAfterSeconds?: number | undefined },
   attempt: number,
   maxRetries: number,
+  remainingWaitMs: number,
 ): number | undefined {
   if (!failure.retryable || attempt > maxRetries) return undefined;
   const { retryAfterSeconds } = failure;
-  if (retryAfterSeconds !== undefined && retryAfterSeconds * 1000 > MAX_RETRY_AFTER_MS) {
+  if (
+    refusesAtOnce(
+      retryAfterSeconds === undefined ? undefined : retryAfterSeconds * 1000,
+      remainingWaitMs,
+    )
+  ) {
     return undefined;
   }
   return retryDelayMs(attempt, retryAfterSeconds);
@@ -70,7 +76,7 @@ export function retryDelayMs(
   random: () => number = Math.random,
 ): number {
   if (retryAfterSeconds !== undefined && retryAfterSeconds >= 0) {
-    return Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS);
+    return Math.min(retryAfterSeconds * 1000, MAX_TIMER_DELAY_MS);
   }
   const base = Math.min(INITIAL_BACKOFF_MS * 2 ** (retry - 1), MAX_BACKOFF_MS);
   return Math.round(base * (1 - 0.25 * random()));

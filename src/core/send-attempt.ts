@@ -1,6 +1,5 @@
 import type { KyInstance } from "ky";
 import { AttemptDeadline } from "./attempt-deadline.js";
-import type { Pacer } from "./pacer.js";
 import type { PreparedCall } from "./prepared-call.js";
 import { type BodyRead, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, readBody } from "./read-body.js";
 
@@ -23,38 +22,13 @@ export type AttemptResult =
     };
 
 /**
- * Sends one attempt: waits for the pacer (then tells `onSend` how long that took), sends through ky with `redirect: "manual"` (a 3xx is
- * answered, never followed), and reads the body, all within the attempt's deadline. Never throws
- * for a failure of the attempt itself; a caller's abort while pacing ends as `endedBy: "caller"`.
+ * Sends one attempt through ky with `redirect: "manual"` (a 3xx is answered, never followed), and
+ * reads the body, all within the attempt's deadline: `timeout` counts from here, never the wait
+ * for a slot before it. A failure of the attempt itself is returned as `no-response`, not thrown.
  */
-export async function sendAttempt(
-  ky: KyInstance,
-  pacer: Pacer,
-  call: PreparedCall,
-  onSend: (pacingWaitMs: number) => void,
-): Promise<AttemptResult> {
-  const { signal } = call;
-  const queued = performance.now();
-  let release: (response?: Response) => void;
-  try {
-    release = await pacer.acquire(call.budget, signal, {
-      timeoutMs: call.timeout,
-      method: call.method,
-      // Only read when the pacer has to say why a call ends: the redaction is paid then.
-      get url() {
-        return call.shownUrl;
-      },
-      callId: call.callId,
-    });
-  } catch (error) {
-    if (signal?.aborted)
-      return { kind: "no-response", thrown: error, endedBy: "caller", durationMs: 0 };
-    throw error;
-  }
+export async function sendAttempt(ky: KyInstance, call: PreparedCall): Promise<AttemptResult> {
   const started = performance.now();
-  onSend(started - queued);
-  const deadline = new AttemptDeadline(call.timeout, signal);
-  let response: Response | undefined;
+  const deadline = new AttemptDeadline(call.timeout, call.signal);
   try {
     // The deadline's signal goes to fetch beside ky, not through it: ky would join it to its own
     // with an `AbortSignal.any` per call (docs/performance.md). ky hands unknown options to fetch.
@@ -67,7 +41,7 @@ export async function sendAttempt(
     };
     const sent = ky(call.url, options);
     // A response that arrives after the deadline won is not read: let its connection go.
-    response = await deadline.race(sent).catch((error: unknown) => {
+    const response = await deadline.race(sent).catch((error: unknown) => {
       void sent.then(
         (late) => late.body?.cancel(),
         () => {},
@@ -81,11 +55,9 @@ export async function sendAttempt(
     );
     return { kind: "response", response, body, durationMs: performance.now() - started };
   } catch (thrown) {
-    response = undefined;
     const { endedBy } = deadline;
     return { kind: "no-response", thrown, endedBy, durationMs: performance.now() - started };
   } finally {
     deadline.dispose();
-    release(response);
   }
 }

@@ -2,17 +2,20 @@ import ky, { type KyInstance } from "ky";
 import { AttemptObserver } from "./attempt-observer.js";
 import { classifyFailure } from "./classify-failure.js";
 import { APIUserAbortError } from "./errors/connection-errors.js";
+import { RateLimitWaitError } from "./errors/rate-limit-wait.js";
 import type { ClientHooks } from "./hooks.js";
 import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
-import type { PacedRoute, Pacer } from "./pacer.js";
+import type { Pacer, ReleasePacedSlot } from "./pacing/pacer.js";
+import type { RateBudget } from "./pacing/rate-budget.js";
+import { checkMaxWait } from "./pacing/wait-bound.js";
 import { PreparedCall } from "./prepared-call.js";
 import { type Redactor, redactDeep } from "./redact.js";
 import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
 import type { RequestOptions } from "./request-options.js";
 import { delayBeforeRetry } from "./retry-policy.js";
 import { endAttemptSpan, SdkCall } from "./sdk-call.js";
-import { sendAttempt } from "./send-attempt.js";
+import { type AttemptResult, sendAttempt } from "./send-attempt.js";
 import { sleep } from "./sleep.js";
 import type { Tracer, TraceSpan } from "./tracing.js";
 
@@ -37,7 +40,7 @@ export interface ApiRequest {
    * The per-key rate budget the call draws from (api-v1.md §8): `"create"` for `POST /content`,
    * which the content resource says; `"other"` (the default) for every other route.
    */
-  readonly budget?: PacedRoute;
+  readonly budget?: RateBudget;
 }
 
 /** A 2xx response, read in full. */
@@ -63,6 +66,8 @@ export interface TransportConfig {
   /** Ends in `/api/v1/`. */
   readonly baseURL: string;
   readonly timeout: number;
+  /** How long a call may wait for rate-limit slots and `Retry-After` holds (wait-bound.ts). */
+  readonly maxWaitMs: number;
   readonly maxRetries: number;
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly headers: Record<string, string>;
@@ -76,11 +81,13 @@ export interface TransportConfig {
 }
 
 /**
- * Sends API calls as a sequence of attempts (docs/retries.md): {@link sendAttempt} sends one
- * (pacing, a per-attempt deadline over headers and body, a capped body), {@link classifyFailure}
- * turns a failed one into its error and decides once whether it may be retried, and
- * {@link delayBeforeRetry} says how long to wait before the next. ky's own retry, timeout and
- * redirect following are off, so a write that may have reached the service is never repeated.
+ * Sends API calls as a sequence of attempts (docs/retries.md). Each attempt is four steps: wait
+ * for a rate-limit slot ({@link Pacer}), start its span and hooks, {@link sendAttempt} within its
+ * own `timeout`, and release the slot. {@link classifyFailure} turns a failed attempt into its
+ * error and decides once whether it may be retried, and {@link delayBeforeRetry} says how long
+ * to wait before the next. Waits for slots and before retries share the call's `maxWaitMs`, and
+ * never count against `timeout`. ky's own retry, timeout and redirect following are off, so a
+ * write that may have reached the service is never repeated.
  */
 export class Transport {
   /** The `Authorization` header, or nothing in session mode. */
@@ -165,13 +172,24 @@ export class Transport {
 
   async #send(request: ApiRequest, sdkCall: SdkCall): Promise<ApiResponse> {
     const call = this.#prepare(request, sdkCall.id);
+    /** Time this call has spent waiting for slots and before retries: `maxWaitMs` bounds it. */
+    let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw this.#userAbort(call);
+      const waitStarted = performance.now();
+      const release = await this.#waitForSlot(call, attempt, call.maxWaitMs - waitedMs);
+      const slotWaitMs = performance.now() - waitStarted;
+      waitedMs += slotWaitMs;
       let span: TraceSpan | undefined;
-      const result = await sendAttempt(this.#ky, this.#config.pacer, call, (pacingWaitMs) => {
-        span = sdkCall.startAttempt(call, attempt, pacingWaitMs);
+      let result: AttemptResult | undefined;
+      try {
+        span = sdkCall.startAttempt(call, attempt, slotWaitMs);
         this.#observer.sending(call, attempt);
-      });
+        result = await sendAttempt(this.#ky, call);
+      } finally {
+        // Every path gives the slot back; a response teaches the pacer (a 429's hold).
+        release(result?.kind === "response" ? result.response : undefined);
+      }
       let status: number | undefined;
       if (result.kind === "response") {
         this.#observer.responded(call, attempt, result);
@@ -186,10 +204,45 @@ export class Transport {
       const failure = classifyFailure(call, result, this.#config.redact);
       if (span) endAttemptSpan(span, status, failure.error);
       if (result.kind === "no-response") this.#observer.failed(call, attempt, result, failure);
-      const delayMs = delayBeforeRetry(failure, attempt, call.maxRetries);
+      const delayMs = delayBeforeRetry(
+        failure,
+        attempt,
+        call.maxRetries,
+        call.maxWaitMs - waitedMs,
+      );
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(call, attempt, failure, delayMs);
       await this.#waitBeforeRetry(call, delayMs);
+      waitedMs += delayMs;
+    }
+  }
+
+  /**
+   * The pacing step: waits for a slot within `remainingWaitMs`, telling the observer when it
+   * has to wait. A caller's abort ends the wait as `APIUserAbortError`; a refusal is a
+   * `RateLimitWaitError` and sends nothing.
+   */
+  async #waitForSlot(
+    call: PreparedCall,
+    attempt: number,
+    remainingWaitMs: number,
+  ): Promise<ReleasePacedSlot> {
+    try {
+      return await this.#config.pacer.acquire(call.budget, call.signal, {
+        maxWaitMs: Math.max(0, remainingWaitMs),
+        attemptTimeoutMs: call.timeout,
+        method: call.method,
+        // Only read when the pacer has to say why a call ends: the redaction is paid then.
+        get url() {
+          return call.shownUrl;
+        },
+        callId: call.callId,
+        onWait: (wait) => this.#observer.waiting(call, attempt, wait),
+      });
+    } catch (error) {
+      if (call.signal?.aborted) throw this.#userAbort(call);
+      if (error instanceof RateLimitWaitError) this.#observer.refused(call, attempt, error);
+      throw error;
     }
   }
 
@@ -198,6 +251,7 @@ export class Transport {
     const { method, path, options = {} } = request;
     if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
     if (options.timeout !== undefined) checkTimeout(options.timeout);
+    if (options.maxWaitMs !== undefined) checkMaxWait(options.maxWaitMs);
     const init = {
       method,
       path,
@@ -213,6 +267,7 @@ export class Transport {
           }
         : undefined,
       timeout: options.timeout ?? this.#config.timeout,
+      maxWaitMs: options.maxWaitMs ?? this.#config.maxWaitMs,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       callId,
     } as const;

@@ -1,14 +1,5 @@
 // Public exports of @postline/sdk/redis: a pacing store shared by processes. No logic lives here.
+// The store's types (`PacingStore`, ...) are exported once, from `@postline/sdk`.
 
-export type {
-  ClaimedItem,
-  CreateClaimStore,
-  PacingBudget,
-  PacingSlot,
-  PacingStore,
-  SlotOutcome,
-  SlotRequest,
-  SlotSettlement,
-} from "../core/pacing-store.js";
 export type { IoRedisLikeClient, NodeRedisLikeClient, RedisClientLike } from "./redis-commands.js";
 export { createRedisStore, type RedisStoreOptions } from "./redis-store.js";

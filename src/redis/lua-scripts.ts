@@ -21,11 +21,13 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 
 /**
  * Takes a slot for `ticket` if the window has room, no hold is in force and no earlier waiter is
- * ahead. Returns `{1}` when granted, else `{0, waitMs, why, position}` where `why` is 0 (a settled
- * slot frees then), 1 (a slot still in flight: ask again soon) or 2 (a 429 hold ends then).
+ * ahead. Returns `{1}` when granted, else `{0, waitMs, position}`, where `waitMs` is a lower bound
+ * on the wait, by the rule of `knownWaitMs` in core/pacing/wait-bound.ts: room opens now, a
+ * settled slot when it frees, a slot in flight no sooner than a window from now, each reuse of a
+ * slot a window later, and a 429 hold delays everything until it ends.
  *
  * ARGV: ticket, limit, leaseMs, idleMs (how long an untouched budget is kept), graceMs (how late
- * a waiter may ask again before it is dropped), maxPollMs (the longest a waiter sleeps).
+ * a waiter may ask again before it is dropped), windowMs.
  */
 export const TAKE_SLOT = luaScript(`${NOW}
 local slots, queue, seen, meta = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -34,7 +36,7 @@ local limit = tonumber(ARGV[2])
 local leaseMs = tonumber(ARGV[3])
 local idleMs = tonumber(ARGV[4])
 local graceMs = tonumber(ARGV[5])
-local maxPollMs = tonumber(ARGV[6])
+local windowMs = tonumber(ARGV[6])
 
 redis.call('ZREMRANGEBYSCORE', slots, '-inf', now)
 local gone = redis.call('ZRANGEBYSCORE', seen, '-inf', now)
@@ -69,30 +71,34 @@ if now >= holdUntil and rank < free then
   return {1}
 end
 
-local waitMs, why
-if now < holdUntil then
-  waitMs, why = holdUntil - now, 2
-else
-  -- The slot whose freeing lets this waiter go: the (rank - free)-th to free.
-  local index = math.min(rank - free, used - 1)
-  local slot = redis.call('ZRANGE', slots, index, index, 'WITHSCORES')
-  if slot[1] == nil or string.sub(slot[1], 1, 2) == 'f:' then
-    waitMs, why = 0, 1
+local openings = {}
+local held = redis.call('ZRANGE', slots, 0, -1, 'WITHSCORES')
+for i = 1, #held, 2 do
+  if string.sub(held[i], 1, 2) == 'f:' then
+    table.insert(openings, now + windowMs)
   else
-    waitMs, why = tonumber(slot[2]) - now, 0
+    table.insert(openings, math.max(now, tonumber(held[i + 1])))
   end
 end
-local pollMs = waitMs
-if why == 1 then pollMs = 1000 end
-redis.call('ZADD', seen, now + math.min(pollMs, maxPollMs) + graceMs, ticket)
+while #openings < limit do table.insert(openings, now) end
+table.sort(openings)
+local opening = openings[#openings - limit + (rank % limit) + 1] + math.floor(rank / limit) * windowMs
+local waitMs = math.max(opening, holdUntil) - now
+
+redis.call('ZADD', seen, now + math.min(waitMs, windowMs) + graceMs, ticket)
 keep(leaseMs)
-return {0, waitMs, why, rank + 1}
+return {0, waitMs, rank + 1}
 `);
 
-/** A waiter gives up (its caller aborted, or its time ran out). ARGV: ticket. */
+/**
+ * A waiter gives up (its caller aborted, its wait ran out, or the store counted as failed). It
+ * leaves the line, and a slot granted to it meanwhile is given back: nothing will be sent on it.
+ * KEYS: queue, seen, slots. ARGV: ticket.
+ */
 export const LEAVE_QUEUE = luaScript(`
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[3], 'f:' .. ARGV[1])
 return 1
 `);
 

@@ -9,11 +9,13 @@ import { InvalidRequestError } from "../core/errors/local-errors.js";
 import type {
   ClaimedItem,
   CreateClaimStore,
+  KeyBudget,
   PacingSlot,
   PacingStore,
   SlotOutcome,
   SlotRequest,
-} from "../core/pacing-store.js";
+} from "../core/pacing/pacing-store.js";
+import { refusesAtOnce } from "../core/pacing/wait-bound.js";
 import { sleep } from "../core/sleep.js";
 import { CLAIM_ALL, CLAIM_FIRST_FREE, LEAVE_QUEUE, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
 import { type RedisClientLike, type RedisCommands, redisCommandsOf } from "./redis-commands.js";
@@ -39,9 +41,6 @@ export interface RedisStoreOptions {
  * when it will ask again, so one that crashed holds back those behind it this long at most.
  */
 const WAITER_GRACE_MS = 5_000;
-/** How soon a waiter first asks again when the slot it waits for is still in flight; doubled each time, up to a second. */
-const IN_FLIGHT_POLL_MS = 50;
-const MAX_IN_FLIGHT_POLL_MS = 1_000;
 /** Spreads waiters that wake at once, in milliseconds. */
 const WAKE_JITTER_MS = 10;
 /** Domain separation of the key digest: what is stored is an HMAC of the key, never the key. */
@@ -93,8 +92,8 @@ export function createRedisStore(options: RedisStoreOptions): PacingStore {
 }
 
 /** The keys of one budget; the hash tag keeps them on one cluster node. */
-function budgetKeys(prefix: string, request: SlotRequest) {
-  const base = `${prefix}:pacing:{${digest(request.apiKey)}:${request.route}}`;
+function budgetKeys(prefix: string, request: KeyBudget) {
+  const base = `${prefix}:pacing:{${digest(request.apiKey)}:${request.budget}}`;
   return {
     slots: `${base}:slots`,
     queue: `${base}:queue`,
@@ -106,6 +105,12 @@ function budgetKeys(prefix: string, request: SlotRequest) {
 const digest = (value: string): string =>
   createHmac("sha256", KEY_DIGEST_CONTEXT).update(value).digest("base64url");
 
+/**
+ * Asks for a slot until it is granted, the wait is known to outlast its bound, or the bound
+ * passes (wait-bound.ts). Between asks it sleeps until the earliest a slot can open. However it
+ * ends without a slot (an abort, a refusal, a failed command), it leaves the line and gives back
+ * a slot granted meanwhile, so a command that Redis runs late never holds a slot nobody uses.
+ */
 async function takeSlot(
   redis: RedisCommands,
   prefix: string,
@@ -117,46 +122,57 @@ async function takeSlot(
   const ticket = randomUUID();
   const idleMs = 2 * request.windowMs;
   const deadline = Date.now() + request.maxWaitMs;
-  const leave = () => redis.run(LEAVE_QUEUE, [keys.queue, keys.seen], [ticket]);
+  // Commands on one connection run in order, so this runs after any TAKE_SLOT still pending.
+  const leave = () =>
+    void redis.run(LEAVE_QUEUE, [keys.queue, keys.seen, keys.slots], [ticket]).catch(() => {});
   let told = false;
-  let inFlightPolls = 0;
-  for (;;) {
-    const answer = (await redis.run(
-      TAKE_SLOT,
-      [keys.slots, keys.queue, keys.seen, keys.meta],
-      [ticket, request.limit, request.leaseMs, idleMs, WAITER_GRACE_MS, request.windowMs],
-    )) as number[];
-    if (Number(answer[0]) === 1) {
-      return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs) };
+  try {
+    for (;;) {
+      const answer = (await untilAborted(
+        redis.run(
+          TAKE_SLOT,
+          [keys.slots, keys.queue, keys.seen, keys.meta],
+          [ticket, request.limit, request.leaseMs, idleMs, WAITER_GRACE_MS, request.windowMs],
+        ),
+        signal,
+      )) as number[];
+      if (Number(answer[0]) === 1) {
+        return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs) };
+      }
+      const waitMs = Number(answer[1]);
+      const remainingMs = deadline - Date.now();
+      if (remainingMs <= 0 || refusesAtOnce(waitMs, remainingMs)) {
+        leave();
+        return { granted: false, opensInMs: waitMs };
+      }
+      if (!told) {
+        told = true;
+        request.onQueued?.({ opensInMs: waitMs, position: Number(answer[2]) });
+      }
+      // No slot opens before `waitMs`: sleep until then, and at most a window, so a waiter
+      // promises to ask again soon enough to keep its place.
+      const sleepMs = Math.min(
+        waitMs + Math.random() * WAKE_JITTER_MS,
+        request.windowMs,
+        remainingMs,
+      );
+      await sleep(Math.max(1, sleepMs), signal);
     }
-    const waitMs = Number(answer[1]);
-    const why = Number(answer[2]);
-    const remainingMs = deadline - Date.now();
-    const opensInMs = why === 1 ? undefined : waitMs;
-    // A hold that outlasts the caller's wait is said at once, as the in-memory store does.
-    if (remainingMs <= 0 || (why === 2 && waitMs > remainingMs)) {
-      await leave();
-      return { granted: false, opensInMs };
-    }
-    if (!told) {
-      told = true;
-      request.onQueued?.({ opensInMs, position: Number(answer[3]) });
-    }
-    // A settled slot or a hold frees at a known time; a slot in flight frees when its response
-    // comes, so it is asked about again soon, then less often.
-    inFlightPolls = why === 1 ? inFlightPolls + 1 : 0;
-    const sleepMs =
-      why === 1
-        ? Math.min(IN_FLIGHT_POLL_MS * 2 ** (inFlightPolls - 1), MAX_IN_FLIGHT_POLL_MS)
-        : waitMs + Math.random() * WAKE_JITTER_MS;
-    try {
-      await sleep(Math.max(1, Math.min(sleepMs, request.windowMs, remainingMs)), signal);
-    } catch (error) {
-      // Best effort: a waiter that never asks again is dropped from the line anyway.
-      await leave().catch(() => undefined);
-      throw error;
-    }
+  } catch (error) {
+    leave();
+    throw error;
   }
+}
+
+/** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function redisSlot(

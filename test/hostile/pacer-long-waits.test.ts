@@ -1,14 +1,14 @@
 /**
- * A server that asks for absurd waits, against a real `node:http` server on 127.0.0.1: the
- * pacer clamps every timer (no busy loop, no TimeoutOverflowWarning), a wait for a slot longer
- * than the call's timeout ends the call with `RateLimitError` (never `APITimeoutError`), and a
- * stricter `X-RateLimit-Limit` announced by a 429 is kept (docs/retries.md, "Pacing").
+ * A server that asks for absurd waits, against a real `node:http` server on 127.0.0.1: a wait
+ * known to outlast `maxWaitMs` ends the call at once with `RateLimitWaitError` (never
+ * `APITimeoutError`), arming no timer and never spinning, and a stricter `X-RateLimit-Limit`
+ * announced by a 429 is kept (docs/retries.md, "How long a call waits").
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../src/core/pacing.js";
-import { APITimeoutError, Postline, RateLimitError } from "../../src/index.js";
+import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { APITimeoutError, Postline, RateLimitError, RateLimitWaitError } from "../../src/index.js";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -80,16 +80,20 @@ describe.each([
     const client = new Postline({ apiKey: freshKey(), baseURL: origin, timeout: 2_000 });
     const cpuBefore = process.cpuUsage();
     const warnings = await overflowWarningsDuring(async () => {
-      // Too long to wait for automatically: the service's own 429 is thrown.
-      await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
+      // Too long to wait for automatically: the service's own 429 is thrown, promptly.
+      const firstStartedAt = performance.now();
+      const served = await client.channels.list().catch((thrown: unknown) => thrown);
+      expect(served).toBeInstanceOf(RateLimitError);
+      expect(served).not.toBeInstanceOf(RateLimitWaitError);
+      expect(performance.now() - firstStartedAt).toBeLessThan(1_000);
       const startedAt = performance.now();
       const error = await client.channels.list().catch((thrown: unknown) => thrown);
-      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error).toBeInstanceOf(RateLimitWaitError);
       expect(error).not.toBeInstanceOf(APITimeoutError);
-      expect((error as RateLimitError).message).toMatch(/within the timeout of 2000 ms/);
+      expect((error as RateLimitError).message).toMatch(/within maxWaitMs \(300000 ms\)/);
       expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(1e9);
-      // Refused at once: the hold is known to outlast the timeout.
-      expect(performance.now() - startedAt).toBeLessThan(500);
+      // Refused at once, not after maxWaitMs: the hold is known to outlast it.
+      expect(performance.now() - startedAt).toBeLessThan(200);
     });
     expect(warnings).toBe(0);
     expect(received).toHaveLength(1);
@@ -97,30 +101,30 @@ describe.each([
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(1_000);
   });
 
-  it("a pacer waiting with no timeout arms one clamped timer instead of a 1 ms loop", async () => {
+  it("a pacer given the longest bound a timer allows still refuses at once, arming no timer", async () => {
     const pacer = createPacer(freshKey());
     const release = await pacer.acquire("other");
     release(new Response(null, { status: 429, headers: { "retry-after": retryAfter } }));
-    const controller = new AbortController();
     // Counts timers instead of CPU time: process-wide CPU includes every other test of the run.
     const armed = vi.spyOn(globalThis, "setTimeout");
     const warnings = await overflowWarningsDuring(async () => {
-      const waiting = pacer.acquire("other", controller.signal);
-      waiting.catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      controller.abort(new Error("done waiting"));
-      await expect(waiting).rejects.toThrow("done waiting");
+      const waiting = pacer.acquire("other", undefined, {
+        maxWaitMs: 2_147_483_647,
+        method: "GET",
+        url: "",
+        callId: "call_test",
+      });
+      await expect(waiting).rejects.toBeInstanceOf(RateLimitWaitError);
     });
-    const timersArmed = armed.mock.calls.length;
+    const timersArmed = armed.mock.calls.filter(([, delay]) => Number(delay) > 100).length;
     armed.mockRestore();
     expect(warnings).toBe(0);
-    // A 1 ms loop arms hundreds of timers in that second; one clamped timer is one.
-    expect(timersArmed).toBeLessThan(20);
+    expect(timersArmed).toBe(0);
   });
 });
 
-describe("a wait for a slot longer than the call's timeout", () => {
-  it("LIMIT-4 a hold longer than the timeout ends the call with RateLimitError saying when to come back", async () => {
+describe("a wait for a slot known to be longer than maxWaitMs", () => {
+  it("LIMIT-4 a hold longer than maxWaitMs ends the call at once with RateLimitWaitError saying when to come back", async () => {
     let first = true;
     const { origin, received } = await serve((_request, response) => {
       if (first) {
@@ -130,8 +134,12 @@ describe("a wait for a slot longer than the call's timeout", () => {
     });
     const client = new Postline({ apiKey: freshKey(), baseURL: origin, maxRetries: 0 });
     await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
-    const error = await client.channels.list({}, { timeout: 1_000 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
+    const startedAt = performance.now();
+    const error = await client.channels.list({}, { maxWaitMs: 1_000 }).catch((e: unknown) => e);
+    expect(performance.now() - startedAt).toBeLessThan(200);
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect((error as RateLimitWaitError).budget).toBe("other");
+    expect((error as RateLimitWaitError).retryable).toBe(true);
     expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThanOrEqual(5);
     expect((error as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(6);
     expect((error as RateLimitError).method).toBe("GET");
@@ -146,14 +154,15 @@ describe("a wait for a slot longer than the call's timeout", () => {
     const apiKey = freshKey();
     const client = new Postline({ apiKey, baseURL: origin, maxRetries: 0 });
     await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
-    const error = await client.content.get(apiKey, { timeout: 1_000 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).message).toMatch(/within the timeout of 1000 ms/);
+    const error = await client.content.get(apiKey, { maxWaitMs: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect((error as RateLimitError).message).toMatch(/within maxWaitMs \(1000 ms\)/);
+    expect((error as RateLimitError).message).not.toContain(apiKey);
     expect((error as RateLimitError).url).toBe(`${origin}/api/v1/content/[redacted]`);
     expect(received).toHaveLength(1);
   });
 
-  it("LIMIT-2 a queue that does not move within the timeout ends the call with RateLimitError, not APITimeoutError", async () => {
+  it("LIMIT-2 a full window of requests in flight: a call whose maxWaitMs is under a window is refused at once, never as APITimeoutError", async () => {
     const pending: ServerResponse[] = [];
     const { origin, received } = await serve((_request, response) => {
       // Answers only when the test says so: the window stays full of requests in flight.
@@ -165,12 +174,15 @@ describe("a wait for a slot longer than the call's timeout", () => {
     );
     await expect.poll(() => pending.length, { timeout: 15_000 }).toBe(60);
     const startedAt = performance.now();
-    const error = await client.channels.list({}, { timeout: 300 }).catch((e: unknown) => e);
+    const error = await client.channels
+      .list({}, { timeout: 300, maxWaitMs: 30_000 })
+      .catch((e: unknown) => e);
     const waitedMs = performance.now() - startedAt;
-    expect(error).toBeInstanceOf(RateLimitError);
+    // A slot in flight frees no sooner than a window after its response: over 30 s from now.
+    expect(error).toBeInstanceOf(RateLimitWaitError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
-    expect(waitedMs).toBeGreaterThanOrEqual(290);
-    expect(waitedMs).toBeLessThan(5_000);
+    expect((error as RateLimitWaitError).retryAfterSeconds).toBeGreaterThanOrEqual(60);
+    expect(waitedMs).toBeLessThan(200);
     for (const response of pending) okChannels(response);
     await Promise.all(inFlight);
     expect(received).toHaveLength(60);
@@ -190,7 +202,7 @@ describe("a stricter X-RateLimit-Limit on a 429", () => {
     await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        client.channels.list({}, { timeout: 1_000 }).then(
+        client.channels.list({}, { maxWaitMs: 1_000 }).then(
           () => "sent",
           (error: unknown) => (error instanceof RateLimitError ? "refused" : error),
         ),

@@ -4,7 +4,7 @@
  * store's behaviour over whole windows can be watched; the SDK itself always asks for 60 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PacingStore, SlotOutcome, SlotRequest } from "../../src/core/pacing-store.js";
+import type { PacingStore, SlotOutcome, SlotRequest } from "../../src/core/pacing/pacing-store.js";
 import { createRedisStore } from "../../src/redis/index.js";
 import {
   adminConnection,
@@ -20,7 +20,7 @@ const TOKEN = "pl_test_redisStoreSecretToken0123456789";
 
 const request = (overrides: Partial<SlotRequest> = {}): SlotRequest => ({
   apiKey: TOKEN,
-  route: "create",
+  budget: "create",
   limit: 3,
   windowMs: WINDOW_MS,
   leaseMs: 5_000,
@@ -71,7 +71,7 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       const [a, b] = [await processStore(prefix), await processStore(prefix)];
       for (let i = 0; i < 3; i++) granted(await a.takeSlot(request()));
       granted(await b.takeSlot(request({ apiKey: "pl_test_anotherKeyEntirely000000" })));
-      granted(await b.takeSlot(request({ route: "other" })));
+      granted(await b.takeSlot(request({ budget: "other" })));
       expect((await b.takeSlot(request({ maxWaitMs: 100 }))).granted).toBe(false);
     });
 

@@ -3,13 +3,13 @@
  * budgets are dropped once idle, so a process that serves many keys keeps memory flat.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMemoryPacingStore, keysHeldBy } from "../../src/core/memory-pacing-store.js";
+import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createMemoryPacingStore, keysHeldBy } from "../../src/core/pacing/memory-store.js";
 import {
-  createPacer,
   DEFAULT_PACING_GUARD_MS,
   PACING_LIMITS,
   PACING_WINDOW_MS,
-} from "../../src/core/pacing.js";
+} from "../../src/core/pacing/rate-budget.js";
 
 const ok = () => new Response(null, { status: 200 });
 

@@ -1,12 +1,14 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { noopPacer, type PacedRoute, type ReleasePacedSlot } from "../../src/core/pacer.js";
+import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { noopPacer, type ReleasePacedSlot } from "../../src/core/pacing/pacer.js";
+import type { RateBudget } from "../../src/core/pacing/rate-budget.js";
 import {
-  createPacer,
   DEFAULT_PACING_GUARD_MS,
   PACING_LIMITS,
   PACING_WINDOW_MS,
-} from "../../src/core/pacing.js";
+} from "../../src/core/pacing/rate-budget.js";
+import { DEFAULT_ACQUIRE } from "../../src/core/pacing/wait-bound.js";
 
 const WINDOW = PACING_WINDOW_MS;
 const GUARD = DEFAULT_PACING_GUARD_MS;
@@ -34,12 +36,14 @@ function watch(promise: Promise<ReleasePacedSlot>) {
 }
 
 const ok = () => new Response(null, { status: 200 });
+/** The longest bound a timer allows: for waits that outlast the default five minutes. */
+const LONG_WAIT = { ...DEFAULT_ACQUIRE, maxWaitMs: 2_147_483_647 };
 const flush = () => vi.advanceTimersByTimeAsync(0);
 /** Advance the fake clock to `ms` after `start`. */
 const advanceTo = (start: number, ms: number) =>
   vi.advanceTimersByTimeAsync(start + ms - Date.now());
 
-async function acquireMany(route: PacedRoute, count: number, pacer = createPacer(freshKey())) {
+async function acquireMany(route: RateBudget, count: number, pacer = createPacer(freshKey())) {
   const releases: ReleasePacedSlot[] = [];
   for (let i = 0; i < count; i++) releases.push(await pacer.acquire(route));
   return releases;
@@ -130,10 +134,11 @@ describe("rolling windows per budget (api-v1.md §8)", () => {
     const start = Date.now();
     const pacer = createPacer(freshKey());
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
-    const next = watch(pacer.acquire("create"));
+    const next = watch(pacer.acquire("create", undefined, LONG_WAIT));
     await advanceTo(start, 5 * WINDOW);
     expect(next.settled).toBe(false);
-    expect(vi.getTimerCount()).toBe(0);
+    // Only the wait's own bound is armed: nothing polls.
+    expect(vi.getTimerCount()).toBe(1);
 
     releases[3]!(); // no Response: a network failure still counts the request
     await advanceTo(start, 6 * WINDOW + GUARD - 1);
@@ -379,23 +384,23 @@ describe("learning from a 429 (api-v1.md §8)", () => {
   });
 });
 
-describe("logging", () => {
-  it("logs a wait at debug level with the route and the expected wait", async () => {
-    const debug = vi.fn();
-    const pacer = createPacer(freshKey(), { logger: { debug } });
+describe("telling a wait", () => {
+  it("tells onWait, once and before waiting, the expected wait and the place in line", async () => {
+    const onWait = vi.fn();
+    const pacer = createPacer(freshKey());
+    const wait = { ...DEFAULT_ACQUIRE, onWait };
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
-    expect(debug).not.toHaveBeenCalled();
     for (const release of releases) release(ok());
-    void pacer.acquire("create");
-    expect(debug).toHaveBeenCalledWith(
-      "Waiting for a rate-limit slot",
-      expect.objectContaining({
-        route: "create",
-        estimatedWaitMs: WINDOW + GUARD,
-        queuePosition: 1,
-      }),
-    );
+    expect(onWait).not.toHaveBeenCalled();
+    const first = pacer.acquire("create", undefined, wait);
+    const second = pacer.acquire("create", undefined, wait);
+    expect(onWait.mock.calls).toEqual([
+      [{ expectedWaitMs: WINDOW + GUARD, queuePosition: 1 }],
+      [{ expectedWaitMs: WINDOW + GUARD, queuePosition: 2 }],
+    ]);
     await vi.advanceTimersByTimeAsync(WINDOW + GUARD);
+    await Promise.all([first, second]);
+    expect(onWait).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -437,9 +442,9 @@ describe("simulation: 100 creates and 300 reads fired at once", () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return 50 + (seed % 3_000); // 50 ms to ~3 s
     };
-    const sent: Record<PacedRoute, Sent[]> = { create: [], other: [] };
-    const request = async (route: PacedRoute) => {
-      const release = await pacer.acquire(route);
+    const sent: Record<RateBudget, Sent[]> = { create: [], other: [] };
+    const request = async (route: RateBudget) => {
+      const release = await pacer.acquire(route, undefined, LONG_WAIT);
       const sentAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, latency()));
       sent[route].push({ sentAt, respondedAt: Date.now() });

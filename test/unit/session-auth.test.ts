@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { InvalidRequestError, Postline, PostlineError, RateLimitError } from "../../src/index.js";
+import {
+  InvalidRequestError,
+  Postline,
+  PostlineError,
+  RateLimitError,
+  RateLimitWaitError,
+} from "../../src/index.js";
 import { API, BASE, HttpResponse, http, useServer } from "./support/server.js";
 
 const { server, seen } = useServer();
@@ -128,7 +134,7 @@ describe('pacing with auth: "session"', () => {
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
   });
 
-  it("a hold longer than the call's timeout ends the call with RateLimitError, sending nothing", async () => {
+  it("a hold longer than the call's maxWaitMs ends the call at once with RateLimitWaitError, sending nothing", async () => {
     const base = sessionBase("too-long");
     let served = 0;
     server.use(
@@ -143,10 +149,10 @@ describe('pacing with auth: "session"', () => {
     const client = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
     await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitError);
     const started = Date.now();
-    const refused = await client.channels.list({}, { timeout: 1_000 }).catch((error) => error);
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(refused).toBeInstanceOf(RateLimitError);
-    expect(refused.message).toMatch(/hold does not end within the timeout of 1000 ms/);
+    const refused = await client.channels.list({}, { maxWaitMs: 1_000 }).catch((error) => error);
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(refused).toBeInstanceOf(RateLimitWaitError);
+    expect(refused.message).toMatch(/hold does not end within maxWaitMs \(1000 ms\)/);
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(29);
     expect(refused.body).toBeNull();
     expect(served).toBe(1);

@@ -5,17 +5,19 @@
  * use rather than every key ever seen.
  */
 
-import type { PacedRoute } from "./pacer.js";
+import { clampTimerDelay } from "../sleep.js";
 import type {
   ClaimedItem,
   CreateClaimStore,
+  KeyBudget,
   PacingSlot,
   PacingStore,
   SlotOutcome,
   SlotRequest,
   SlotSettlement,
 } from "./pacing-store.js";
-import { clampTimerDelay } from "./sleep.js";
+import type { RateBudget } from "./rate-budget.js";
+import { type BudgetState, knownWaitMs, refusesAtOnce } from "./wait-bound.js";
 
 /** Options of {@link createMemoryPacingStore}. */
 export interface MemoryPacingStoreOptions {
@@ -23,11 +25,23 @@ export interface MemoryPacingStoreOptions {
   now?: (() => number) | undefined;
 }
 
+/** The in-process store, with what only this process can do with it. */
+export interface MemoryPacingStore extends PacingStore {
+  /**
+   * Counts a slot of `budget` that was taken through a shared store, without waiting or
+   * refusing, so that pacing in this process while that store is down counts what was just sent
+   * through it. Settle it as the shared slot is settled.
+   */
+  record(budget: KeyBudget): PacingSlot;
+  /** How many keys hold budgets now (for tests and the heap bench). */
+  size(): number;
+}
+
 /** The budgets of one key that are in use. */
-type KeyBudgets = Partial<Record<PacedRoute, RollingBudget>>;
+type KeyBudgets = Partial<Record<RateBudget, RollingBudget>>;
 
 /** An in-process {@link PacingStore}. Stores are independent: clients share budgets through one. */
-export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}): PacingStore {
+export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}): MemoryPacingStore {
   const now = options.now ?? (() => Date.now());
   /** API key -> its budgets in use. Private to this closure. */
   const keys = new Map<string, KeyBudgets>();
@@ -39,8 +53,8 @@ export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}):
   const sweep = (): void => {
     const t = now();
     for (const [apiKey, budgets] of keys) {
-      for (const route of Object.keys(budgets) as PacedRoute[]) {
-        if (budgets[route]?.isIdle(t)) delete budgets[route];
+      for (const budget of Object.keys(budgets) as RateBudget[]) {
+        if (budgets[budget]?.isIdle(t)) delete budgets[budget];
       }
       if (budgets.create === undefined && budgets.other === undefined) keys.delete(apiKey);
     }
@@ -57,7 +71,7 @@ export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}):
     (sweepTimer as { unref?: () => void }).unref?.();
   };
 
-  const budgetFor = (request: SlotRequest): RollingBudget => {
+  const budgetFor = (request: KeyBudget): RollingBudget => {
     let budgets = keys.get(request.apiKey);
     if (budgets === undefined) {
       if (keys.size >= sweepAtSize) sweep();
@@ -65,22 +79,21 @@ export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}):
       keys.set(request.apiKey, budgets);
       armSweep(request.windowMs);
     }
-    let budget = budgets[request.route];
-    if (budget === undefined) {
-      budget = rollingBudget(now);
-      budgets[request.route] = budget;
+    let rolling = budgets[request.budget];
+    if (rolling === undefined) {
+      rolling = rollingBudget(now);
+      budgets[request.budget] = rolling;
     }
-    return budget;
+    return rolling;
   };
 
-  const store: PacingStore & { readonly size: () => number } = {
+  return {
     kind: "memory",
     takeSlot: (request) => budgetFor(request).take(request),
+    record: (budget) => budgetFor(budget).record(),
     claims: memoryClaimStore(now),
-    /** How many keys hold budgets now (for tests and the heap bench). */
     size: () => keys.size,
   };
-  return store;
 }
 
 /** How many keys an in-memory store holds budgets for; `undefined` for other stores. */
@@ -92,21 +105,27 @@ export function keysHeldBy(store: PacingStore): number | undefined {
 /** One budget: a rolling window of slots, a FIFO queue of waiters, and a 429 hold. */
 interface RollingBudget {
   take(request: SlotRequest): Promise<SlotOutcome>;
+  /** Counts a slot taken elsewhere (through a shared store), without waiting: see `record`. */
+  record(): PacingSlot;
   /** Nothing held, nothing waiting and no hold at `t`. */
   isIdle(t: number): boolean;
 }
 
-/** A waiter: let through at time `t` with `limit`, or told no slot opens in time. */
+/** A waiter: let through at time `t`, or told no slot opens within its wait. */
 interface Waiter {
   readonly limit: number;
-  grant(t: number): void;
+  readonly windowMs: number;
+  /** When its wait bound passes. */
+  readonly deadlineAt: number;
+  grant(): void;
+  refuse(opensInMs: number | undefined): void;
 }
 
 // A closure rather than a class: its state is private and needs no names at run time.
 function rollingBudget(now: () => number): RollingBudget {
   /** When each used slot frees: `Infinity` while its response is outstanding. */
   let slots: { freeAt: number }[] = [];
-  const queue: Waiter[] = [];
+  let queue: Waiter[] = [];
   /** Set from a 429: nothing is let through before this time. */
   let blockedUntil = -Infinity;
   /** A stricter limit a 429 announced: kept while the budget is in use, forgotten with it. */
@@ -114,6 +133,13 @@ function rollingBudget(now: () => number): RollingBudget {
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
   /** When the armed wake-up fires; `Infinity` when none is armed. */
   let wakeAt = Infinity;
+
+  const stateFor = (limit: number, windowMs: number): BudgetState => ({
+    limit: Math.min(limit, announcedLimit),
+    slotsFreeAt: slots.map((slot) => slot.freeAt),
+    holdUntil: blockedUntil,
+    windowMs,
+  });
 
   /** When the head waiter may go: `t` at once, `Infinity` if only a settle can tell. */
   const nextOpeningAt = (t: number, limit: number): number =>
@@ -144,20 +170,30 @@ function rollingBudget(now: () => number): RollingBudget {
     }
   };
 
-  /** Lets waiters through, in order, while there is room; otherwise arms one wake-up timer. */
+  /**
+   * Lets waiters through, in order, while there is room; refuses, at once, every waiter whose
+   * wait is now known to outlast its bound (a 429 hold, a stricter limit); otherwise arms one
+   * wake-up timer.
+   */
   const pump = (): void => {
     const t = now();
     // Slots whose window has passed are dropped, so memory stays bounded by the limit.
     slots = slots.filter((slot) => slot.freeAt > t);
     for (;;) {
       const head = queue[0];
-      const openingAt = head === undefined ? Infinity : nextOpeningAt(t, head.limit);
-      if (openingAt > t) {
-        wake(openingAt, t);
-        return;
-      }
-      queue.shift()!.grant(t);
+      if (head === undefined || nextOpeningAt(t, head.limit) > t) break;
+      queue.shift()!.grant();
     }
+    const refused: [Waiter, number][] = [];
+    queue = queue.filter((waiter, rank) => {
+      const known = knownWaitMs(stateFor(waiter.limit, waiter.windowMs), rank - refused.length, t);
+      if (!refusesAtOnce(known, waiter.deadlineAt - t)) return true;
+      refused.push([waiter, known]);
+      return false;
+    });
+    for (const [waiter, known] of refused) waiter.refuse(known);
+    const head = queue[0];
+    wake(head === undefined ? Infinity : nextOpeningAt(t, head.limit), t);
   };
 
   const settleSlot = (slot: { freeAt: number }, settlement: SlotSettlement): void => {
@@ -174,71 +210,76 @@ function rollingBudget(now: () => number): RollingBudget {
   return {
     isIdle: (t) =>
       queue.length === 0 && blockedUntil <= t && slots.every((slot) => slot.freeAt <= t),
+    record: () => grantSlot(),
     take(request) {
       const { signal, maxWaitMs } = request;
       if (signal?.aborted) return Promise.reject(signal.reason);
       const t = now();
       // The fast path: room, nobody waiting, no hold.
       if (queue.length === 0 && nextOpeningAt(t, request.limit) === t) {
-        return Promise.resolve(grantSlot());
+        return Promise.resolve({ granted: true, slot: grantSlot() });
       }
-      // A hold (or full window of settled slots) that outlasts the wait: say so at once.
-      const headOpensAt = nextOpeningAt(t, request.limit);
-      if (queue.length === 0 && Number.isFinite(headOpensAt) && headOpensAt - t > maxWaitMs) {
-        return Promise.resolve({ granted: false, opensInMs: headOpensAt - t });
+      // Known to outlast the wait: say so at once, sending nothing.
+      const state = stateFor(request.limit, request.windowMs);
+      const known = knownWaitMs(state, queue.length, t);
+      if (refusesAtOnce(known, maxWaitMs)) {
+        return Promise.resolve({ granted: false, opensInMs: known });
       }
       return new Promise<SlotOutcome>((resolve, reject) => {
-        let deadline: ReturnType<typeof setTimeout> | undefined;
         const leave = (): void => {
           clearTimeout(deadline);
           signal?.removeEventListener("abort", onAbort);
-          const index = queue.indexOf(waiter);
-          if (index !== -1) queue.splice(index, 1);
-          // The head may have changed, so the wake-up time may too.
-          pump();
         };
         const onAbort = (): void => {
           leave();
+          queue = queue.filter((other) => other !== waiter);
+          // The head may have changed, so the wake-up time may too.
+          pump();
           reject(signal?.reason);
         };
         const waiter: Waiter = {
           limit: request.limit,
+          windowMs: request.windowMs,
+          deadlineAt: t + maxWaitMs,
           grant: () => {
-            clearTimeout(deadline);
-            signal?.removeEventListener("abort", onAbort);
-            resolve(grantSlot());
+            leave();
+            resolve({ granted: true, slot: grantSlot() });
+          },
+          refuse: (opensInMs) => {
+            leave();
+            resolve({ granted: false, opensInMs });
           },
         };
-        if (Number.isFinite(maxWaitMs)) {
-          deadline = setTimeout(() => {
-            leave();
-            const at = nextOpeningAt(now(), request.limit);
-            resolve({ granted: false, opensInMs: Number.isFinite(at) ? at - now() : undefined });
-          }, clampTimerDelay(maxWaitMs));
-        }
+        const deadline = setTimeout(() => {
+          const rank = queue.indexOf(waiter);
+          if (rank === -1) return;
+          queue.splice(rank, 1);
+          const at = knownWaitMs(stateFor(request.limit, request.windowMs), rank, now());
+          waiter.refuse(at);
+          pump();
+        }, clampTimerDelay(maxWaitMs));
         signal?.addEventListener("abort", onAbort, { once: true });
         queue.push(waiter);
         pump();
         const position = queue.indexOf(waiter) + 1;
         if (position === 0 || request.onQueued === undefined) return;
-        const at = nextOpeningAt(now(), request.limit);
-        request.onQueued({ opensInMs: Number.isFinite(at) ? at - now() : undefined, position });
+        const wait = knownWaitMs(stateFor(request.limit, request.windowMs), position - 1, now());
+        request.onQueued({ opensInMs: wait, position });
       });
     },
   };
 
-  function grantSlot(): SlotOutcome {
+  function grantSlot(): PacingSlot {
     const slot = { freeAt: Infinity };
     slots.push(slot);
     let settled = false;
-    const paced: PacingSlot = {
+    return {
       settle(settlement) {
         if (settled) return;
         settled = true;
         settleSlot(slot, settlement);
       },
     };
-    return { granted: true, slot: paced };
   }
 }
 

@@ -4,13 +4,20 @@
  * `warn` line marks each outage, not each call.
  */
 
-import type { Logger } from "./logger.js";
-import type { CreateClaimStore, PacingStore, SlotOutcome, SlotRequest } from "./pacing-store.js";
-import { clampTimerDelay } from "./sleep.js";
+import type { Logger } from "../logger.js";
+import { clampTimerDelay } from "../sleep.js";
+import type { MemoryPacingStore } from "./memory-store.js";
+import type {
+  CreateClaimStore,
+  PacingSlot,
+  PacingStore,
+  SlotOutcome,
+  SlotRequest,
+} from "./pacing-store.js";
 
 /** After a failure, how long calls skip the store before trying it again. */
 export const STORE_RETRY_AFTER_MS = 5_000;
-/** How long past a request's own wait limit the store may take before it counts as failed. */
+/** How long past a request's own wait bound the store may take before it counts as failed. */
 export const STORE_GRACE_MS = 250;
 
 type FallbackLogger = Partial<Pick<Logger, "debug" | "warn">> | undefined;
@@ -20,7 +27,7 @@ export class StoreFallback {
   static readonly #byStore = new WeakMap<PacingStore, StoreFallback>();
 
   /** The one fallback of `store`, pacing in `memory` while it is down. */
-  static for(store: PacingStore, memory: PacingStore): StoreFallback {
+  static for(store: PacingStore, memory: MemoryPacingStore): StoreFallback {
     let fallback = StoreFallback.#byStore.get(store);
     if (fallback === undefined) {
       fallback = new StoreFallback(store, memory);
@@ -30,12 +37,12 @@ export class StoreFallback {
   }
 
   readonly #store: PacingStore;
-  readonly #memory: PacingStore;
+  readonly #memory: MemoryPacingStore;
   /** While set, the store is skipped until this time. */
   #skipUntil = 0;
   /** Whether an outage is in progress (its warn line has been written). */
   #down = false;
-  private constructor(store: PacingStore, memory: PacingStore) {
+  private constructor(store: PacingStore, memory: MemoryPacingStore) {
     this.#store = store;
     this.#memory = memory;
   }
@@ -60,11 +67,30 @@ export class StoreFallback {
     };
   }
 
-  /** Takes a slot from the store, or from this process's memory while the store fails. */
-  takeSlot(request: SlotRequest, logger: FallbackLogger): Promise<SlotOutcome> {
+  /**
+   * Takes a slot from the store, or from this process's memory while the store fails. A slot the
+   * store grants is also counted in memory, so a fallback in the same window knows what this
+   * process just sent. A store that has not answered when the wait's bound (plus a grace) has
+   * passed is told to give up, through the signal it was given, and counts as failed.
+   */
+  async takeSlot(request: SlotRequest, logger: FallbackLogger): Promise<SlotOutcome> {
     const startedAt = Date.now();
-    return this.#attempt(
-      () => this.#store.takeSlot(request),
+    const giveUp = new AbortController();
+    const signal = request.signal
+      ? AbortSignal.any([request.signal, giveUp.signal])
+      : giveUp.signal;
+    const outcome = await this.#attempt(
+      async () => {
+        const answer = await this.#store.takeSlot({ ...request, signal });
+        if (!answer.granted) return answer;
+        if (signal.aborted) {
+          // Granted after the caller left, or after the store counted as failed: nobody will
+          // send on it, so it is given back at once rather than held for a window.
+          await answer.slot.settle({ countsForMs: 0 });
+          throw signal.reason;
+        }
+        return { granted: true as const, slot: this.#mirrored(request, answer.slot) };
+      },
       () =>
         this.#memory.takeSlot({
           ...request,
@@ -74,7 +100,20 @@ export class StoreFallback {
       logger,
       request.signal,
       request.maxWaitMs + STORE_GRACE_MS,
+      giveUp,
     );
+    return outcome;
+  }
+
+  /** A slot of the store, also counted in this process's memory, settled in both. */
+  #mirrored(request: SlotRequest, slot: PacingSlot): PacingSlot {
+    const local = this.#memory.record(request);
+    return {
+      settle(settlement) {
+        local.settle(settlement);
+        return slot.settle(settlement);
+      },
+    };
   }
 
   /** Watches a store write that nothing waits for (settling a slot), so a failure is noticed. */
@@ -91,13 +130,24 @@ export class StoreFallback {
     logger: FallbackLogger,
     signal?: AbortSignal,
     limitMs = STORE_GRACE_MS,
+    giveUp?: AbortController,
   ): Promise<T> {
     if (Date.now() < this.#skipUntil) return inMemory();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
     try {
+      const fromStore = onStore();
+      // It may settle after the race is lost; that is handled where it is made.
+      fromStore.catch(() => {});
       const answer = await Promise.race([
-        onStore(),
-        // A store that never answers must not hold the call past its timeout.
+        fromStore,
+        // The caller's abort ends the wait at once, even on a store that does not listen.
+        new Promise<never>((_, reject) => {
+          onAbort = () => reject(signal?.reason);
+          if (signal?.aborted) onAbort();
+          else signal?.addEventListener("abort", onAbort, { once: true });
+        }),
+        // A store that never answers must not hold the call past its wait bound.
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () =>
@@ -111,10 +161,13 @@ export class StoreFallback {
     } catch (error) {
       // The caller's own abort is not an outage.
       if (signal?.aborted) throw signal.reason;
+      // The store may still be working on it: let it know nobody waits any more.
+      giveUp?.abort(error);
       this.#failed(error, logger);
       return inMemory();
     } finally {
       clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
   }
 

@@ -8,17 +8,17 @@
  * machine counts with its own clock and processes whose clocks differ still agree.
  */
 
-import type { PacedRoute } from "./pacer.js";
+import type { RateBudget } from "./rate-budget.js";
 
 /** One budget of one key, as the pacer describes it on every request for a slot. */
-export interface PacingBudget {
+export interface KeyBudget {
   /**
    * The API key the budget belongs to. A store that keeps state outside this process must keep
    * only a digest of it, never the key in clear (`createRedisStore` keeps an HMAC-SHA-256).
    */
   readonly apiKey: string;
   /** Which of the key's budgets (api-v1.md §8): `"create"` is `POST /content`. */
-  readonly route: PacedRoute;
+  readonly budget: RateBudget;
   /** Requests allowed per rolling window: the contract's, or a stricter one a 429 announced. */
   readonly limit: number;
   /** The rolling window, in milliseconds. */
@@ -26,19 +26,26 @@ export interface PacingBudget {
 }
 
 /** A request for one slot of a budget. */
-export interface SlotRequest extends PacingBudget {
+export interface SlotRequest extends KeyBudget {
   /**
    * How long a slot counts if it is never settled (its process died with the request in
    * flight): the attempt's timeout plus a window. A settled slot counts for what `settle` says.
    */
   readonly leaseMs: number;
-  /** How long the caller may wait; past it the store answers `{ granted: false }`. */
+  /**
+   * How long the caller may wait (docs/retries.md, "How long a call waits"). When the wait is
+   * known to be longer (`knownWaitMs` in `wait-bound.ts`), the store answers `{ granted: false }`
+   * at once; otherwise it answers so when `maxWaitMs` passes.
+   */
   readonly maxWaitMs: number;
-  /** Cancels the wait: the promise rejects with `signal.reason` and no slot is used. */
+  /**
+   * Cancels the wait: the promise rejects with `signal.reason`, the caller leaves the line, and
+   * no slot is used (a slot granted meanwhile is given back).
+   */
   readonly signal?: AbortSignal | undefined;
-  /** Told when the request has to wait: where it stands in line, and when a slot may open. */
+  /** Told once when the request has to wait: where it stands in line, and how long at least. */
   readonly onQueued?:
-    | ((wait: { readonly opensInMs: number | undefined; readonly position: number }) => void)
+    | ((wait: { readonly opensInMs: number; readonly position: number }) => void)
     | undefined;
 }
 
@@ -51,9 +58,9 @@ export type SlotOutcome =
       readonly slot: PacingSlot;
     }
   | {
-      /** No slot opened within the caller's wait. */
+      /** No slot opens within the caller's wait. */
       readonly granted: false;
-      /** When a slot is expected to open, if the store can tell (a 429 hold, a settled slot). */
+      /** When a slot is expected to open, at the earliest, in milliseconds from now. */
       readonly opensInMs: number | undefined;
     };
 
@@ -100,15 +107,15 @@ export interface CreateClaimStore {
 }
 
 /**
- * A pacing store: rolling windows per key and route, served roughly in order of arrival, a
- * 429 hold per budget, and the ledger of claimed items. Its methods may reject when the store
- * is unreachable; the client then paces in process until it answers again.
+ * A pacing store: rolling windows per key and budget, served in order of arrival, a 429 hold per
+ * budget, and the ledger of claimed items. Its methods may reject when the store is unreachable;
+ * the client then paces in process until it answers again.
  */
 export interface PacingStore {
   /**
    * Waits for a slot of the budget. Resolves `{ granted: true, slot }` when the request may be
-   * sent, `{ granted: false }` when no slot opens within `maxWaitMs`. Waiters on one budget are
-   * served in order of arrival.
+   * sent, `{ granted: false }` when no slot opens within `maxWaitMs` (at once when that is known).
+   * Waiters on one budget are served in order of arrival.
    */
   takeSlot(request: SlotRequest): Promise<SlotOutcome>;
   /** The ledger of created items handed to callers. */

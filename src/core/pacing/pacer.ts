@@ -3,11 +3,7 @@
  * awaits `acquire`, and calls the returned release function when the attempt finishes.
  */
 
-/**
- * Which per-key budget a request draws from (api-v1.md §8): `"create"` is `POST /content`,
- * `"other"` is every other v1 route.
- */
-export type PacedRoute = "create" | "other";
+import type { RateBudget } from "./rate-budget.js";
 
 /**
  * Ends one attempt's hold on its slot. Pass the `Response` when there is one, so the pacer can
@@ -15,28 +11,43 @@ export type PacedRoute = "create" | "other";
  */
 export type ReleasePacedSlot = (response?: Response) => void;
 
+/** Where a waiting call stands, when it has to wait. */
+export interface SlotWait {
+  /** At least this long, in milliseconds (a lower bound: a response may come late). */
+  readonly expectedWaitMs: number;
+  /** 1 for the head of the line. */
+  readonly queuePosition: number;
+}
+
 /** What the transport tells the pacer about the attempt that waits. */
 export interface AcquireOptions {
-  /** The attempt's timeout: no slot within it ends the call with a `RateLimitError`. */
-  readonly timeoutMs?: number | undefined;
+  /**
+   * How long this wait may last (docs/retries.md): a wait known to be longer is refused at once,
+   * and one that runs longer ends when it passes, with a `RateLimitWaitError` either way.
+   */
+  readonly maxWaitMs: number;
+  /** The attempt's own timeout, once it is sent: how long a slot lasts if its process dies. */
+  readonly attemptTimeoutMs?: number | undefined;
   /** The request's method, for that error. */
-  readonly method?: string | undefined;
+  readonly method: string;
   /** The request's URL (no secrets), for that error. */
-  readonly url?: string | undefined;
+  readonly url: string;
   /** The id of the SDK call that waits, for that error and the pacer's log lines. */
-  readonly callId?: string | undefined;
+  readonly callId: string;
+  /** Told once when the attempt has to wait, before it waits. */
+  readonly onWait?: ((wait: SlotWait) => void) | undefined;
 }
 
 /** Paces requests to the service's per-key rate limits. */
 export interface Pacer {
   /**
-   * Waits until a request on `route` may be sent, then resolves to the function that releases
+   * Waits until a request on `budget` may be sent, then resolves to the function that releases
    * its slot. Rejects with `signal.reason` if `signal` aborts while waiting, and with a
-   * `RateLimitError` when no slot opens within `options.timeoutMs`; a wait that ends either way
-   * uses no slot.
+   * `RateLimitWaitError` when no slot opens within `options.maxWaitMs`; a wait that ends either
+   * way uses no slot. Without `options`, the wait has the default bound (5 minutes).
    */
   acquire(
-    route: PacedRoute,
+    budget: RateBudget,
     signal?: AbortSignal,
     options?: AcquireOptions,
   ): Promise<ReleasePacedSlot>;
@@ -46,7 +57,7 @@ const releaseNothing: ReleasePacedSlot = () => {};
 
 /** A pacer that never waits: used when the client is built with `rateLimit: false`. */
 export const noopPacer: Pacer = {
-  acquire(_route, signal) {
+  acquire(_budget, signal) {
     // Still honour an already-aborted signal so both pacers behave alike at the seam.
     if (signal?.aborted) return Promise.reject(signal.reason);
     return Promise.resolve(releaseNothing);

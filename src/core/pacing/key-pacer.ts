@@ -1,0 +1,140 @@
+/**
+ * Client-side pacing to the service's per-key rate limits (api-v1.md §8, docs/retries.md), so a
+ * busy agent waits for its turn instead of collecting 429s. The windows live in a
+ * {@link PacingStore}: this process's memory by default, or a store shared by processes.
+ */
+
+import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
+import type { Logger } from "../logger.js";
+import { readRateLimitHeaders } from "../rate-limit-headers.js";
+import { createMemoryPacingStore, type MemoryPacingStore } from "./memory-store.js";
+import type { Pacer } from "./pacer.js";
+import type { PacingStore, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
+import {
+  DEFAULT_PACING_GUARD_MS,
+  describeBudget,
+  PACING_LIMITS,
+  PACING_WINDOW_MS,
+  type RateBudget,
+} from "./rate-budget.js";
+import { rateLimitHoldMs } from "./rate-limit-hold.js";
+import { StoreFallback } from "./store-fallback.js";
+import { DEFAULT_ACQUIRE } from "./wait-bound.js";
+
+/** How long a slot counts when its attempt has no timeout and its process dies in flight. */
+const UNBOUNDED_ATTEMPT_LEASE_MS = 10 * PACING_WINDOW_MS;
+
+/** The part of a {@link Logger} the pacer uses. */
+export type PacingLogger = Pick<Logger, "debug" | "warn">;
+
+/** Options of {@link createPacer}. */
+export interface PacerOptions {
+  /** Where the windows live; defaults to this process's memory (one store per clock). */
+  store?: PacingStore | undefined;
+  /** Receives a debug line for each 429 hold, and a warn line when a shared store fails. Never given the key. */
+  logger?: Partial<PacingLogger> | undefined;
+  /**
+   * The clock of the default in-memory store, in milliseconds since the epoch; defaults to
+   * `Date.now`. Pacers share a key's budget only with pacers on the same clock function, since
+   * times from two clocks cannot be compared.
+   */
+  now?: (() => number) | undefined;
+  /** Margin added after each response before its slot frees; defaults to {@link DEFAULT_PACING_GUARD_MS}. */
+  guardMs?: number | undefined;
+}
+
+// A stable function identity, so default pacers share one store, while still reading `Date.now`
+// at call time (test fake timers replace it).
+const systemClock = (): number => Date.now();
+
+/** clock -> the in-memory store on that clock. Module-level: clients of one key share one limiter. */
+const memoryStores = new WeakMap<() => number, MemoryPacingStore>();
+
+/** The in-memory store every client of this process shares (per clock). */
+export function defaultPacingStore(now: () => number = systemClock): MemoryPacingStore {
+  let store = memoryStores.get(now);
+  if (store === undefined) {
+    store = createMemoryPacingStore({ now });
+    memoryStores.set(now, store);
+  }
+  return store;
+}
+
+/**
+ * Creates a {@link Pacer} for one API key. Every pacer created for the same key on the same store
+ * shares that key's budgets, as the service counts per key, not per client.
+ *
+ * A slot is used from the moment a request is let through until its response arrives plus
+ * `guardMs`, then for a full window: the request may have arrived at any point in between.
+ * Waiting requests are served first come, first served per budget. A 429 holds its budget
+ * until the reset the server announced, and a stricter `X-RateLimit-Limit` it announces is kept
+ * while the budget is in use. A wait is bounded by `maxWaitMs` (wait-bound.ts).
+ *
+ * @param apiKey - the bearer token, already checked by the client. It is handed to the store
+ *   only to key its budgets; a shared store keeps a digest of it.
+ */
+export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
+  const guardMs = options.guardMs ?? DEFAULT_PACING_GUARD_MS;
+  const logger = options.logger;
+  const store = options.store ?? defaultPacingStore(options.now);
+  // A store in this process's memory cannot fail; any other falls back to one while it does.
+  const fallback =
+    store.kind === "memory" ? null : StoreFallback.for(store, defaultPacingStore(options.now));
+  const countsForMs = PACING_WINDOW_MS + guardMs;
+
+  /** What a finished attempt tells the store: its slot's remaining time, and a 429's hold. */
+  const settlementOf = (
+    budget: RateBudget,
+    response: Response | undefined,
+    callId: string,
+  ): SlotSettlement => {
+    if (response?.status !== 429) return { countsForMs };
+    const holdMs = rateLimitHoldMs(response.headers, Date.now()) + guardMs;
+    logger?.debug?.("Rate limited; holding requests until the reset", { callId, budget, holdMs });
+    const { limit } = readRateLimitHeaders(response.headers);
+    // Only ever stricter than the contract: a looser header is not a promise to rely on.
+    const announcedLimit =
+      limit !== undefined && limit < PACING_LIMITS[budget] ? Math.max(1, limit) : undefined;
+    return { countsForMs, holdMs, announcedLimit };
+  };
+
+  const take = (request: SlotRequest): Promise<SlotOutcome> =>
+    fallback ? fallback.takeSlot(request, logger) : store.takeSlot(request);
+
+  return {
+    async acquire(budget, signal, wait = DEFAULT_ACQUIRE) {
+      const startedAt = Date.now();
+      const outcome = await take({
+        apiKey,
+        budget,
+        limit: PACING_LIMITS[budget],
+        windowMs: PACING_WINDOW_MS,
+        // A slot whose process dies in flight frees itself after the attempt's timeout and a window.
+        leaseMs: (wait.attemptTimeoutMs ?? UNBOUNDED_ATTEMPT_LEASE_MS) + countsForMs,
+        maxWaitMs: wait.maxWaitMs,
+        signal,
+        onQueued: wait.onWait
+          ? ({ opensInMs, position }) =>
+              wait.onWait?.({ expectedWaitMs: opensInMs, queuePosition: position })
+          : undefined,
+      });
+      if (!outcome.granted) {
+        throw new RateLimitWaitError({
+          headline: `No rate-limit slot for ${describeBudget(budget)} on this key`,
+          budget,
+          maxWaitMs: wait.maxWaitMs,
+          waitedMs: Date.now() - startedAt,
+          opensInMs: outcome.opensInMs,
+          method: wait.method,
+          url: wait.url,
+          callId: wait.callId,
+        });
+      }
+      const { slot } = outcome;
+      return (response): void => {
+        const settled = slot.settle(settlementOf(budget, response, wait.callId));
+        if (settled instanceof Promise) fallback?.watch(settled, logger);
+      };
+    },
+  };
+}
