@@ -19,8 +19,28 @@ export interface IoRedisLikeClient {
   call(command: string, ...args: string[]): Promise<unknown>;
 }
 
-/** The Redis clients the store accepts (it uses only the two methods above). */
-export type RedisClientLike = NodeRedisLikeClient | IoRedisLikeClient;
+/**
+ * A connected node-redis cluster (`createCluster()` after `connect()`): it sends a raw command
+ * with `sendCommand(firstKey, isReadonly, args)`, routed by the key. (An ioredis `Cluster` is an
+ * {@link IoRedisLikeClient}: it routes `call` by the command's keys itself.)
+ */
+export interface NodeRedisLikeCluster {
+  /** Sends one command to the node that holds `firstKey`. */
+  sendCommand(
+    firstKey: string | undefined,
+    isReadonly: boolean | undefined,
+    args: string[],
+  ): Promise<unknown>;
+  /** The cluster's primaries: what tells a cluster from a single client. */
+  readonly masters: readonly unknown[];
+}
+
+/**
+ * The Redis clients the store accepts (it uses only the methods above): a standalone server or a
+ * Redis Cluster. The store's keys for one budget share a hash tag, so each script runs on one
+ * node.
+ */
+export type RedisClientLike = NodeRedisLikeClient | NodeRedisLikeCluster | IoRedisLikeClient;
 
 /** One Lua script, with its SHA-1 for `EVALSHA`. */
 export interface LuaScript {
@@ -45,10 +65,10 @@ export interface RedisCommands {
 /** Wraps the caller's client; refuses, naming `client`, anything that is neither kind. */
 export function redisCommandsOf(client: RedisClientLike, timeoutMs: number): RedisCommands {
   const send = senderOf(client);
-  const bounded = (args: string[]): Promise<unknown> => {
+  const bounded = (args: string[], firstKey: string | undefined): Promise<unknown> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     return Promise.race([
-      send(args),
+      send(args, firstKey),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           // After the poll phase: when this process was too busy to look, an answer that has
@@ -66,28 +86,38 @@ export function redisCommandsOf(client: RedisClientLike, timeoutMs: number): Red
     async run(script, keys, args) {
       const rest = [String(keys.length), ...keys, ...args.map(String)];
       try {
-        return await bounded(["EVALSHA", script.sha, ...rest]);
+        return await bounded(["EVALSHA", script.sha, ...rest], keys[0]);
       } catch (error) {
         if (!/NOSCRIPT/.test(String((error as Error)?.message ?? error))) throw error;
-        // The server restarted or was flushed: send the script itself, which also caches it.
-        return bounded(["EVAL", script.source, ...rest]);
+        // The server (or this node) restarted or was flushed, or has never seen the script: send
+        // the script itself, which also caches it.
+        return bounded(["EVAL", script.source, ...rest], keys[0]);
       }
     },
   };
 }
 
-function senderOf(client: RedisClientLike): (args: string[]) => Promise<unknown> {
-  const candidate = client as Partial<NodeRedisLikeClient & IoRedisLikeClient> | null;
+function senderOf(
+  client: RedisClientLike,
+): (args: string[], firstKey: string | undefined) => Promise<unknown> {
+  const candidate = client as Partial<
+    NodeRedisLikeClient & NodeRedisLikeCluster & IoRedisLikeClient
+  > | null;
   // ioredis has a `sendCommand` too, but one that takes a Command object: test `call` first.
   if (typeof candidate?.call === "function") {
     const call = candidate.call.bind(candidate);
     return ([command, ...args]) => call(command!, ...args);
   }
+  if (typeof candidate?.sendCommand === "function" && Array.isArray(candidate.masters)) {
+    const cluster = candidate as NodeRedisLikeCluster;
+    return (args, firstKey) => cluster.sendCommand(firstKey, false, args);
+  }
   if (typeof candidate?.sendCommand === "function") {
-    return candidate.sendCommand.bind(candidate);
+    const single = candidate as NodeRedisLikeClient;
+    return (args) => single.sendCommand(args);
   }
   throw new InvalidRequestError(
     "client",
-    "client must be a connected node-redis (v5 or later) or ioredis client",
+    "client must be a connected node-redis (v5 or later) or ioredis client, or a cluster of either",
   );
 }

@@ -193,7 +193,11 @@ function rollingBudget(now: () => number): RollingBudget {
     });
     for (const [waiter, known] of refused) waiter.refuse(known);
     const head = queue[0];
-    wake(head === undefined ? Infinity : nextOpeningAt(t, head.limit), t);
+    const openingAt = head === undefined ? Infinity : nextOpeningAt(t, head.limit);
+    // Every slot in flight: none frees sooner than a window after its response, so the line is
+    // looked at again a window from now, when what is known of the wait has grown (as a shared
+    // store's waiters ask again then).
+    wake(Number.isFinite(openingAt) || head === undefined ? openingAt : t + head.windowMs, t);
   };
 
   const settleSlot = (slot: { freeAt: number }, settlement: SlotSettlement): void => {

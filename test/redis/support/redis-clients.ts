@@ -3,8 +3,8 @@
  * loopback port). Without it the Redis tests skip and say how to run them.
  */
 import { randomUUID } from "node:crypto";
-import { Redis as IoRedis } from "ioredis";
-import { createClient } from "redis";
+import { Redis as IoRedis, Cluster as IoRedisCluster } from "ioredis";
+import { createClient, createCluster } from "redis";
 import type { RedisClientLike } from "../../../src/redis/index.js";
 
 /** The server the tests use, or `undefined` to skip them. */
@@ -59,3 +59,42 @@ export async function adminConnection(): Promise<IoRedis> {
   await admin.connect();
   return admin;
 }
+
+/**
+ * A Redis Cluster's nodes, as `host:port,host:port,...` (`.ci/run` starts three on loopback), or
+ * `undefined` to skip the cluster cases.
+ */
+export const REDIS_CLUSTER_NODES = process.env.REDIS_CLUSTER_NODES || undefined;
+
+if (REDIS_CLUSTER_NODES === undefined && process.env.POSTLINE_REQUIRE_REDIS) {
+  throw new Error("POSTLINE_REQUIRE_REDIS is set but REDIS_CLUSTER_NODES is not");
+}
+
+const clusterNodes = () =>
+  (REDIS_CLUSTER_NODES ?? "").split(",").map((node) => {
+    const [host, port] = node.trim().split(":");
+    return { host: host!, port: Number(port) };
+  });
+
+/** The two client libraries the store supports, each on a Redis Cluster. */
+export const CLUSTER_CLIENT_KINDS = {
+  "node-redis cluster": async (): Promise<ConnectedClient> => {
+    const client = createCluster({
+      rootNodes: clusterNodes().map(({ host, port }) => ({ url: `redis://${host}:${port}` })),
+    });
+    client.on("error", () => undefined);
+    await client.connect();
+    return { client, close: () => client.close().then(() => undefined) };
+  },
+  "ioredis cluster": async (): Promise<ConnectedClient> => {
+    const client = new IoRedisCluster(clusterNodes(), { lazyConnect: true });
+    client.on("error", () => undefined);
+    await client.connect();
+    return {
+      client,
+      close: async () => {
+        client.disconnect();
+      },
+    };
+  },
+} as const;

@@ -1,0 +1,289 @@
+/**
+ * One rule for how long a call waits for its turn (docs/retries.md, "How long a call waits"),
+ * proved against every store the SDK paces through: memory, Redis and Redis Cluster (node-redis
+ * and ioredis), and the fallback, both while its store answers and while it fails. The session
+ * pacer, which has holds but no budgets, follows the hold cases below.
+ *
+ * Each case runs with a 600 ms window and a limit of 3, so it takes about a second in real time.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { createMemoryPacingStore } from "../../src/core/pacing/memory-store.js";
+import type {
+  PacingSlot,
+  PacingStore,
+  SlotOutcome,
+  SlotRequest,
+} from "../../src/core/pacing/pacing-store.js";
+import { createSessionPacer } from "../../src/core/pacing/session-pacer.js";
+import { StoreFallback } from "../../src/core/pacing/store-fallback.js";
+import { DEFAULT_ACQUIRE } from "../../src/core/pacing/wait-bound.js";
+import { RateLimitWaitError } from "../../src/index.js";
+import { createRedisStore } from "../../src/redis/index.js";
+import {
+  CLIENT_KINDS,
+  CLUSTER_CLIENT_KINDS,
+  type ConnectedClient,
+  freshPrefix,
+  REDIS_CLUSTER_NODES,
+  REDIS_URL,
+} from "../redis/support/redis-clients.js";
+
+const WINDOW_MS = 600;
+const LIMIT = 3;
+
+/** What a case needs of a store: take a slot as the pacer asks for one. */
+interface Subject {
+  takeSlot(request: SlotRequest): Promise<SlotOutcome>;
+}
+
+const connections: ConnectedClient[] = [];
+afterAll(async () => {
+  await Promise.all(connections.map((connection) => connection.close()));
+});
+
+async function redisStore(connect: () => Promise<ConnectedClient>): Promise<PacingStore> {
+  const connection = await connect();
+  connections.push(connection);
+  return createRedisStore({ client: connection.client, prefix: freshPrefix() });
+}
+
+/** A store that is down: every request fails, as an unreachable server's would. */
+const downStore: PacingStore = {
+  kind: "down",
+  takeSlot: () => Promise.reject(new Error("connection refused")),
+  claims: {
+    claim: () => Promise.reject(new Error("connection refused")),
+    claimFirstFree: () => Promise.reject(new Error("connection refused")),
+  },
+};
+
+/** A fallback over `store`, as a client on that store uses it. */
+const viaFallback = (store: PacingStore): Subject => {
+  const fallback = StoreFallback.for(store, createMemoryPacingStore());
+  return { takeSlot: (request) => fallback.takeSlot(request, undefined) };
+};
+
+const subjects: [string, () => Promise<Subject>, boolean][] = [
+  ["memory", async () => createMemoryPacingStore(), true],
+  ["the fallback while its store is down", async () => viaFallback(downStore), true],
+  ["Redis (node-redis)", () => redisStore(CLIENT_KINDS["node-redis"]), REDIS_URL !== undefined],
+  [
+    "the fallback over Redis (ioredis)",
+    async () => viaFallback(await redisStore(CLIENT_KINDS.ioredis)),
+    REDIS_URL !== undefined,
+  ],
+  [
+    "Redis Cluster (node-redis)",
+    () => redisStore(CLUSTER_CLIENT_KINDS["node-redis cluster"]),
+    REDIS_CLUSTER_NODES !== undefined,
+  ],
+  [
+    "Redis Cluster (ioredis)",
+    () => redisStore(CLUSTER_CLIENT_KINDS["ioredis cluster"]),
+    REDIS_CLUSTER_NODES !== undefined,
+  ],
+];
+
+let keys = 0;
+/** A request for a slot of a budget no other case uses. */
+function budget(): (overrides?: Partial<SlotRequest>) => SlotRequest {
+  const apiKey = `pl_test_waitRule${++keys}${Date.now()}`;
+  return (overrides = {}) => ({
+    apiKey,
+    budget: "create",
+    limit: LIMIT,
+    windowMs: WINDOW_MS,
+    leaseMs: 10 * WINDOW_MS,
+    maxWaitMs: 5_000,
+    ...overrides,
+  });
+}
+
+function slotOf(outcome: SlotOutcome): PacingSlot {
+  if (!outcome.granted) throw new Error("expected a slot");
+  return outcome.slot;
+}
+
+/** Takes every slot of the budget; settled (`countsForMs` a window from now) unless `inFlight`. */
+async function fill(subject: Subject, request: ReturnType<typeof budget>, inFlight = false) {
+  const slots: PacingSlot[] = [];
+  for (let i = 0; i < LIMIT; i++) slots.push(slotOf(await subject.takeSlot(request())));
+  if (!inFlight) await Promise.all(slots.map((slot) => slot.settle({ countsForMs: WINDOW_MS })));
+  return slots;
+}
+
+/** Resolves to the outcome and how long it took, in milliseconds. */
+async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
+  const startedAt = performance.now();
+  const value = await promise;
+  return { value, ms: performance.now() - startedAt };
+}
+
+describe.each(subjects)("the wait rule: %s", (_name, makeSubject, available) => {
+  it.skipIf(!available)(
+    "a wait known to outlast maxWaitMs is refused at once, saying when the slot opens",
+    async () => {
+      const subject = await makeSubject();
+      const request = budget();
+      await fill(subject, request);
+      const { value, ms } = await timed(subject.takeSlot(request({ maxWaitMs: 100 })));
+      expect(value.granted).toBe(false);
+      expect(ms).toBeLessThan(100);
+      const { opensInMs } = value as { opensInMs: number };
+      expect(opensInMs).toBeGreaterThan(WINDOW_MS - 150);
+      expect(opensInMs).toBeLessThanOrEqual(WINDOW_MS);
+    },
+  );
+
+  it.skipIf(!available)(
+    "a wait within maxWaitMs waits, and is granted when the slot opens",
+    async () => {
+      const subject = await makeSubject();
+      const request = budget();
+      await fill(subject, request);
+      const { value, ms } = await timed(subject.takeSlot(request({ maxWaitMs: 3_000 })));
+      expect(value.granted).toBe(true);
+      expect(ms).toBeGreaterThan(WINDOW_MS - 150);
+      expect(ms).toBeLessThan(WINDOW_MS + 500);
+      await slotOf(value).settle({ countsForMs: WINDOW_MS });
+    },
+  );
+
+  it.skipIf(!available)(
+    "a 429 hold longer than maxWaitMs refuses at once, this call and the next",
+    async () => {
+      const subject = await makeSubject();
+      const request = budget();
+      const slot = slotOf(await subject.takeSlot(request()));
+      await slot.settle({ countsForMs: WINDOW_MS, holdMs: 10_000 });
+      for (let call = 0; call < 2; call++) {
+        const { value, ms } = await timed(subject.takeSlot(request({ maxWaitMs: 1_000 })));
+        expect(value.granted).toBe(false);
+        expect(ms).toBeLessThan(100);
+        expect((value as { opensInMs: number }).opensInMs).toBeGreaterThan(9_000);
+      }
+    },
+  );
+
+  it.skipIf(!available)(
+    "a wait not known at first to be too long waits, and ends once it is known, by maxWaitMs at the latest",
+    async () => {
+      const subject = await makeSubject();
+      const request = budget();
+      // In flight: each slot frees no sooner than a window from now, which is within the bound.
+      const slots = await fill(subject, request, true);
+      const maxWaitMs = WINDOW_MS + 400;
+      const { value, ms } = await timed(subject.takeSlot(request({ maxWaitMs })));
+      // A window later they are still in flight: a slot is now known to be over 400 ms away.
+      expect(value.granted).toBe(false);
+      expect(ms).toBeGreaterThan(WINDOW_MS - 100);
+      expect(ms).toBeLessThan(maxWaitMs + 200);
+      await Promise.all(slots.map((slot) => slot.settle({ countsForMs: 0 })));
+    },
+  );
+
+  it.skipIf(!available)(
+    "the place in line counts: behind a line that fills the next window, the wait is known at once",
+    async () => {
+      const subject = await makeSubject();
+      const request = budget();
+      await fill(subject, request);
+      const ahead = Array.from({ length: LIMIT }, () => subject.takeSlot(request()));
+      // Let the three queue first, in order.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const { value, ms } = await timed(subject.takeSlot(request({ maxWaitMs: WINDOW_MS + 200 })));
+      expect(value.granted).toBe(false);
+      expect(ms).toBeLessThan(100);
+      expect((value as { opensInMs: number }).opensInMs).toBeGreaterThan(2 * WINDOW_MS - 200);
+      for (const outcome of await Promise.all(ahead)) {
+        await slotOf(outcome).settle({ countsForMs: 0 });
+      }
+    },
+  );
+
+  it.skipIf(!available)(
+    "an abort ends a wait at once, frees its place in line, and uses no slot",
+    async () => {
+      const subject = await makeSubject();
+      const request = budget();
+      await fill(subject, request);
+      const controller = new AbortController();
+      const aborted = subject.takeSlot(request({ signal: controller.signal }));
+      const next = subject.takeSlot(request());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const reason = new Error("caller gave up");
+      const abortedAt = performance.now();
+      controller.abort(reason);
+      await expect(aborted).rejects.toBe(reason);
+      expect(performance.now() - abortedAt).toBeLessThan(100);
+      // The next in line goes when the window opens, and the aborted wait took nothing: two
+      // more slots are free then, and a third is not.
+      const granted = slotOf(await next);
+      expect(slotOf(await subject.takeSlot(request({ maxWaitMs: 0 })))).toBeDefined();
+      expect(slotOf(await subject.takeSlot(request({ maxWaitMs: 0 })))).toBeDefined();
+      expect((await subject.takeSlot(request({ maxWaitMs: 0 }))).granted).toBe(false);
+      await granted.settle({ countsForMs: 0 });
+    },
+  );
+});
+
+describe("the fallback counts what went through its store", () => {
+  it("slots taken through the store are counted when the store fails in the same window", async () => {
+    const memory = createMemoryPacingStore();
+    let up = true;
+    const flaky: PacingStore = {
+      kind: "flaky",
+      takeSlot: (request) =>
+        up
+          ? memory.takeSlot({ ...request, apiKey: `shared:${request.apiKey}` })
+          : downStore.takeSlot(request),
+      claims: downStore.claims,
+    };
+    const fallback = StoreFallback.for(flaky, createMemoryPacingStore());
+    const request = budget();
+    for (let i = 0; i < LIMIT; i++) slotOf(await fallback.takeSlot(request(), undefined));
+    up = false;
+    const refused = await fallback.takeSlot(request({ maxWaitMs: 0 }), undefined);
+    expect(refused.granted).toBe(false);
+  });
+});
+
+describe("the wait rule: the session pacer", () => {
+  let sessions = 0;
+  const withHold = async (retryAfterSeconds: number) => {
+    const pacer = createSessionPacer(`https://session-${++sessions}.postline.test/api/v1/`);
+    const release = await pacer.acquire("other");
+    const headers = { "retry-after": String(retryAfterSeconds) };
+    release(new Response(null, { status: 429, headers }));
+    return pacer;
+  };
+
+  it("a hold longer than maxWaitMs refuses at once, saying when it ends", async () => {
+    const pacer = await withHold(10);
+    const wait = { ...DEFAULT_ACQUIRE, maxWaitMs: 1_000 };
+    const { value, ms } = await timed(pacer.acquire("other", undefined, wait).catch((e) => e));
+    expect(value).toBeInstanceOf(RateLimitWaitError);
+    expect(ms).toBeLessThan(100);
+    expect((value as RateLimitWaitError).retryAfterSeconds).toBeGreaterThanOrEqual(10);
+  });
+
+  it("a hold within maxWaitMs waits, and goes when it ends", async () => {
+    const pacer = await withHold(1);
+    const wait = { ...DEFAULT_ACQUIRE, maxWaitMs: 3_000 };
+    const { ms } = await timed(pacer.acquire("other", undefined, wait));
+    expect(ms).toBeGreaterThan(900);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it("an abort ends the wait at once", async () => {
+    const pacer = await withHold(5);
+    const controller = new AbortController();
+    const waiting = pacer.acquire("other", controller.signal, DEFAULT_ACQUIRE);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const reason = new Error("caller gave up");
+    const abortedAt = performance.now();
+    controller.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    expect(performance.now() - abortedAt).toBeLessThan(100);
+  });
+});
