@@ -5,11 +5,12 @@
  */
 import { Redis as IoRedis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { Postline } from "../../src/index.js";
+import { APIUserAbortError, Postline } from "../../src/index.js";
 import { createRedisStore, type NodeRedisLikeClient } from "../../src/redis/index.js";
 import { createFakeService } from "../../src/testing/index.js";
 import { fetchOf } from "../reliability/support/fake-client.js";
 import {
+  adminConnection,
   CLIENT_KINDS,
   type ConnectedClient,
   freshPrefix,
@@ -26,6 +27,7 @@ afterAll(async () => {
 function clientOn(
   client: Parameters<typeof createRedisStore>[0]["client"],
   commandTimeoutMs = 300,
+  store = createRedisStore({ client, prefix: freshPrefix(), commandTimeoutMs }),
 ) {
   const service = createFakeService({ baseURL: `https://redis-fail-${++fakes}.postline.test` });
   const warnings: string[] = [];
@@ -35,7 +37,7 @@ function clientOn(
     baseURL: service.defaults.baseURL,
     fetch: fetchOf(service),
     timeout: 2_000,
-    rateLimit: { store: createRedisStore({ client, prefix: freshPrefix(), commandTimeoutMs }) },
+    rateLimit: { store },
     logLevel: "debug",
     logger: {
       debug: (message) => debugs.push(message),
@@ -136,4 +138,45 @@ describe.skipIf(REDIS_URL === undefined)("the Redis store failing", () => {
     expect(debugs.some((line) => /answers again/.test(line))).toBe(true);
     expectNothingLostOrDuplicated(service, 7);
   }, 30_000);
+
+  it("an abort during a Redis stall ends the call at once, and no slot is held when Redis wakes", async () => {
+    const admin = await adminConnection();
+    const connection = await CLIENT_KINDS.ioredis();
+    connections.push(connection, { client: admin, close: async () => admin.disconnect() });
+    const prefix = freshPrefix();
+    // The store's commands may take as long as the stall: only the callers' aborts end the waits.
+    const store = createRedisStore({ client: connection.client, prefix, commandTimeoutMs: 10_000 });
+    const { postline, service } = clientOn(connection.client, 10_000, store);
+    const channelId = service.defaults.channelIds[0]!;
+    await admin.call("CLIENT", "PAUSE", "2500", "WRITE");
+    const creates = Array.from({ length: 10 }, async (_, i) => {
+      const controller = new AbortController();
+      const call = postline.content
+        .createDraft({ channelId, body: `Stalled ${i}` }, { signal: controller.signal })
+        .catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const abortedAt = performance.now();
+      controller.abort();
+      const error = await call;
+      return { error, msAfterAbort: performance.now() - abortedAt };
+    });
+    for (const { error, msAfterAbort } of await Promise.all(creates)) {
+      expect(error).toBeInstanceOf(APIUserAbortError);
+      expect(msAfterAbort).toBeLessThan(100);
+    }
+    // Once Redis wakes, the stalled requests for slots run, and each is given back at once.
+    await new Promise((resolve) => setTimeout(resolve, 2_800));
+    const slotKeys = (await admin.call("KEYS", `${prefix}:pacing:*:slots`)) as string[];
+    for (const key of slotKeys) expect(await admin.call("ZCARD", key)).toBe(0);
+    expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    // The whole create budget is free: ten creates go at once.
+    const startedAt = performance.now();
+    for (let i = 0; i < 10; i++) {
+      await postline.content.createDraft(
+        { channelId, body: `After the stall ${i}` },
+        { maxWaitMs: 0 },
+      );
+    }
+    expect(performance.now() - startedAt).toBeLessThan(3_000);
+  }, 20_000);
 });
