@@ -52,6 +52,7 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
   const progress = io.stderr.isTTY ? new ProgressLine(io.stderr) : undefined;
   const client = clientFromEnv(io.env, "content export", {
     onRequest: () => progress?.pageSent(),
+    onRateLimitWait: (event) => progress?.slotExpected(event.expectedWaitMs),
     onRetry: (event) => progress?.retrying(event.delayMs, event.error.name === "RateLimitError"),
   });
   // A closed pipe (`| head`) is the reader saying it has enough: stop, without an error.

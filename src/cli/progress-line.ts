@@ -1,6 +1,7 @@
 /**
  * The progress line `postline content export` keeps on stderr when it is a terminal: items so
- * far, the rate, and whether it is waiting for the rate limit. Redrawn in place with `\r`.
+ * far, the rate, and, while it waits for the rate limit, a countdown to its slot. Redrawn in
+ * place with `\r`.
  */
 export class ProgressLine {
   private readonly stream: NodeJS.WritableStream & { columns?: number };
@@ -8,6 +9,8 @@ export class ProgressLine {
   private readonly timer: ReturnType<typeof setInterval>;
   private items = 0;
   private waitingSince: number | undefined;
+  /** When the pacer expects the waiting page's slot to open (`onRateLimitWait`). */
+  private slotExpectedAt: number | undefined;
   private retryNote: string | undefined;
 
   constructor(stream: NodeJS.WritableStream & { columns?: number }) {
@@ -26,9 +29,15 @@ export class ProgressLine {
     this.waitingSince = performance.now();
   }
 
+  /** The pacer holds the page back: its slot is expected in `expectedWaitMs` at the earliest. */
+  slotExpected(expectedWaitMs: number): void {
+    this.slotExpectedAt = performance.now() + expectedWaitMs;
+  }
+
   /** The page's request went out. */
   pageSent(): void {
     this.waitingSince = undefined;
+    this.slotExpectedAt = undefined;
     this.retryNote = undefined;
   }
 
@@ -54,7 +63,10 @@ export class ProgressLine {
     const waitingMs = this.waitingSince === undefined ? 0 : performance.now() - this.waitingSince;
     if (note) parts.push(note);
     else if (this.retryNote) parts.push(this.retryNote);
-    else if (waitingMs > 250)
+    else if (this.slotExpectedAt !== undefined) {
+      const leftSeconds = Math.max(0, Math.ceil((this.slotExpectedAt - performance.now()) / 1000));
+      parts.push(`waiting for the rate limit (slot in ${leftSeconds} s)`);
+    } else if (waitingMs > 250)
       parts.push(`waiting for the rate limit (${(waitingMs / 1000).toFixed(0)} s)`);
     const width = Math.max(20, (this.stream.columns ?? 80) - 1);
     this.stream.write(`\r${parts.join(" · ").slice(0, width).padEnd(width)}`);

@@ -41,4 +41,21 @@ describe("postline content export: the progress line", () => {
     expect(lastLine(text())).not.toContain("waiting");
     progress.finish("done");
   });
+
+  it("counts down to the slot the pacer expects, instead of up", async () => {
+    const { stream, text } = capture();
+    const progress = new ProgressLine(stream);
+    progress.pageRequested();
+    progress.slotExpected(42_000);
+    await pause(300);
+    const first = lastLine(text()).match(/slot in (\d+) s/);
+    expect(first?.[1]).toBe("42");
+    await pause(1_000);
+    const second = lastLine(text()).match(/slot in (\d+) s/);
+    expect(Number(second?.[1])).toBe(41);
+    progress.pageSent();
+    await pause(300);
+    expect(lastLine(text())).not.toContain("slot in");
+    progress.finish("done");
+  });
 });
