@@ -11,7 +11,13 @@
  * sized to need two windows per key: it finishes in a little over a minute.
  */
 import { randomUUID } from "node:crypto";
-import { AmbiguousCreateError, Postline, PostlineError, RateLimitError } from "../src/index.js";
+import {
+  AmbiguousCreateError,
+  Postline,
+  PostlineError,
+  RateLimitError,
+  RateLimitWaitError,
+} from "../src/index.js";
 import { createFakeService, type FaultHandle, startFakeServer } from "../src/testing/index.js";
 
 const KEYS = 4;
@@ -61,7 +67,7 @@ async function main(): Promise<number> {
         const text = `Soak ${randomUUID()}`;
         const channelId = channelIds[i % channelIds.length]!;
         creates.push(
-          waitingPastTimeout(() => client.content.createDraft({ channelId, body: text })).then(
+          client.content.createDraft({ channelId, body: text }).then(
             (item) => ({ text, ids: [item.id], error: null, reconciled: !!item.reconciliation }),
             (error: unknown) => ({
               text,
@@ -74,7 +80,7 @@ async function main(): Promise<number> {
       }
       for (let i = 0; i < READS_PER_KEY; i++) {
         const client = ofKey[i % ofKey.length]!;
-        reads.push(waitingPastTimeout(() => readCall(client, i)));
+        reads.push(readCall(client, i));
       }
     }
 
@@ -102,7 +108,10 @@ async function main(): Promise<number> {
       ["calls that failed (typed)", String(callerErrors.length - report.untyped)],
       ["  by class", countByName(callerErrors)],
       ["creates settled by reconciliation", String(report.reconciled)],
-      ["waits past the timeout, called again", String(pacingRefusals)],
+      [
+        "waits refused (RateLimitWaitError)",
+        String(callerErrors.filter((e) => e instanceof RateLimitWaitError).length),
+      ],
       ["duplicated items", String(report.duplicates)],
       ["lost items", String(report.lost)],
       [
@@ -120,6 +129,7 @@ async function main(): Promise<number> {
       report.lost > 0 && "an item was lost",
       report.limiter429 > 0 && "a request arrived inside a full window",
       report.untyped > 0 && "a caller saw an error that is not a PostlineError",
+      callerErrors.some((e) => e instanceof RateLimitError) && "a caller saw a RateLimitError",
     ].filter(Boolean);
     for (const failure of failures) console.error(`soak: FAILED: ${failure}`);
     if (failures.length === 0) console.log("soak: every invariant held");
@@ -128,27 +138,6 @@ async function main(): Promise<number> {
     clearTimeout(watchdog);
     memory.stop();
     await server.close();
-  }
-}
-
-let pacingRefusals = 0;
-
-/**
- * A call, made again when the pacer ends it because its slot opens later than its 2 s timeout
- * (as docs/retries.md's `withRateLimitRetry` recipe does): the mix needs two windows per key.
- * Only the pacer's refusals are retried here; they never reached the service (`body` is null).
- */
-async function waitingPastTimeout<T>(call: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof RateLimitError) || error.body !== null) throw error;
-      pacingRefusals += 1;
-      // Spread over a second, so the callers turned away together do not come back together.
-      const delayMs = (error.retryAfterSeconds ?? 1) * 1000 + Math.random() * 1000;
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-    }
   }
 }
 

@@ -39,13 +39,11 @@ if (store === "redis") {
   };
 }
 
-// Long enough to queue for the whole run: a wait past the timeout would end the call instead.
 const worker = env("WORKER");
 let storeOutages = 0;
 const client = new Postline({
   apiKey: env("API_KEY"),
   baseURL: env("BASE_URL"),
-  timeout: 10 * 60_000,
   rateLimit,
   logger: {
     debug: () => undefined,
