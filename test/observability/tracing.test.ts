@@ -17,6 +17,8 @@ import {
   NotFoundError,
   Postline,
   type PostlineOptions,
+  RateLimitError,
+  RateLimitWaitError,
   type RequestEvent,
 } from "../../src/index.js";
 import { fakeClient } from "../reliability/support/fake-client.js";
@@ -41,6 +43,19 @@ const attemptSpans = (spans: readonly ReadableSpan[]) =>
   spans.filter((span) => span.kind === SpanKind.CLIENT);
 
 describe("spans of a call", () => {
+  it("a call refused before sending (RateLimitWaitError) has a failed call span and no attempt span, so it is never counted as a 429", async () => {
+    const { service, client, spans } = tracedClient({ maxRetries: 0, rateLimit: true });
+    service.faults.inject({ path: "/brand", kind: "rateLimited", retryAfterSeconds: 1_000_000 });
+    await expect(client.brand.get()).rejects.toBeInstanceOf(RateLimitError);
+    await expect(client.channels.list()).rejects.toBeInstanceOf(RateLimitWaitError);
+    const refused = callSpans(spans()).find((span) => span.name === "postline channels.list");
+    expect(refused?.attributes["error.type"]).toBe("RateLimitWaitError");
+    expect(refused?.status.code).toBe(SpanStatusCode.ERROR);
+    const attempts = attemptSpans(spans());
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]?.attributes["http.response.status_code"]).toBe(429);
+  });
+
   it("a call retried twice is one call span with three attempt spans under it", async () => {
     const { service, client, spans, callIds } = tracedClient({ maxRetries: 2 });
     service.faults.inject({
@@ -163,7 +178,7 @@ describe("spans of a call", () => {
   });
 
   it("the token appears in no span name, attribute, event or status", async () => {
-    const { service, client, spans } = tracedClient({ maxRetries: 0 });
+    const { service, client, spans } = tracedClient({ maxRetries: 0, rateLimit: true });
     const token = service.defaults.apiKey;
     // An id shaped like the token puts it in the URL, and the 404's message may echo it.
     await expect(client.content.get(token)).rejects.toBeInstanceOf(NotFoundError);
