@@ -1,8 +1,9 @@
 /**
  * Many workers on one key: three worker processes share one pacing store on Redis, so together
  * they stay within the key's budget (10 creates and 60 other calls a minute), see one another's
- * `429` holds, and never adopt the same item when reconciling. Each worker is this file, started
- * again as a child process.
+ * `429` holds, and never adopt the same item when reconciling. With default options, 15 creates
+ * from three processes all succeed: the eleventh waits for the first window to pass. Each worker
+ * is this file, started again as a child process.
  *
  *   REDIS_URL=redis://127.0.0.1:6379 npx tsx examples/fleet-workers.ts
  *
@@ -20,7 +21,7 @@ import { createFakeService, startFakeServer } from "../src/testing/index.js";
 import { expectThat } from "./support/expect-that.js";
 
 const WORKERS = 3;
-const DRAFTS_PER_WORKER = 3;
+const DRAFTS_PER_WORKER = 5;
 const READS_PER_WORKER = 15;
 
 /** One worker: a client on the shared store, its drafts and reads, then a summary line. */
@@ -90,6 +91,16 @@ async function coordinate(): Promise<void> {
         `  the service received ${service.requests.length} requests, ${rateLimited} 429s`,
       );
       expectThat(rateLimited === 0, "the workers together stayed within the key's budget");
+      const creates = service.requests
+        .filter((request) => request.method === "POST" && request.path === "/content")
+        .map((request) => request.at.getTime())
+        .sort((a, b) => a - b);
+      expectThat(creates.length === WORKERS * DRAFTS_PER_WORKER, "every create was made once");
+      const eleventhAfterMs = creates[10]! - creates[0]!;
+      console.log(
+        `  the eleventh create went ${(eleventhAfterMs / 1000).toFixed(1)} s after the first`,
+      );
+      expectThat(eleventhAfterMs >= 60_000, "the eleventh create waited for the first window");
     }
     console.log("✔ fleet workers");
   } finally {
