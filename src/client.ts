@@ -1,5 +1,13 @@
 import type { z } from "zod";
-import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
+import { InvalidRequestError } from "./core/errors/local-errors.js";
+import { PostlineError } from "./core/errors/postline-error.js";
+import type { ClientHooks } from "./core/observe/hooks.js";
+import { createLevelledLogger, type Logger, type LogLevel } from "./core/observe/logger.js";
+import type { Tracer } from "./core/observe/tracing.js";
+import type { PacingStore } from "./core/pacing/pacing-store.js";
+import { createRedactor } from "./core/redact.js";
+import type { RequestOptions } from "./core/request-options.js";
+import { isLoopbackHost, resolveApiBase } from "./core/setup/base-url.js";
 import {
   claimsOf,
   maxWaitOf,
@@ -7,24 +15,16 @@ import {
   pacerFor,
   pacingStoreOf,
   resolveApiKey,
-} from "./core/client-setup.js";
-import { type CustomRequest, sendCustomRequest } from "./core/custom-request.js";
-import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
-import { InvalidRequestError } from "./core/errors/local-errors.js";
-import { PostlineError } from "./core/errors/postline-error.js";
-import type { ClientHooks } from "./core/hooks.js";
-import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
-import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
-import type { PacingStore } from "./core/pacing/pacing-store.js";
-import { createRedactor } from "./core/redact.js";
-import type { RequestOptions } from "./core/request-options.js";
-import type { ResourceContext } from "./core/resource-context.js";
-import type { Tracer } from "./core/tracing.js";
-import { Transport } from "./core/transport.js";
+} from "./core/setup/client-setup.js";
+import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
+import { checkMaxRetries, checkTimeout } from "./core/transport/option-checks.js";
+import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
 import { ContentResource } from "./resources/content.js";
+import { type CustomRequest, sendCustomRequest } from "./resources/custom-request.js";
 import { KeysResource } from "./resources/keys.js";
+import type { ResourceContext } from "./resources/resource-context.js";
 import { ScheduleResource } from "./resources/schedule.js";
 import { StatsResource } from "./resources/stats.js";
 import { VERSION } from "./version.js";

@@ -2,8 +2,6 @@
 
 export type { PostlineAuth, PostlineOptions } from "./client.js";
 export { Postline } from "./client.js";
-export type { CustomRequest } from "./core/custom-request.js";
-export type { PostlineEnvironment } from "./core/environment.js";
 // Errors: every class a call can throw, the init shapes their constructors take (for tests that
 // build them), and `isRetryable`.
 export {
@@ -79,8 +77,9 @@ export type {
   RequestEventBase,
   ResponseEvent,
   RetryEvent,
-} from "./core/hooks.js";
-export type { Logger, LogLevel } from "./core/logger.js";
+} from "./core/observe/hooks.js";
+export type { Logger, LogLevel } from "./core/observe/logger.js";
+export type { TraceContext, Tracer, TraceSpan } from "./core/observe/tracing.js";
 export type {
   ClaimedItem,
   CreateClaimStore,
@@ -94,9 +93,9 @@ export type {
 export type { RateBudget } from "./core/pacing/rate-budget.js";
 export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
-export type { CreateReconciliation, WithReconciliation } from "./core/reconcile.js";
+export type { CreateReconciliation, WithReconciliation } from "./core/reconcile/reconcile.js";
 export type { RequestOptions } from "./core/request-options.js";
-export type { TraceContext, Tracer, TraceSpan } from "./core/tracing.js";
+export type { PostlineEnvironment } from "./core/setup/environment.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";
 export type {
@@ -110,6 +109,7 @@ export type {
   RejectParams,
   ScheduleParams,
 } from "./resources/content.js";
+export type { CustomRequest } from "./resources/custom-request.js";
 export type { KeyCreateParams, KeysResource } from "./resources/keys.js";
 export type { ScheduleResource } from "./resources/schedule.js";
 export type { StatsParams, StatsResource } from "./resources/stats.js";

@@ -1,7 +1,7 @@
-import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import { type BrandProfile, BrandResponseSchema } from "../schemas/index.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 /** The workspace's brand profile (`GET /brand`). */
 export class BrandResource {

@@ -1,8 +1,8 @@
-import { optionalString, paramsObject } from "../core/input-checks.js";
-import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import { type Channel, ChannelListResponseSchema, type Platform } from "../schemas/index.js";
+import { optionalString, paramsObject } from "./input-checks.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 /** Filters for `channels.list`. */
 export interface ChannelListParams {

@@ -3,6 +3,8 @@
  * passed into what is sent, or throws `InvalidRequestError` naming the parameter, so nothing the
  * service would refuse leaves the machine.
  */
+
+import type { ApproveParams, ContentUpdateParams, RejectParams } from "./content-params.js";
 import {
   checkedFields,
   isoTimestamp,
@@ -16,8 +18,7 @@ import {
   refuse,
   requiredString,
   requiredStringList,
-} from "../core/input-checks.js";
-import type { ApproveParams, ContentUpdateParams, RejectParams } from "./content-params.js";
+} from "./input-checks.js";
 
 /** api-v1.md §4 GET /content: `limit` is 1 to 100. */
 export const MAX_PAGE_SIZE = 100;

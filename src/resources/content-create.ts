@@ -3,18 +3,16 @@
  * idempotency keys, api-v1.md §1 convention 4): with `reconcile`, it is settled by looking for
  * what was created (core/reconcile.ts, docs/retries.md).
  */
-import { ledgerFor } from "../core/create-ledger.js";
+
 import { ResponseValidationError } from "../core/errors/local-errors.js";
-import { optionalBoolean } from "../core/input-checks.js";
-import { requestParsed } from "../core/parse-response.js";
+import { ledgerFor } from "../core/reconcile/create-ledger.js";
 import {
   createWithReconciliation,
   type ReconciledCreate,
   type WithReconciliation,
-} from "../core/reconcile.js";
+} from "../core/reconcile/reconcile.js";
 import { type Redactor, redactDeep } from "../core/redact.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import {
   type ContentItem,
   CreateContentResponseSchema,
@@ -23,6 +21,9 @@ import {
 import { type DraftBody, listQuery } from "./content-checks.js";
 import { fetchContentPage } from "./content-page.js";
 import type { CreateRequestOptions } from "./content-params.js";
+import { optionalBoolean } from "./input-checks.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 /** How one kind of create is sent and recognised afterwards. */
 interface CreateShape extends Pick<ReconciledCreate, "channelIds" | "isCandidate" | "snapshot"> {

@@ -1,9 +1,7 @@
 import { PlannedTimePassed } from "../core/errors/local-errors.js";
 import { type Page, Paginated } from "../core/pagination.js";
-import { parseWith, readJson, requestParsed, unwrapSingle } from "../core/parse-response.js";
-import type { WithReconciliation } from "../core/reconcile.js";
+import type { WithReconciliation } from "../core/reconcile/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import { type ContentItem, ContentItemSchema, type GenerationResult } from "../schemas/index.js";
 import {
   approvalFields,
@@ -28,6 +26,8 @@ import type {
   RejectParams,
   ScheduleParams,
 } from "./content-params.js";
+import { parseWith, readJson, requestParsed, unwrapSingle } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 export type {
   ApproveParams,

@@ -1,13 +1,4 @@
-import {
-  oneOf,
-  paramsObject,
-  pathId,
-  requiredString,
-  requiredStringList,
-} from "../core/input-checks.js";
-import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import {
   type AgentKey,
   AgentKeySchema,
@@ -17,6 +8,9 @@ import {
   KeyListResponseSchema,
   type KeyScope,
 } from "../schemas/index.js";
+import { oneOf, paramsObject, pathId, requiredString, requiredStringList } from "./input-checks.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 /** Input of `keys.create`. */
 export interface KeyCreateParams {

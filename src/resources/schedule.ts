@@ -1,7 +1,7 @@
-import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import { type ScheduleResponse, ScheduleResponseSchema } from "../schemas/index.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 /** The workspace's schedule configuration and weekly slots (`GET /schedule`, read-only). */
 export class ScheduleResource {

@@ -1,8 +1,8 @@
-import { optionalIntInRange, paramsObject } from "../core/input-checks.js";
-import { requestParsed } from "../core/parse-response.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { ResourceContext } from "../core/resource-context.js";
 import { type Stats as StatsResult, StatsSchema } from "../schemas/index.js";
+import { optionalIntInRange, paramsObject } from "./input-checks.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
 
 /** Parameters of `stats.get`. */
 export interface StatsParams {

@@ -1,6 +1,6 @@
 import { delay } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { MAX_BACKOFF_MS, retryDelayMs } from "../../src/core/retry-policy.js";
+import { MAX_BACKOFF_MS, retryDelayMs } from "../../src/core/transport/retry-policy.js";
 import {
   APIConnectionError,
   APITimeoutError,

@@ -1,7 +1,7 @@
 import { ErrorEnvelopeSchema } from "../../schemas/index.js";
 import { jsonOrText } from "../json-or-text.js";
-import type { BodyRead } from "../read-body.js";
 import { type Redactor, redactDeep, redactHeaders } from "../redact.js";
+import type { BodyRead } from "../transport/read-body.js";
 import type { APIError } from "./api-error.js";
 import { errorClassFor } from "./codes.js";
 

@@ -5,7 +5,7 @@
  */
 
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../observe/logger.js";
 import { readRateLimitHeaders } from "../rate-limit-headers.js";
 import { createMemoryPacingStore, type MemoryPacingStore } from "./memory-store.js";
 import type { Pacer } from "./pacer.js";

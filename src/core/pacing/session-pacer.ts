@@ -6,7 +6,7 @@
  */
 
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
-import type { LevelledLogger } from "../logger.js";
+import type { LevelledLogger } from "../observe/logger.js";
 import { sleep } from "../sleep.js";
 import type { Pacer } from "./pacer.js";
 import { DEFAULT_PACING_GUARD_MS } from "./rate-budget.js";

@@ -4,7 +4,7 @@
  * `warn` line marks each outage, not each call.
  */
 
-import type { Logger } from "../logger.js";
+import type { Logger } from "../observe/logger.js";
 import { clampTimerDelay } from "../sleep.js";
 import type { MemoryPacingStore } from "./memory-store.js";
 import type {

@@ -3,7 +3,7 @@
  * sent, with an `InvalidRequestError` naming the parameter. Each check returns the value it
  * accepted, so a resource reads as "check, send, parse".
  */
-import { InvalidRequestError } from "./errors/local-errors.js";
+import { InvalidRequestError } from "../core/errors/local-errors.js";
 
 /** Throws `InvalidRequestError`: "`param` `expected`; got `what value is`". */
 function invalid(param: string, expected: string, value: unknown): never {

@@ -1,17 +1,9 @@
 import type { z } from "zod";
-import { ResponseValidationError } from "./errors/local-errors.js";
-import { jsonOrText } from "./json-or-text.js";
-import { type Redactor, redactDeep } from "./redact.js";
-import type { ResourceContext } from "./resource-context.js";
-import type { ApiRequest, ApiResponse } from "./transport.js";
-
-/** How a resource reads a 2xx body. */
-export interface ResponseReader {
-  /** Whether bodies are checked against their schemas (the client's `validateResponses`). */
-  readonly validate: boolean;
-  /** Scrubs the token from what a `ResponseValidationError` keeps of a body. */
-  readonly redact: Redactor;
-}
+import { ResponseValidationError } from "../core/errors/local-errors.js";
+import { jsonOrText } from "../core/json-or-text.js";
+import { redactDeep } from "../core/redact.js";
+import type { ApiRequest, ApiResponse } from "../core/transport/transport.js";
+import type { ResourceContext, ResponseReader } from "./resource-context.js";
 
 /** The body of a 2xx response as JSON; a body that is not JSON is a `ResponseValidationError`. */
 export function readJson(response: ApiResponse, reader: ResponseReader): unknown {

@@ -19,13 +19,13 @@
  *    creates on that channel to settle, so a concurrent success is never mistaken for ours;
  * 4. the newest such item.
  */
-import type { ContentItem, GenerationResult } from "../schemas/index.js";
+import type { ContentItem, GenerationResult } from "../../schemas/index.js";
+import { AmbiguousCreateError } from "../errors/ambiguous-create-error.js";
+import { APIError } from "../errors/api-error.js";
+import { APIConnectionError, APIUserAbortError } from "../errors/connection-errors.js";
+import { ResponseValidationError } from "../errors/local-errors.js";
+import type { Page } from "../pagination.js";
 import type { CreateLedger } from "./create-ledger.js";
-import { AmbiguousCreateError } from "./errors/ambiguous-create-error.js";
-import { APIError } from "./errors/api-error.js";
-import { APIConnectionError, APIUserAbortError } from "./errors/connection-errors.js";
-import { ResponseValidationError } from "./errors/local-errors.js";
-import type { Page } from "./pagination.js";
 
 /** How far the service's clock may run behind ours when comparing `createdAt` to the call's start. */
 export const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;

@@ -1,5 +1,5 @@
-import { isCredentialHeader } from "./credential-headers.js";
-import { InvalidRequestError } from "./errors/local-errors.js";
+import { isCredentialHeader } from "../credential-headers.js";
+import { InvalidRequestError } from "../errors/local-errors.js";
 
 // RFC 9110 §5.6.2: a field name is a token.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

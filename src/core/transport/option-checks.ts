@@ -1,4 +1,4 @@
-import { InvalidRequestError } from "./errors/local-errors.js";
+import { InvalidRequestError } from "../errors/local-errors.js";
 
 // setTimeout's ceiling; a larger value would fire at once.
 const MAX_TIMEOUT_MS = 2_147_483_647;

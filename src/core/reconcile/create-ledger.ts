@@ -5,10 +5,10 @@
  * waits for them before deciding an item is its own).
  */
 
-import { defaultPacingStore } from "./pacing/key-pacer.js";
-import type { ClaimedItem, CreateClaimStore } from "./pacing/pacing-store.js";
+import { defaultPacingStore } from "../pacing/key-pacer.js";
+import type { ClaimedItem, CreateClaimStore } from "../pacing/pacing-store.js";
 
-export type { ClaimedItem } from "./pacing/pacing-store.js";
+export type { ClaimedItem } from "../pacing/pacing-store.js";
 
 /** A `POST /content` still in flight, and the channels it may create items on. */
 interface InFlightSend {

@@ -1,10 +1,10 @@
+import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
+import type { ClientHooks, RequestEventBase } from "../observe/hooks.js";
+import type { LevelledLogger } from "../observe/logger.js";
+import type { SlotWait } from "../pacing/pacer.js";
+import { type Redactor, redactHeaders } from "../redact.js";
 import type { FailedAttempt } from "./classify-failure.js";
-import type { RateLimitWaitError } from "./errors/rate-limit-wait.js";
-import type { ClientHooks, RequestEventBase } from "./hooks.js";
-import type { LevelledLogger } from "./logger.js";
-import type { SlotWait } from "./pacing/pacer.js";
-import type { PreparedCall } from "./prepared-call.js";
-import { type Redactor, redactHeaders } from "./redact.js";
+import type { PreparedRequest } from "./prepared-request.js";
 import type { AttemptResult } from "./send-attempt.js";
 
 /**
@@ -24,44 +24,44 @@ export class AttemptObserver {
   }
 
   /** The attempt has to wait for a rate-limit slot. */
-  waiting(call: PreparedCall, attempt: number, wait: SlotWait): void {
-    const { budget } = call;
+  waiting(request: PreparedRequest, attempt: number, wait: SlotWait): void {
+    const { budget } = request;
     const { expectedWaitMs, queuePosition } = wait;
     this.#callHook("onRateLimitWait", () => ({
-      ...eventOf(call, attempt),
+      ...eventOf(request, attempt),
       budget,
       expectedWaitMs: Math.round(expectedWaitMs),
       queuePosition,
     }));
     if (this.#logger.enabled("debug")) {
       const fields = { attempt, budget, expectedWaitMs: Math.round(expectedWaitMs), queuePosition };
-      this.#debug(call, "Waiting for a rate-limit slot", fields);
+      this.#debug(request, "Waiting for a rate-limit slot", fields);
     }
   }
 
   /** No slot within the call's `maxWaitMs`: nothing is sent. Logged as waits are, at debug. */
-  refused(call: PreparedCall, attempt: number, error: RateLimitWaitError): void {
+  refused(request: PreparedRequest, attempt: number, error: RateLimitWaitError): void {
     if (!this.#logger.enabled("debug")) return;
     const { budget, waitedMs, retryAfterSeconds } = error;
     const fields = { attempt, budget, waitedMs, retryAfterSeconds, error: error.name };
-    this.#debug(call, `${call.method} /${call.path} not sent: ${error.name}`, fields);
+    this.#debug(request, `${request.method} /${request.path} not sent: ${error.name}`, fields);
   }
 
   /** Pacing let the attempt through and it is about to be sent. */
-  sending(call: PreparedCall, attempt: number): void {
-    this.#callHook("onRequest", () => eventOf(call, attempt));
+  sending(request: PreparedRequest, attempt: number): void {
+    this.#callHook("onRequest", () => eventOf(request, attempt));
   }
 
   /** The attempt got a response (any status). */
   responded(
-    call: PreparedCall,
+    request: PreparedRequest,
     attempt: number,
     result: Extract<AttemptResult, { kind: "response" }>,
   ): void {
     const { status, headers } = result.response;
     const durationMs = Math.round(result.durationMs);
     this.#callHook("onResponse", () => ({
-      ...eventOf(call, attempt),
+      ...eventOf(request, attempt),
       status,
       durationMs,
       // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
@@ -69,33 +69,38 @@ export class AttemptObserver {
     }));
     if (this.#logger.enabled("debug")) {
       const fields = { status, attempt, durationMs };
-      this.#debug(call, `${call.method} /${call.path} ${status}`, fields);
+      this.#debug(request, `${request.method} /${request.path} ${status}`, fields);
     }
   }
 
   /** The attempt got no response. */
   failed(
-    call: PreparedCall,
+    request: PreparedRequest,
     attempt: number,
     result: AttemptResult,
     { error }: FailedAttempt,
   ): void {
     if (!this.#logger.enabled("debug")) return;
     const fields = { attempt, durationMs: Math.round(result.durationMs), error: error.message };
-    this.#debug(call, `${call.method} /${call.path} failed: ${error.name}`, fields);
+    this.#debug(request, `${request.method} /${request.path} failed: ${error.name}`, fields);
   }
 
   /** The attempt failed and is retried after `delayMs`. */
-  retrying(call: PreparedCall, attempt: number, { error }: FailedAttempt, delayMs: number): void {
-    this.#callHook("onRetry", () => ({ ...eventOf(call, attempt), delayMs, error }));
+  retrying(
+    request: PreparedRequest,
+    attempt: number,
+    { error }: FailedAttempt,
+    delayMs: number,
+  ): void {
+    this.#callHook("onRetry", () => ({ ...eventOf(request, attempt), delayMs, error }));
     if (this.#logger.enabled("debug")) {
-      const message = `retrying ${call.method} /${call.path} in ${delayMs} ms`;
-      this.#debug(call, message, { attempt, delayMs, reason: error.name });
+      const message = `retrying ${request.method} /${request.path} in ${delayMs} ms`;
+      this.#debug(request, message, { attempt, delayMs, reason: error.name });
     }
   }
 
-  #debug(call: PreparedCall, message: string, fields: Record<string, unknown>): void {
-    const { callId, method, path } = call;
+  #debug(request: PreparedRequest, message: string, fields: Record<string, unknown>): void {
+    const { callId, method, path } = request;
     this.#logger.debug(message, { callId, method, path, ...fields });
   }
 
@@ -119,7 +124,7 @@ export class AttemptObserver {
 }
 
 /** The fields every hook payload of an attempt carries. */
-function eventOf(call: PreparedCall, attempt: number): RequestEventBase {
-  const { callId, method, shownPath: path, shownUrl: url } = call;
+function eventOf(request: PreparedRequest, attempt: number): RequestEventBase {
+  const { callId, method, redactedPath: path, redactedUrl: url } = request;
   return { callId, method, path, url, attempt };
 }

@@ -1,8 +1,8 @@
-import type { RateBudget } from "./pacing/rate-budget.js";
-import type { Redactor } from "./redact.js";
+import type { RateBudget } from "../pacing/rate-budget.js";
+import type { Redactor } from "../redact.js";
 
-/** What a {@link PreparedCall} is built from. */
-export interface PreparedCallInit {
+/** What a {@link PreparedRequest} is built from. */
+export interface PreparedRequestInit {
   readonly method: "GET" | "POST" | "PATCH" | "DELETE";
   readonly path: string;
   readonly url: string;
@@ -22,7 +22,7 @@ export interface PreparedCallInit {
  * (what errors, hooks and logs show) are computed once, when first needed: a call that succeeds
  * without hooks or debug logs never pays for redaction.
  */
-export class PreparedCall {
+export class PreparedRequest {
   readonly method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path under `/api/v1`, as the resource gave it. */
   readonly path: string;
@@ -44,10 +44,10 @@ export class PreparedCall {
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
   readonly callId: string;
   readonly #redact: Redactor;
-  #shownUrl: string | undefined;
-  #shownPath: string | undefined;
+  #redactedUrl: string | undefined;
+  #redactedPath: string | undefined;
 
-  constructor(init: PreparedCallInit, redact: Redactor) {
+  constructor(init: PreparedRequestInit, redact: Redactor) {
     this.method = init.method;
     this.path = init.path;
     this.url = init.url;
@@ -63,14 +63,14 @@ export class PreparedCall {
   }
 
   /** The URL as errors, hooks and logs show it: an id or query value shaped like a token is scrubbed. */
-  get shownUrl(): string {
-    this.#shownUrl ??= this.#redact(this.url);
-    return this.#shownUrl;
+  get redactedUrl(): string {
+    this.#redactedUrl ??= this.#redact(this.url);
+    return this.#redactedUrl;
   }
 
   /** The path as hooks and logs show it, redacted. */
-  get shownPath(): string {
-    this.#shownPath ??= this.#redact(this.path);
-    return this.#shownPath;
+  get redactedPath(): string {
+    this.#redactedPath ??= this.#redact(this.path);
+    return this.#redactedPath;
   }
 }

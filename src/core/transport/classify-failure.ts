@@ -3,13 +3,13 @@ import {
   APIConnectionError,
   APITimeoutError,
   APIUserAbortError,
-} from "./errors/connection-errors.js";
-import { errorFromResponse, parseErrorBody } from "./errors/from-response.js";
-import { ResponseValidationError } from "./errors/local-errors.js";
-import type { PostlineError } from "./errors/postline-error.js";
-import type { PreparedCall } from "./prepared-call.js";
-import { parseRetryAfterSeconds } from "./rate-limit-headers.js";
-import { type Redactor, redactDeep } from "./redact.js";
+} from "../errors/connection-errors.js";
+import { errorFromResponse, parseErrorBody } from "../errors/from-response.js";
+import { ResponseValidationError } from "../errors/local-errors.js";
+import type { PostlineError } from "../errors/postline-error.js";
+import { parseRetryAfterSeconds } from "../rate-limit-headers.js";
+import { type Redactor, redactDeep } from "../redact.js";
+import type { PreparedRequest } from "./prepared-request.js";
 import { failedBeforeSending, isRetryableFailure } from "./retry-policy.js";
 import type { AttemptResult } from "./send-attempt.js";
 
@@ -28,16 +28,16 @@ export interface FailedAttempt {
  * the method and what failed; the error carries it as `retryable`.
  */
 export function classifyFailure(
-  call: PreparedCall,
+  request: PreparedRequest,
   result: AttemptResult,
   redact: Redactor,
 ): FailedAttempt {
-  const { method, shownUrl: url, callId } = call;
+  const { method, redactedUrl: url, callId } = request;
   if (result.kind === "response") {
     const { status, headers } = result.response;
     if (result.response.ok) {
       // Only a 2xx body past the cap reaches here; the service did act on the request.
-      return { error: bodyOverCapError(call, result.body.overCap ?? 0), retryable: false };
+      return { error: bodyOverCapError(request, result.body.overCap ?? 0), retryable: false };
     }
     const facts = { status, headers, body: result.body, method, url, callId };
     const parsed = parseErrorBody(facts);
@@ -54,7 +54,7 @@ export function classifyFailure(
       error: new APIUserAbortError({
         method,
         url,
-        cause: redactDeep(call.signal?.reason, redact),
+        cause: redactDeep(request.signal?.reason, redact),
         callId,
       }),
       retryable: false,
@@ -63,7 +63,7 @@ export function classifyFailure(
   if (result.endedBy === "timeout") {
     const retryable = isRetryableFailure(method, { kind: "timeout" });
     return {
-      error: new APITimeoutError({ method, url, retryable, timeoutMs: call.timeout, callId }),
+      error: new APITimeoutError({ method, url, retryable, timeoutMs: request.timeout, callId }),
       retryable,
     };
   }
@@ -86,7 +86,7 @@ export function classifyFailure(
   };
 }
 
-function bodyOverCapError(call: PreparedCall, cap: number): ResponseValidationError {
+function bodyOverCapError(request: PreparedRequest, cap: number): ResponseValidationError {
   return new ResponseValidationError({
     issues: [
       {
@@ -97,7 +97,7 @@ function bodyOverCapError(call: PreparedCall, cap: number): ResponseValidationEr
       },
     ],
     body: undefined,
-    method: call.method,
-    url: call.shownUrl,
+    method: request.method,
+    url: request.redactedUrl,
   });
 }

@@ -4,16 +4,16 @@
  * its options, defaults and namespaces.
  */
 
+import { InvalidRequestError } from "../errors/local-errors.js";
+import { PostlineError } from "../errors/postline-error.js";
+import type { LevelledLogger } from "../observe/logger.js";
+import { createPacer, defaultPacingStore } from "../pacing/key-pacer.js";
+import { noopPacer, type Pacer } from "../pacing/pacer.js";
+import type { CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
+import { createSessionPacer } from "../pacing/session-pacer.js";
+import { StoreFallback } from "../pacing/store-fallback.js";
+import { checkMaxWait, DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
 import { assertNoKeyInBrowserPage } from "./browser-guard.js";
-import { InvalidRequestError } from "./errors/local-errors.js";
-import { PostlineError } from "./errors/postline-error.js";
-import type { LevelledLogger } from "./logger.js";
-import { createPacer, defaultPacingStore } from "./pacing/key-pacer.js";
-import { noopPacer, type Pacer } from "./pacing/pacer.js";
-import type { CreateClaimStore, PacingStore } from "./pacing/pacing-store.js";
-import { createSessionPacer } from "./pacing/session-pacer.js";
-import { StoreFallback } from "./pacing/store-fallback.js";
-import { checkMaxWait, DEFAULT_MAX_WAIT_MS } from "./pacing/wait-bound.js";
 
 /** How a client authenticates; the public `PostlineAuth` type. */
 type AuthMode = "apiKey" | "session";

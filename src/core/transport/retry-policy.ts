@@ -4,8 +4,8 @@
  * is never sent again; only failures that prove nothing was done are retried for writes.
  */
 
-import { refusesAtOnce } from "./pacing/wait-bound.js";
-import { MAX_TIMER_DELAY_MS } from "./sleep.js";
+import { refusesAtOnce } from "../pacing/wait-bound.js";
+import { MAX_TIMER_DELAY_MS } from "../sleep.js";
 
 /** How one attempt failed, as far as retrying is concerned. */
 export type AttemptFailure =

@@ -1,12 +1,12 @@
-import { nextCallId } from "./call-id.js";
-import type { PreparedCall } from "./prepared-call.js";
+import { nextCallId } from "../observe/call-id.js";
 import {
   contextWithParent,
   SPAN_KIND,
   SPAN_STATUS_ERROR,
   type Tracer,
   type TraceSpan,
-} from "./tracing.js";
+} from "../observe/tracing.js";
+import type { PreparedRequest } from "./prepared-request.js";
 
 /**
  * One SDK call, such as `content.get` or a `createDraft` with its reconciliation requests: its
@@ -35,24 +35,28 @@ export class SdkCall {
    * Counts an attempt that pacing let through, and starts its span (HTTP client semantic
    * conventions) when tracing.
    */
-  startAttempt(call: PreparedCall, attempt: number, pacingWaitMs: number): TraceSpan | undefined {
+  startAttempt(
+    request: PreparedRequest,
+    attempt: number,
+    pacingWaitMs: number,
+  ): TraceSpan | undefined {
     if (attempt > 1) this.#retries += 1;
     this.#pacingWaitMs += pacingWaitMs;
     if (!this.#tracer || !this.#span) return undefined;
     // Read only when tracing: the redacted URL costs a redaction pass.
-    const shownUrl = call.shownUrl;
-    const url = new URL(shownUrl);
+    const redactedUrl = request.redactedUrl;
+    const url = new URL(redactedUrl);
     const attributes: Record<string, string | number | boolean> = {
-      "http.request.method": call.method,
+      "http.request.method": request.method,
       "server.address": url.hostname,
       "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
-      "url.full": shownUrl,
+      "url.full": redactedUrl,
       "postline.call_id": this.id,
       "postline.pacing.wait_ms": Math.round(pacingWaitMs),
     };
     if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
     const options = { kind: SPAN_KIND.client, attributes };
-    return this.#tracer.startSpan(call.method, options, contextWithParent(this.#span));
+    return this.#tracer.startSpan(request.method, options, contextWithParent(this.#span));
   }
 
   /** Ends the call's span: its retry count and pacing wait, and the error it ended with. */

@@ -1,6 +1,6 @@
 import type { KyInstance } from "ky";
 import { AttemptDeadline } from "./attempt-deadline.js";
-import type { PreparedCall } from "./prepared-call.js";
+import type { PreparedRequest } from "./prepared-request.js";
 import { type BodyRead, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, readBody } from "./read-body.js";
 
 /** What one attempt produced: a response with its body read, or why there was none. */
@@ -26,20 +26,23 @@ export type AttemptResult =
  * reads the body, all within the attempt's deadline: `timeout` counts from here, never the wait
  * for a slot before it. A failure of the attempt itself is returned as `no-response`, not thrown.
  */
-export async function sendAttempt(ky: KyInstance, call: PreparedCall): Promise<AttemptResult> {
+export async function sendAttempt(
+  ky: KyInstance,
+  request: PreparedRequest,
+): Promise<AttemptResult> {
   const started = performance.now();
-  const deadline = new AttemptDeadline(call.timeout, call.signal);
+  const deadline = new AttemptDeadline(request.timeout, request.signal);
   try {
     // The deadline's signal goes to fetch beside ky, not through it: ky would join it to its own
     // with an `AbortSignal.any` per call (docs/performance.md). ky hands unknown options to fetch.
     const options = {
-      method: call.method,
+      method: request.method,
       attemptSignal: deadline.signal,
       redirect: "manual" as const,
-      ...(call.headers ? { headers: call.headers } : {}),
-      ...(call.body !== undefined ? { json: call.body } : {}),
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.body !== undefined ? { json: request.body } : {}),
     };
-    const sent = ky(call.url, options);
+    const sent = ky(request.url, options);
     // A response that arrives after the deadline won is not read: let its connection go.
     const response = await deadline.race(sent).catch((error: unknown) => {
       void sent.then(

@@ -4,9 +4,9 @@
  * errors, logging and redaction.
  */
 import type { z } from "zod";
-import { InvalidRequestError } from "./errors/local-errors.js";
+import { InvalidRequestError } from "../core/errors/local-errors.js";
+import type { RequestOptions } from "../core/request-options.js";
 import { parseWith, readJson } from "./parse-response.js";
-import type { RequestOptions } from "./request-options.js";
 import type { ResourceContext } from "./resource-context.js";
 
 /** What `client.request()` sends. */

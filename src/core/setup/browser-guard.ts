@@ -1,4 +1,4 @@
-import { PostlineError } from "./errors/postline-error.js";
+import { PostlineError } from "../errors/postline-error.js";
 
 /**
  * Whether the code runs in a browser page (a `window` with a `document`). Workers, Node, Bun and

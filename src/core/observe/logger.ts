@@ -1,4 +1,4 @@
-import type { Redactor } from "./redact.js";
+import type { Redactor } from "../redact.js";
 
 /** The levels a client logs at, most verbose first; `"off"` logs nothing. */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";

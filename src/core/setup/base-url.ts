@@ -1,4 +1,4 @@
-import { PostlineError } from "./errors/postline-error.js";
+import { PostlineError } from "../errors/postline-error.js";
 
 const API_PREFIX = "/api/v1";
 

@@ -1,23 +1,23 @@
 import ky, { type KyInstance } from "ky";
+import { APIUserAbortError } from "../errors/connection-errors.js";
+import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
+import type { ClientHooks } from "../observe/hooks.js";
+import type { LevelledLogger } from "../observe/logger.js";
+import type { Tracer, TraceSpan } from "../observe/tracing.js";
+import type { Pacer, ReleasePacedSlot } from "../pacing/pacer.js";
+import type { RateBudget } from "../pacing/rate-budget.js";
+import { checkMaxWait } from "../pacing/wait-bound.js";
+import { type Redactor, redactDeep } from "../redact.js";
+import type { RequestOptions } from "../request-options.js";
+import { sleep } from "../sleep.js";
 import { AttemptObserver } from "./attempt-observer.js";
 import { classifyFailure } from "./classify-failure.js";
-import { APIUserAbortError } from "./errors/connection-errors.js";
-import { RateLimitWaitError } from "./errors/rate-limit-wait.js";
-import type { ClientHooks } from "./hooks.js";
-import type { LevelledLogger } from "./logger.js";
 import { checkMaxRetries, checkTimeout } from "./option-checks.js";
-import type { Pacer, ReleasePacedSlot } from "./pacing/pacer.js";
-import type { RateBudget } from "./pacing/rate-budget.js";
-import { checkMaxWait } from "./pacing/wait-bound.js";
-import { PreparedCall } from "./prepared-call.js";
-import { type Redactor, redactDeep } from "./redact.js";
+import { PreparedRequest } from "./prepared-request.js";
 import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
-import type { RequestOptions } from "./request-options.js";
 import { delayBeforeRetry } from "./retry-policy.js";
 import { endAttemptSpan, SdkCall } from "./sdk-call.js";
 import { type AttemptResult, sendAttempt } from "./send-attempt.js";
-import { sleep } from "./sleep.js";
-import type { Tracer, TraceSpan } from "./tracing.js";
 
 /** The methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -43,10 +43,8 @@ export interface ApiRequest {
   readonly budget?: RateBudget;
 }
 
-/** A 2xx response, read in full. */
+/** A 2xx response, read in full: what a resource parses, and names in a validation error. */
 export interface ApiResponse {
-  readonly status: number;
-  readonly headers: Headers;
   /** The body's text ("" when empty). */
   readonly text: string;
   readonly method: HttpMethod;
@@ -155,10 +153,10 @@ export class Transport {
 
   /**
    * Sends `request`, retrying as docs/retries.md allows, and resolves to its 2xx response. It is
-   * its own SDK call unless it is part of `call`.
+   * its own SDK call unless it is part of `sdkCall`.
    */
-  async request(request: ApiRequest, call?: SdkCall): Promise<ApiResponse> {
-    if (call) return this.#send(request, call);
+  async request(request: ApiRequest, sdkCall?: SdkCall): Promise<ApiResponse> {
+    if (sdkCall) return this.#send(request, sdkCall);
     const own = this.openCall(request.operation ?? request.method);
     try {
       const response = await this.#send(request, own);
@@ -170,49 +168,49 @@ export class Transport {
     }
   }
 
-  async #send(request: ApiRequest, sdkCall: SdkCall): Promise<ApiResponse> {
-    const call = this.#prepare(request, sdkCall.id);
+  async #send(spec: ApiRequest, sdkCall: SdkCall): Promise<ApiResponse> {
+    const request = this.#prepare(spec, sdkCall.id);
     /** Time this call has spent waiting for slots and before retries: `maxWaitMs` bounds it. */
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
-      if (call.signal?.aborted) throw this.#userAbort(call);
+      if (request.signal?.aborted) throw this.#userAbort(request);
       const waitStarted = performance.now();
-      const release = await this.#waitForSlot(call, attempt, call.maxWaitMs - waitedMs);
+      const release = await this.#waitForSlot(request, attempt, request.maxWaitMs - waitedMs);
       const slotWaitMs = performance.now() - waitStarted;
       waitedMs += slotWaitMs;
       let span: TraceSpan | undefined;
       let result: AttemptResult | undefined;
       try {
-        span = sdkCall.startAttempt(call, attempt, slotWaitMs);
-        this.#observer.sending(call, attempt);
-        result = await sendAttempt(this.#ky, call);
+        span = sdkCall.startAttempt(request, attempt, slotWaitMs);
+        this.#observer.sending(request, attempt);
+        result = await sendAttempt(this.#ky, request);
       } finally {
         // Every path gives the slot back; a response teaches the pacer (a 429's hold).
         release(result?.kind === "response" ? result.response : undefined);
       }
       let status: number | undefined;
       if (result.kind === "response") {
-        this.#observer.responded(call, attempt, result);
-        const { ok, headers } = result.response;
+        this.#observer.responded(request, attempt, result);
+        const { ok } = result.response;
         const { text } = result.body;
         status = result.response.status;
         if (ok && text !== undefined) {
           if (span) endAttemptSpan(span, status);
-          return responseOf(call, status, headers, text);
+          return responseOf(request, text);
         }
       }
-      const failure = classifyFailure(call, result, this.#config.redact);
+      const failure = classifyFailure(request, result, this.#config.redact);
       if (span) endAttemptSpan(span, status, failure.error);
-      if (result.kind === "no-response") this.#observer.failed(call, attempt, result, failure);
+      if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
       const delayMs = delayBeforeRetry(
         failure,
         attempt,
-        call.maxRetries,
-        call.maxWaitMs - waitedMs,
+        request.maxRetries,
+        request.maxWaitMs - waitedMs,
       );
       if (delayMs === undefined) throw failure.error;
-      this.#observer.retrying(call, attempt, failure, delayMs);
-      await this.#waitBeforeRetry(call, delayMs);
+      this.#observer.retrying(request, attempt, failure, delayMs);
+      await this.#waitBeforeRetry(request, delayMs);
       waitedMs += delayMs;
     }
   }
@@ -223,41 +221,41 @@ export class Transport {
    * `RateLimitWaitError` and sends nothing.
    */
   async #waitForSlot(
-    call: PreparedCall,
+    request: PreparedRequest,
     attempt: number,
     remainingWaitMs: number,
   ): Promise<ReleasePacedSlot> {
     try {
-      return await this.#config.pacer.acquire(call.budget, call.signal, {
+      return await this.#config.pacer.acquire(request.budget, request.signal, {
         maxWaitMs: Math.max(0, remainingWaitMs),
-        attemptTimeoutMs: call.timeout,
-        method: call.method,
+        attemptTimeoutMs: request.timeout,
+        method: request.method,
         // Only read when the pacer has to say why a call ends: the redaction is paid then.
         get url() {
-          return call.shownUrl;
+          return request.redactedUrl;
         },
-        callId: call.callId,
-        onWait: (wait) => this.#observer.waiting(call, attempt, wait),
+        callId: request.callId,
+        onWait: (wait) => this.#observer.waiting(request, attempt, wait),
       });
     } catch (error) {
-      if (call.signal?.aborted) throw this.#userAbort(call);
-      if (error instanceof RateLimitWaitError) this.#observer.refused(call, attempt, error);
+      if (request.signal?.aborted) throw this.#userAbort(request);
+      if (error instanceof RateLimitWaitError) this.#observer.refused(request, attempt, error);
       throw error;
     }
   }
 
   /** Checks the call's options and resolves everything that stays the same across attempts. */
-  #prepare(request: ApiRequest, callId: string): PreparedCall {
-    const { method, path, options = {} } = request;
+  #prepare(spec: ApiRequest, callId: string): PreparedRequest {
+    const { method, path, options = {} } = spec;
     if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
     if (options.timeout !== undefined) checkTimeout(options.timeout);
     if (options.maxWaitMs !== undefined) checkMaxWait(options.maxWaitMs);
     const init = {
       method,
       path,
-      url: this.urlFor(path, request.query),
-      body: request.body,
-      budget: request.budget ?? "other",
+      url: this.urlFor(path, spec.query),
+      body: spec.body,
+      budget: spec.budget ?? "other",
       signal: options.signal,
       // Per-call headers merge over the instance's, so the credential is set again after them.
       headers: options.headers
@@ -271,40 +269,33 @@ export class Transport {
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       callId,
     } as const;
-    return new PreparedCall(init, this.#config.redact);
+    return new PreparedRequest(init, this.#config.redact);
   }
 
   /** The wait before a retry; the caller's signal ends it. */
-  async #waitBeforeRetry(call: PreparedCall, delayMs: number): Promise<void> {
+  async #waitBeforeRetry(request: PreparedRequest, delayMs: number): Promise<void> {
     try {
-      await sleep(delayMs, call.signal);
+      await sleep(delayMs, request.signal);
     } catch {
-      throw this.#userAbort(call);
+      throw this.#userAbort(request);
     }
   }
 
-  #userAbort(call: PreparedCall): APIUserAbortError {
-    const cause = redactDeep(call.signal?.reason, this.#config.redact);
-    const { method, shownUrl: url, callId } = call;
+  #userAbort(request: PreparedRequest): APIUserAbortError {
+    const cause = redactDeep(request.signal?.reason, this.#config.redact);
+    const { method, redactedUrl: url, callId } = request;
     return new APIUserAbortError({ method, url, cause, callId });
   }
 }
 
 /** A 2xx response; its URL is redacted only if something (an error) asks for it. */
-function responseOf(
-  call: PreparedCall,
-  status: number,
-  headers: Headers,
-  text: string,
-): ApiResponse {
+function responseOf(request: PreparedRequest, text: string): ApiResponse {
   return {
-    status,
-    headers,
     text,
-    method: call.method,
-    callId: call.callId,
+    method: request.method,
+    callId: request.callId,
     get url() {
-      return call.shownUrl;
+      return request.redactedUrl;
     },
   };
 }
