@@ -9,11 +9,10 @@ import {
 } from "./core/client-setup.js";
 import { type CustomRequest, sendCustomRequest } from "./core/custom-request.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
-import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
 import type { ClientHooks } from "./core/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
-import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
+import { checkClientOptions } from "./core/option-checks.js";
 import type { PacingStore } from "./core/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
@@ -97,7 +96,6 @@ export interface PostlineOptions extends ClientHooks {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
-const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
 /**
  * The Postline Agent API client.
@@ -136,6 +134,7 @@ export class Postline {
   readonly maxRetries: number;
 
   constructor(options: PostlineOptions = {}) {
+    checkClientOptions(options);
     const apiKey = resolveApiKey(options);
     const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
     const redact = createRedactor(apiKey ?? undefined);
@@ -153,28 +152,7 @@ export class Postline {
     }
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    checkTimeout(timeout);
-    checkMaxRetries(maxRetries);
     const logLevel = options.logLevel ?? "warn";
-    if (!LOG_LEVELS.includes(logLevel)) {
-      throw new InvalidRequestError(
-        "logLevel",
-        `logLevel must be one of ${LOG_LEVELS.join(", ")}; got "${String(logLevel)}"`,
-      );
-    }
-    if (options.fetch !== undefined && typeof options.fetch !== "function") {
-      throw new InvalidRequestError(
-        "fetch",
-        "fetch must be a function compatible with the global fetch",
-      );
-    }
-
-    if (options.tracer !== undefined && typeof options.tracer?.startSpan !== "function") {
-      throw new InvalidRequestError(
-        "tracer",
-        'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
-      );
-    }
     const pacingStore = pacingStoreOf(options.rateLimit);
 
     const baseURL = base.toString();

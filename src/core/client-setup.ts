@@ -1,11 +1,10 @@
 /**
- * How the client's options become its parts: the key (or a session), the pacing store, the pacer
- * and where reconciliation records its claims. Kept apart from `client.ts` so the class reads as
- * its options, defaults and namespaces.
+ * How the client's options, already checked (`option-checks.ts`), become its parts: the key (or
+ * a session), the pacing store, the pacer and where reconciliation records its claims. Kept apart
+ * from `client.ts` so the class reads as its options, defaults and namespaces.
  */
 
 import { assertNoKeyInBrowserPage } from "./browser-guard.js";
-import { InvalidRequestError } from "./errors/local-errors.js";
 import { PostlineError } from "./errors/postline-error.js";
 import type { LevelledLogger } from "./logger.js";
 import { noopPacer, type Pacer } from "./pacer.js";
@@ -64,47 +63,19 @@ export function pacerFor(
     : createPacer(apiKey, { logger, store });
 }
 
-const AUTH_MODES: readonly AuthMode[] = ["apiKey", "session"];
-
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
 export function resolveApiKey(options: AuthOptions): string | null {
-  const auth = options.auth ?? "apiKey";
-  if (!AUTH_MODES.includes(auth)) {
-    throw new InvalidRequestError(
-      "auth",
-      `auth must be "apiKey" or "session"; got ${JSON.stringify(String(auth))}`,
-    );
-  }
-  if (auth === "session") {
-    if (options.apiKey !== undefined) {
-      throw new InvalidRequestError(
-        "apiKey",
-        'auth: "session" sends no key: leave out apiKey, or use auth: "apiKey"',
-      );
-    }
-    return null;
-  }
+  if (options.auth === "session") return null;
   const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
   assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
   return apiKey;
 }
 
-/** The store `rateLimit` names: `undefined` for no pacing; refuses anything else with a clear error. */
+/** The store `rateLimit` names: `undefined` for no pacing. */
 export function pacingStoreOf(rateLimit: RateLimitOption): PacingStore | undefined {
   if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
   if (rateLimit === false) return undefined;
-  const store = (rateLimit as { store?: Partial<PacingStore> } | null)?.store;
-  if (
-    typeof store?.takeSlot !== "function" ||
-    typeof store.claims?.claim !== "function" ||
-    typeof store.claims.claimFirstFree !== "function"
-  ) {
-    throw new InvalidRequestError(
-      "rateLimit",
-      "rateLimit must be true, false or { store } with a pacing store such as createRedisStore() from @postline/sdk/redis",
-    );
-  }
-  return store as PacingStore;
+  return rateLimit.store;
 }
 
 /** Where reconciliation records handed-out items: the shared store when there is one. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ResponseValidationError } from "./errors/local-errors.js";
+import { bodyProblemError, ResponseValidationError } from "./errors/local-errors.js";
 import { jsonOrText } from "./json-or-text.js";
 import { type Redactor, redactDeep } from "./redact.js";
 import type { ResourceContext } from "./resource-context.js";
@@ -17,14 +17,15 @@ export interface ResponseReader {
 export function readJson(response: ApiResponse, reader: ResponseReader): unknown {
   const read = jsonOrText(response.text);
   if (read.isJson || read.value === undefined) return read.value;
-  throw new ResponseValidationError({
-    issues: redactDeep(
-      [{ code: "custom", message: "The body is not valid JSON", path: [], input: read.value }],
-      reader.redact,
-    ),
-    body: redactDeep(read.value, reader.redact),
-    method: response.method,
-    url: response.url,
+  const body = redactDeep(read.value, reader.redact);
+  const { method, url, callId } = response;
+  throw bodyProblemError({
+    message: "The body is not valid JSON",
+    input: body,
+    body,
+    method,
+    url,
+    callId,
   });
 }
 
@@ -47,6 +48,7 @@ export function parseWith<S extends z.ZodType>(
     body: redactDeep(body, reader.redact),
     method: response.method,
     url: response.url,
+    callId: response.callId,
   });
 }
 

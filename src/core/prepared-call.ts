@@ -1,9 +1,10 @@
+import type { HttpMethod } from "./http-method.js";
 import type { PacedRoute } from "./pacer.js";
 import type { Redactor } from "./redact.js";
 
 /** What a {@link PreparedCall} is built from. */
 export interface PreparedCallInit {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly method: HttpMethod;
   readonly path: string;
   readonly url: string;
   readonly body: unknown;
@@ -22,7 +23,7 @@ export interface PreparedCallInit {
  * without hooks or debug logs never pays for redaction.
  */
 export class PreparedCall {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly method: HttpMethod;
   /** Path under `/api/v1`, as the resource gave it. */
   readonly path: string;
   /** The complete URL sent. */

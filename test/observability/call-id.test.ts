@@ -10,6 +10,7 @@ import {
   APIUserAbortError,
   NotFoundError,
   type RequestEvent,
+  ResponseValidationError,
   type ResponseEvent,
   type RetryEvent,
 } from "../../src/index.js";
@@ -217,5 +218,34 @@ describe("callId on errors", () => {
     );
     expect(error).toBeInstanceOf(AmbiguousCreateError);
     expect(new Set(ids)).toEqual(new Set([(error as AmbiguousCreateError).callId]));
+  });
+
+  it.each([
+    ["a body that is not JSON", "truncatedJson"],
+    ["a body that breaks its schema", "schemaBreak"],
+  ] as const)("a ResponseValidationError for %s carries it", async (_, kind) => {
+    const { error, ids } = await failingCall(
+      (service) => service.faults.inject({ method: "GET", path: "/brand", kind }),
+      (client) => client.brand.get(),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).callId).toBe(ids[0]);
+  });
+
+  it("a ResponseValidationError for a created draft that is not one item carries it", async () => {
+    const { error, ids } = await failingCall(
+      (service) =>
+        service.faults.inject({
+          method: "POST",
+          path: "/content",
+          kind: "status",
+          status: 201,
+          body: { items: [] },
+        }),
+      (client) => client.content.createDraft({ channelId: "ch_x_acme", body: "None back." }),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues[0]?.path).toEqual(["items"]);
+    expect((error as ResponseValidationError).callId).toBe(ids[0]);
   });
 });
