@@ -10,8 +10,8 @@ import {
   APIUserAbortError,
   NotFoundError,
   type RequestEvent,
-  ResponseValidationError,
   type ResponseEvent,
+  ResponseValidationError,
   type RetryEvent,
 } from "../../src/index.js";
 import { fakeClient } from "../reliability/support/fake-client.js";
