@@ -151,5 +151,8 @@ export type ContentItem = z.infer<typeof ContentItemSchema>;
 export type ContentPage = z.infer<typeof ContentPageSchema>;
 /** The warning of a partly fulfilled generation. */
 export type GenerationWarning = NonNullable<GenerationResult["warning"]>;
-/** What `content.generate` resolves to; a partial fulfilment carries `warning`. */
+/**
+ * What `content.generate` resolves to; a partial fulfilment carries `warning`.
+ * @useDeclaredType
+ */
 export type GenerationResult = z.infer<typeof CreateContentResponseSchema>;

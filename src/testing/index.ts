@@ -41,7 +41,7 @@ export {
   DEFAULT_BASE_URL,
   type FakeDefaults,
   type FakeRequest,
-  FakeService,
+  type FakeService,
   type OtherWorkspaceDefaults,
 } from "./service.js";
 export { type FakeSession, SESSION_COOKIE, SESSION_PATH, type SignInOptions } from "./sessions.js";

@@ -62,7 +62,7 @@ export interface FakeRequest {
   signal?: AbortSignal;
 }
 
-/** The fake service. Create it with {@link createFakeService}. */
+/** The fake service, as {@link createFakeService} returns it. */
 export class FakeService {
   /** The model's clock; tests move it with `advance` instead of sleeping. */
   readonly clock: FakeClock;
@@ -83,6 +83,7 @@ export class FakeService {
   private readonly mainWorkspaceId: string;
   private readonly sessions: SessionRegistry;
 
+  /** @internal Use {@link createFakeService}. */
   constructor(seed: FakeServiceSeed = {}) {
     this.clock = createClock(seed.now);
     this.store = new FakeStore(this.clock, seed.aiIsmPatterns ?? DEFAULT_AI_ISM_PATTERNS);

@@ -35,7 +35,7 @@ function recordLines() {
     (message: string, fields: Record<string, unknown> = {}) => {
       lines.push({ level, message, fields });
     };
-  const logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  const logger = { debug: at("debug"), warn: at("warn") };
   return { lines, options: { logger, logLevel: "debug" as const } };
 }
 

@@ -39,9 +39,7 @@ function clientOn(
     logLevel: "debug",
     logger: {
       debug: (message) => debugs.push(message),
-      info: () => undefined,
       warn: (message) => warnings.push(message),
-      error: () => undefined,
     },
   });
   return { service, postline, warnings, debugs };

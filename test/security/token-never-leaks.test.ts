@@ -42,7 +42,7 @@ describe("the token in every place it could leak, under every fault", () => {
       rateLimit: false,
       timeout: 50,
       maxRetries: 1,
-      logger: { debug: record, info: record, warn: record, error: record },
+      logger: { debug: record, warn: record },
       logLevel: "debug",
       onRequest: record,
       onResponse: record,

@@ -1,7 +1,7 @@
 import type OpenAI from "openai";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { STRICT_STRING_FORMATS } from "../../src/tools/strict-schema.js";
 import {
-  STRICT_STRING_FORMATS,
   type ToolParameters,
   toOpenAIResponsesTools,
   toOpenAITools,
