@@ -122,7 +122,7 @@ export function updateContent(context: RouteContext) {
   if (status === "pending") {
     // PATCH rule 2: the check reads the channel the item will have after this call.
     assertConnectedChannel(target);
-    assertAcknowledged(store, workspace, item, text, target, acknowledge);
+    assertAcknowledged({ store, workspace, item, text, channel: target, acknowledge });
   }
 
   // Every check passed: write.

@@ -88,7 +88,7 @@ export function scheduleContent(context: RouteContext) {
     }
     at = item.scheduledAt;
   }
-  assertAcknowledged(store, workspace, item, item.content, channel, acknowledge);
+  assertAcknowledged({ store, workspace, item, text: item.content, channel, acknowledge });
   const usesUrlCredit = item.platform === "x" && LINK.test(item.content);
   if (usesUrlCredit && workspace.urlCredits <= 0) {
     throw new ApiFailure(
