@@ -36,13 +36,12 @@ export function createLevelledLogger(
 ): LevelledLogger {
   const threshold = target ? RANK[level] : RANK.off;
   const enabled = (at: Exclude<LogLevel, "off">) => RANK[at] >= threshold;
-  const emit =
-    (at: keyof Logger) => (message: string, fields?: Record<string, unknown>) => {
-      if (!target || !enabled(at)) return;
-      const line = `[postline] ${redact(message)}`;
-      if (fields === undefined) target[at](line);
-      else target[at](line, redactFields(fields, redact));
-    };
+  const emit = (at: keyof Logger) => (message: string, fields?: Record<string, unknown>) => {
+    if (!target || !enabled(at)) return;
+    const line = `[postline] ${redact(message)}`;
+    if (fields === undefined) target[at](line);
+    else target[at](line, redactFields(fields, redact));
+  };
   return { enabled, debug: emit("debug"), warn: emit("warn") };
 }
 

@@ -5,12 +5,12 @@
  */
 import type { Caller, RouteContext } from "./context.js";
 import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
+import type { FakeStore } from "./model/store.js";
 import type { FakeProvider } from "./provider.js";
 import { type FoundRoute, findRoute } from "./routes.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "./rules/auth.js";
 import { RATE_LIMITS, type RateLimiter } from "./rules/limits.js";
 import type { SessionRecord } from "./sessions.js";
-import type { FakeStore } from "./store.js";
 
 export interface PipelineRequest {
   method: string;

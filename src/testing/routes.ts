@@ -1,6 +1,6 @@
 /** The route table of api-v1.md §4 with each route's scope and role from §5. */
 import type { RouteRule } from "./context.js";
-import type { Role } from "./model.js";
+import type { Role } from "./model/records.js";
 import type { ScopeName } from "./rules/auth.js";
 import { createContent } from "./rules/content-create.js";
 import { createKey, getKey, listKeys, revokeKey } from "./rules/keys.js";

@@ -5,20 +5,20 @@
  */
 import { jsonOrText } from "../core/json-or-text.js";
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
-import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { createClock, type FakeClock } from "./clock.js";
-import { defaultMainWorkspace, defaultOtherWorkspace } from "./default-seed.js";
 import type { FakeOutcome } from "./fake-response.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
 import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
+import { addSeededWorkspace, mergeWorkspaceSeed } from "./model/build-workspace.js";
+import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-seed.js";
+import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
+import { FakeStore } from "./model/store.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
-import type { FakeServiceSeed, WorkspaceSeed } from "./seed.js";
 import { type FakeSession, isSignInPath, SessionRegistry, type SignInOptions } from "./sessions.js";
-import { FakeStore } from "./store.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
 
 /** Where the msw handlers answer unless told otherwise. */

@@ -7,19 +7,19 @@ import {
   configRecord,
   memberRecord,
   toDate,
-} from "./build-workspace.js";
-import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "./model.js";
-import { weekPlanEntries, weekStartOf } from "./rules/plan.js";
-import { scanItem } from "./rules/scans.js";
+} from "./model/build-workspace.js";
+import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "./model/records.js";
 import type {
   ChannelSeed,
   ContentSeed,
   MemberSeed,
   QuotaSeed,
   ScheduleConfigSeed,
-} from "./seed.js";
-import { serializeChannel, serializeItem } from "./serialize.js";
-import type { FakeStore } from "./store.js";
+} from "./model/seed.js";
+import { serializeChannel, serializeItem } from "./model/serialize.js";
+import type { FakeStore } from "./model/store.js";
+import { weekPlanEntries, weekStartOf } from "./rules/plan.js";
+import { scanItem } from "./rules/scans.js";
 
 /** Options of {@link WorkspaceHandle.addKey}. */
 export interface AddKeyOptions {

@@ -1,12 +1,12 @@
 import type OpenAI from "openai";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
-import { STRICT_STRING_FORMATS } from "../../src/tools/strict-schema.js";
 import {
   type ToolParameters,
   toOpenAIResponsesTools,
   toOpenAITools,
   tools,
 } from "../../src/tools/index.js";
+import { STRICT_STRING_FORMATS } from "../../src/tools/strict-schema.js";
 import { type FakeSession, openFakeSession } from "./fake-session.js";
 import { runAsModel } from "./run-as-model.js";
 

@@ -4,8 +4,8 @@
  */
 import type { Caller } from "../context.js";
 import { ApiFailure } from "../fake-response.js";
-import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model.js";
-import type { FakeStore } from "../store.js";
+import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 import { placeInWeek } from "./plan.js";
 import { findAiIsms } from "./scans.js";
 

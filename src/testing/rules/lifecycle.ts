@@ -5,9 +5,9 @@
  */
 import type { RouteContext } from "../context.js";
 import { ApiFailure, emptyResponse, invalidParam, jsonResponse } from "../fake-response.js";
-import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model.js";
-import { serializeItem } from "../serialize.js";
-import type { FakeStore } from "../store.js";
+import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
+import { serializeItem } from "../model/serialize.js";
+import type { FakeStore } from "../model/store.js";
 import {
   approveItem,
   assertAcknowledged,

@@ -5,7 +5,7 @@
  */
 import type { RouteContext } from "../context.js";
 import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
-import { serializeItem } from "../serialize.js";
+import { serializeItem } from "../model/serialize.js";
 import {
   assertAcknowledged,
   assertConnectedChannel,

@@ -3,7 +3,7 @@
  * default data (in `default-seed.ts`). See docs/testing.md for a tour.
  */
 
-import type { KeyScope } from "../schemas/index.js";
+import type { KeyScope } from "../../schemas/index.js";
 import type {
   ApprovalMode,
   BrandRecord,
@@ -12,7 +12,7 @@ import type {
   SlotRecord,
   Voice,
   WorkspaceState,
-} from "./model.js";
+} from "./records.js";
 
 /** A channel to seed; everything but `id` and `platform` has a default. */
 export interface ChannelSeed {

@@ -3,7 +3,7 @@
  * such as a channel's voice or an item's acknowledged text); `serialize.ts` turns them into the
  * contract's shapes.
  */
-import type { KeyScope } from "../schemas/index.js";
+import type { KeyScope } from "../../schemas/index.js";
 
 /** A workspace voice: the person (`you`) or the brand. */
 export type Voice = "you" | "brand";
