@@ -14,7 +14,7 @@ import {
   ResponseValidationError,
   type RetryEvent,
 } from "../../src/index.js";
-import { fakeClient } from "../reliability/support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 const CALL_ID = /^call_[0-9a-f]{8}_[0-9a-z]+$/;
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Postline } from "../../src/index.js";
 import { createRedisStore, type NodeRedisLikeClient } from "../../src/redis/index.js";
 import { createFakeService } from "../../src/testing/index.js";
-import { fetchOf } from "../reliability/support/fake-client.js";
+import { fetchOf } from "../support/fake-client.js";
 import {
   CLIENT_KINDS,
   type ConnectedClient,

@@ -7,8 +7,8 @@ import {
   tools,
 } from "../../src/tools/index.js";
 import { STRICT_STRING_FORMATS } from "../../src/tools/strict-schema.js";
-import { type FakeSession, openFakeSession } from "./fake-session.js";
-import { runAsModel } from "./run-as-model.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { runAsModel } from "./support/run-as-model.js";
 
 // The keywords each kind of schema may carry in strict mode, as the Structured Outputs guide
 // lists them under "Supported schemas"; anything else is refused by the API.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InvalidRequestError, Postline, PostlineError, VERSION } from "../../src/index.js";
-import { API, BASE, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { API, BASE, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 

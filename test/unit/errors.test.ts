@@ -15,8 +15,8 @@ import {
   ServerError,
   ValidationError,
 } from "../../src/index.js";
-import { envelope } from "./support/fixtures.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { envelope } from "../support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server } = useServer();
 

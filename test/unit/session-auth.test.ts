@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InvalidRequestError, Postline, PostlineError, RateLimitError } from "../../src/index.js";
-import { API, BASE, HttpResponse, http, useServer } from "./support/server.js";
+import { API, BASE, HttpResponse, http, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 
