@@ -12,7 +12,7 @@ export interface Publication {
   itemId: string;
   /** The channel it went out on. */
   channelId: string;
-  /** The channel's platform. */
+  /** The item's platform when it went out. */
   platform: string;
   /** The title it went out with on long-form platforms (`Untitled` when none was given). */
   title: string | null;

@@ -29,7 +29,7 @@ export interface AddKeyOptions {
   role?: Role | "left";
   /** Whose key it is, by user id (wins over `role`). */
   userId?: string;
-  /** The key's name. */
+  /** Shown by `GET /keys`; `Test key` when absent. */
   name?: string;
   /** A `live` token never resolves in the fake (401 `invalid_api_key`). */
   environment?: "test" | "live";

@@ -125,11 +125,11 @@ export interface StandingRuleRecord {
 export interface BrandRecord {
   /** The workspace's name. */
   name: string;
-  /** Its tagline. */
+  /** Served as the profile's `tagline`. */
   tagline: string;
-  /** Its motto. */
+  /** Served as the profile's `motto`. */
   motto: string;
-  /** Its mission. */
+  /** Served as the profile's `mission`. */
   mission: string;
   /** What it is, in its own words. */
   whatWeAre: string;
