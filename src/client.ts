@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
 import type { ClientHooks } from "./core/observe/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/observe/logger.js";
@@ -17,7 +16,7 @@ import {
   resolveApiKey,
 } from "./core/setup/client-setup.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
-import { checkMaxRetries, checkTimeout } from "./core/transport/option-checks.js";
+import { checkClientOptions } from "./core/transport/option-checks.js";
 import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
@@ -108,7 +107,6 @@ export interface RateLimitOptions {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
-const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
 /**
  * The Postline Agent API client.
@@ -149,6 +147,7 @@ export class Postline {
   readonly maxWaitMs: number;
 
   constructor(options: PostlineOptions = {}) {
+    checkClientOptions(options);
     const apiKey = resolveApiKey(options);
     const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
     const redact = createRedactor(apiKey ?? undefined);
@@ -166,28 +165,7 @@ export class Postline {
     }
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    checkTimeout(timeout);
-    checkMaxRetries(maxRetries);
     const logLevel = options.logLevel ?? "warn";
-    if (!LOG_LEVELS.includes(logLevel)) {
-      throw new InvalidRequestError(
-        "logLevel",
-        `logLevel must be one of ${LOG_LEVELS.join(", ")}; got "${String(logLevel)}"`,
-      );
-    }
-    if (options.fetch !== undefined && typeof options.fetch !== "function") {
-      throw new InvalidRequestError(
-        "fetch",
-        "fetch must be a function compatible with the global fetch",
-      );
-    }
-
-    if (options.tracer !== undefined && typeof options.tracer?.startSpan !== "function") {
-      throw new InvalidRequestError(
-        "tracer",
-        'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
-      );
-    }
     const pacingStore = pacingStoreOf(options.rateLimit);
     const maxWaitMs = maxWaitOf(options.rateLimit);
 

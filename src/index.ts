@@ -22,9 +22,9 @@ export {
   MissingInputError,
   ValidationError,
 } from "./core/errors/bad-request.js";
-// The code table is public so callers can list every code the contract names, with its status
-// and the class it is thrown as (for a dashboard, a tool's description, an exhaustive switch).
-export { ERROR_CODES, type ErrorCode, type ErrorCodeClassName } from "./core/errors/codes.js";
+// Every code the contract names, for a dashboard, a tool's description or an exhaustive switch;
+// which class each is thrown as is the classes' own business (docs/errors.md).
+export { ERROR_CODES, type ErrorCode } from "./core/errors/codes.js";
 export {
   AcknowledgmentRequiredError,
   ConflictError,
@@ -74,7 +74,6 @@ export type {
   ClientHooks,
   RateLimitWaitEvent,
   RequestEvent,
-  RequestEventBase,
   ResponseEvent,
   RetryEvent,
 } from "./core/observe/hooks.js";
@@ -145,8 +144,8 @@ export type {
   VoiceFacts,
   VoiceSettings,
 } from "./schemas/index.js";
-// Schemas the SDK parses responses with: one per resource record, per response body and per open
-// enum, for callers who validate stored or forwarded data the same way. Other parts (a brand's
+// Schemas the SDK parses responses with: one per resource record, per page and per open enum, for
+// callers who validate stored or forwarded data the same way. Other parts (a brand's
 // `voiceConfidence`, a stats `usage`, ...) are reachable through `.shape`; every type is exported
 // above.
 // The known values of each open enum: the types accept newer values too (README, "Versioning"),
@@ -154,8 +153,6 @@ export type {
 export {
   AgentKeySchema,
   BrandProfileSchema,
-  BrandResponseSchema,
-  ChannelListResponseSchema,
   ChannelRefSchema,
   ChannelSchema,
   CONTENT_SOURCES,
@@ -164,15 +161,12 @@ export {
   ContentPageSchema,
   ContentSourceSchema,
   ContentStatusSchema,
-  CreateContentResponseSchema,
   CreatedAgentKeySchema,
   ErrorEnvelopeSchema,
   KEY_SCOPES,
-  KeyListResponseSchema,
   KeyScopeSchema,
   PLATFORMS,
   PlatformSchema,
-  ScheduleResponseSchema,
   StatsSchema,
 } from "./schemas/index.js";
 export { VERSION } from "./version.js";

@@ -47,13 +47,11 @@ const client = new Postline({
   rateLimit,
   logger: {
     debug: () => undefined,
-    info: () => undefined,
     // The one warn line per outage of the shared store.
     warn: (message) => {
       storeOutages += 1;
       console.error(`fleet worker ${worker}: ${message}`);
     },
-    error: () => undefined,
   },
 });
 const channelId = env("CHANNEL_ID");

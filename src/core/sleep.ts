@@ -1,7 +1,9 @@
 /**
- * The SDK's one sleep: the wait before a retry, and the fake service's injected latency. Node's
- * timers overflow above 2^31 − 1 ms (a longer delay fires at once, with a warning), so every
- * delay is clamped to that.
+ * The SDK's timer helpers. Node's timers overflow above 2^31 − 1 ms (a longer delay fires at once,
+ * with a warning), so every delay is clamped to that. `sleep` is the wait before a retry, a
+ * session pacer's wait out of a 429 hold, the Redis store's wait for a free slot and the fake
+ * service's injected latency; `clampTimerDelay` guards the memory pacing store's timers and the
+ * store fallback's deadline; `MAX_TIMER_DELAY_MS` is also the largest `timeout` option.
  */
 
 /** The longest delay `setTimeout` honours (about 24.8 days). */

@@ -4,7 +4,7 @@
  * what was created (core/reconcile.ts, docs/retries.md).
  */
 
-import { ResponseValidationError } from "../core/errors/local-errors.js";
+import { bodyProblemError } from "../core/errors/local-errors.js";
 import { ledgerFor } from "../core/reconcile/create-ledger.js";
 import {
   createWithReconciliation,
@@ -25,16 +25,24 @@ import { optionalBoolean } from "./input-checks.js";
 import { requestParsed } from "./parse-response.js";
 import type { ResourceContext } from "./resource-context.js";
 
-/** How one kind of create is sent and recognised afterwards. */
-interface CreateShape extends Pick<ReconciledCreate, "channelIds" | "isCandidate" | "snapshot"> {
+/** Where a create's response came from, for an error about its body. */
+interface CreateResponse {
+  readonly url: string;
+  readonly callId: string;
+  readonly redact: Redactor;
+}
+
+/** How one kind of create is sent, recognised afterwards, and what it resolves to. */
+interface CreateShape<R> extends Pick<ReconciledCreate, "channelIds" | "isCandidate" | "snapshot"> {
   /** The SDK method, e.g. `content.createDraft`: names the call's span. */
   readonly operation: string;
   readonly bodyFor: (channelIds: readonly string[]) => Record<string, unknown>;
   readonly reconcileByDefault: boolean;
+  readonly resultOf: (result: WithReconciliation<GenerationResult>, from: CreateResponse) => R;
 }
 
 /** A free draft: one item, recognised afterwards by its text (docs/retries.md). */
-export function draftCreate(body: DraftBody): CreateShape {
+export function draftCreate(body: DraftBody): CreateShape<WithReconciliation<ContentItem>> {
   return {
     operation: "content.createDraft",
     channelIds: [body.channelId],
@@ -42,6 +50,7 @@ export function draftCreate(body: DraftBody): CreateShape {
     isCandidate: (item) => item.content === body.body,
     snapshot: false,
     reconcileByDefault: true,
+    resultOf: createdDraft,
   };
 }
 
@@ -49,7 +58,10 @@ export function draftCreate(body: DraftBody): CreateShape {
  * A generation. The service writes the text, so any `api` item on the channel made after the
  * call started counts; reconciling is opt-in for that reason.
  */
-export function generationCreate(prompt: string, channelIds: string[]): CreateShape {
+export function generationCreate(
+  prompt: string,
+  channelIds: string[],
+): CreateShape<WithReconciliation<GenerationResult>> {
   return {
     operation: "content.generate",
     channelIds,
@@ -57,6 +69,7 @@ export function generationCreate(prompt: string, channelIds: string[]): CreateSh
     isCandidate: () => true,
     snapshot: true,
     reconcileByDefault: false,
+    resultOf: (result) => result,
   };
 }
 
@@ -64,11 +77,11 @@ export function generationCreate(prompt: string, channelIds: string[]): CreateSh
  * Sends the create, reconciling an ambiguous failure when the call asks for it. The snapshot, the
  * `POST` and the reconciliation reads are one SDK call: one call id, one span.
  */
-export async function sendCreate(
+export async function sendCreate<R>(
   ctx: ResourceContext,
-  how: CreateShape,
+  how: CreateShape<R>,
   options: CreateRequestOptions | undefined,
-): Promise<WithReconciliation<GenerationResult>> {
+): Promise<R> {
   const { reconcile = how.reconcileByDefault, ...requestOptions } = options ?? {};
   optionalBoolean("reconcile", reconcile);
   const url = ctx.transport.urlFor("content");
@@ -87,8 +100,9 @@ export async function sendCreate(
       url,
       callId: call.id,
     });
+    const shaped = how.resultOf(result, { url, callId: call.id, redact: ctx.reader.redact });
     call.end();
-    return result;
+    return shaped;
   } catch (error) {
     call.end(error);
     throw error;
@@ -99,25 +113,20 @@ export async function sendCreate(
  * The one item of a created draft (api-v1.md §4 POST rule 3), carrying the result's
  * `reconciliation` when there is one.
  */
-export function createdDraft(
+function createdDraft(
   result: WithReconciliation<GenerationResult>,
-  url: string,
-  redact: Redactor,
+  { url, callId, redact }: CreateResponse,
 ): WithReconciliation<ContentItem> {
   const [item] = result.items;
   if (!item) {
-    throw new ResponseValidationError({
-      issues: [
-        {
-          code: "custom",
-          message: "A created draft must come back as one item",
-          path: ["items"],
-          input: redactDeep(result.items, redact),
-        },
-      ],
+    throw bodyProblemError({
+      message: "A created draft must come back as one item",
+      path: ["items"],
+      input: redactDeep(result.items, redact),
       body: redactDeep(result, redact),
       method: "POST",
       url,
+      callId,
     });
   }
   if (result.reconciliation) {

@@ -2,7 +2,12 @@ import { PlannedTimePassed } from "../core/errors/local-errors.js";
 import { type Page, Paginated } from "../core/pagination.js";
 import type { WithReconciliation } from "../core/reconcile/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
-import { type ContentItem, ContentItemSchema, type GenerationResult } from "../schemas/index.js";
+import {
+  type ContentItem,
+  ContentItemSchema,
+  type GenerationResult,
+  ItemEnvelopeSchema,
+} from "../schemas/index.js";
 import {
   approvalFields,
   draftBody,
@@ -14,7 +19,7 @@ import {
   scheduleBody,
   updateBody,
 } from "./content-checks.js";
-import { createdDraft, draftCreate, generationCreate, sendCreate } from "./content-create.js";
+import { draftCreate, generationCreate, sendCreate } from "./content-create.js";
 import { fetchContentPage } from "./content-page.js";
 import type {
   ApproveParams,
@@ -39,6 +44,9 @@ export type {
   RejectParams,
   ScheduleParams,
 } from "./content-params.js";
+
+/** The approval's flag that its planned time had passed (api-v1.md §4 PATCH rule 4). */
+const PlannedTimePassedFlag = ItemEnvelopeSchema.pick({ plannedTimePassed: true });
 
 /** Content items: list, create, edit, approve, schedule and delete. */
 export class ContentResource {
@@ -117,8 +125,7 @@ export class ContentResource {
     options?: CreateRequestOptions,
   ): Promise<WithReconciliation<ContentItem>> {
     const body = draftBody(params);
-    const result = await sendCreate(this.#ctx, draftCreate(body), options);
-    return createdDraft(result, this.#ctx.transport.urlFor("content"), this.#ctx.reader.redact);
+    return sendCreate(this.#ctx, draftCreate(body), options);
   }
 
   /**
@@ -167,13 +174,15 @@ export class ContentResource {
     const response = await this.#ctx.transport.request(request);
     const { value, wrapper } = unwrapSingle(readJson(response, this.#ctx.reader), "item");
     const item = parseWith(ContentItemSchema, value, response, this.#ctx.reader);
-    // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued.
-    if (
-      wrapper.plannedTimePassed === true ||
-      (item as { plannedTimePassed?: unknown }).plannedTimePassed === true
-    ) {
-      throw new PlannedTimePassed(item);
-    }
+    // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued. The flag sits beside
+    // `item`, or on the item itself when the body is the bare item (then `wrapper` is the item).
+    const { plannedTimePassed } = parseWith(
+      PlannedTimePassedFlag,
+      wrapper,
+      response,
+      this.#ctx.reader,
+    );
+    if (plannedTimePassed === true) throw new PlannedTimePassed(item);
     return item;
   }
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ResponseValidationError } from "../core/errors/local-errors.js";
+import { bodyProblemError, ResponseValidationError } from "../core/errors/local-errors.js";
 import { jsonOrText } from "../core/json-or-text.js";
 import { redactDeep } from "../core/redact.js";
 import type { ApiRequest, ApiResponse } from "../core/transport/transport.js";
@@ -9,14 +9,15 @@ import type { ResourceContext, ResponseReader } from "./resource-context.js";
 export function readJson(response: ApiResponse, reader: ResponseReader): unknown {
   const read = jsonOrText(response.text);
   if (read.isJson || read.value === undefined) return read.value;
-  throw new ResponseValidationError({
-    issues: redactDeep(
-      [{ code: "custom", message: "The body is not valid JSON", path: [], input: read.value }],
-      reader.redact,
-    ),
-    body: redactDeep(read.value, reader.redact),
-    method: response.method,
-    url: response.url,
+  const body = redactDeep(read.value, reader.redact);
+  const { method, url, callId } = response;
+  throw bodyProblemError({
+    message: "The body is not valid JSON",
+    input: body,
+    body,
+    method,
+    url,
+    callId,
   });
 }
 
@@ -39,6 +40,7 @@ export function parseWith<S extends z.ZodType>(
     body: redactDeep(body, reader.redact),
     method: response.method,
     url: response.url,
+    callId: response.callId,
   });
 }
 

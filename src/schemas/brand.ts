@@ -49,11 +49,11 @@ export const VoiceConfidenceSchema = z.looseObject({
 export const BrandProfileSchema = z.looseObject({
   /** The workspace's name (its own words: voice material, not licence to assert facts). */
   name: notShown,
-  /** Its tagline. */
+  /** In the workspace's own words, as `name` is. */
   tagline: notShown,
-  /** Its motto. */
+  /** In the workspace's own words, as `name` is. */
   motto: notShown,
-  /** Its mission. */
+  /** In the workspace's own words, as `name` is. */
   mission: notShown,
   /** What the workspace is, in its own words. */
   whatWeAre: notShown,

@@ -38,9 +38,9 @@ export const ChannelListResponseSchema = z.looseObject({
 export const ChannelRefSchema = z.looseObject({
   /** The id to pass as `channelId` / `channelIds`. */
   id: z.string(),
-  /** The channel's platform. */
+  /** `x`, `linkedin`, ...: what a model needs to pick the channel for a post. */
   platform: z.string(),
-  /** The channel's name. */
+  /** The account's display name, to tell two channels of one platform apart. */
   name: z.string(),
 });
 

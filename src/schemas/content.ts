@@ -54,7 +54,7 @@ export const CreatedBySchema = z.looseObject({
  * A content item (api-v1.md §2.1). Unknown keys are kept; optional keys are absent, never null.
  */
 export const ContentItemSchema = z.looseObject({
-  /** The item's id. */
+  /** What `content.get`, `update`, `approve`, `schedule` and `delete` take. */
   id: z.string(),
   /** Its lifecycle state: `draft`, `pending` (approved), `scheduled`, `publishing`, `published`, `failed`, `cancelled`. */
   status: ContentStatusSchema,
@@ -151,5 +151,8 @@ export type ContentItem = z.infer<typeof ContentItemSchema>;
 export type ContentPage = z.infer<typeof ContentPageSchema>;
 /** The warning of a partly fulfilled generation. */
 export type GenerationWarning = NonNullable<GenerationResult["warning"]>;
-/** What `content.generate` resolves to; a partial fulfilment carries `warning`. */
+/**
+ * What `content.generate` resolves to; a partial fulfilment carries `warning`.
+ * @useDeclaredType
+ */
 export type GenerationResult = z.infer<typeof CreateContentResponseSchema>;

@@ -13,7 +13,7 @@ export const KeyScopeSchema = openEnum(KEY_SCOPES);
 export const AgentKeySchema = z.looseObject({
   /** The key's id (for `keys.get` / `keys.revoke`). */
   id: z.string(),
-  /** The key's name. */
+  /** As given to `keys.create`. */
   name: z.string(),
   /** Its scopes; they cascade `admin` > `write` > `read`. */
   scopes: z.array(KeyScopeSchema),

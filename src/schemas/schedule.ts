@@ -76,5 +76,8 @@ export type VoiceSettings = ScheduleConfig["voices"]["you"];
 export type ScheduleConfig = ScheduleResponse["config"];
 /** One posting slot. */
 export type ScheduleSlot = ScheduleResponse["slots"][number];
-/** `GET /schedule`: the configuration and the slots. */
+/**
+ * `GET /schedule`: the configuration and the slots.
+ * @useDeclaredType
+ */
 export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;

@@ -7,9 +7,9 @@ const Counts = z.record(z.string(), z.number());
 export const ChannelBalanceSchema = z.looseObject({
   /** The channel. */
   channelId: z.string(),
-  /** Its platform. */
+  /** A plain string: the contract names this field without listing its values. */
   platform: z.string(),
-  /** Its display name. */
+  /** The contract does not show its type, so any value, or absent. */
   displayName: notShown,
   /** Items per status. */
   counts: Counts,

@@ -2,10 +2,10 @@
 
 import type { KeyScope } from "../schemas/index.js";
 import type { FakeResponse } from "./fake-response.js";
-import type { KeyRecord, MemberRecord, WorkspaceRecord } from "./model.js";
+import type { KeyRecord, MemberRecord, WorkspaceRecord } from "./model/records.js";
+import type { FakeStore } from "./model/store.js";
 import type { FakeProvider } from "./provider.js";
 import type { SessionRecord } from "./sessions.js";
-import type { FakeStore } from "./store.js";
 
 /** The credential behind a request (a key or a browser session), its member and their workspace. */
 export interface Caller {

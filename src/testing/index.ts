@@ -21,10 +21,7 @@ export type {
   StandingRuleRecord,
   Voice,
   WorkspaceState,
-} from "./model.js";
-export { type HandlersOptions, handlers } from "./msw.js";
-export type { FakeProviderControls, Publication } from "./provider.js";
-export type { RecordedRequest } from "./request-log.js";
+} from "./model/records.js";
 export type {
   ChannelSeed,
   ContentSeed,
@@ -35,13 +32,16 @@ export type {
   ScheduleConfigSeed,
   VoiceSeed,
   WorkspaceSeed,
-} from "./seed.js";
+} from "./model/seed.js";
+export { type HandlersOptions, handlers } from "./msw.js";
+export type { FakeProviderControls, Publication } from "./provider.js";
+export type { RecordedRequest } from "./request-log.js";
 export {
   createFakeService,
   DEFAULT_BASE_URL,
   type FakeDefaults,
   type FakeRequest,
-  FakeService,
+  type FakeService,
   type OtherWorkspaceDefaults,
 } from "./service.js";
 export { type FakeSession, SESSION_COOKIE, SESSION_PATH, type SignInOptions } from "./sessions.js";

@@ -2,9 +2,9 @@
  * The publishing provider behind the fake: it accepts or rejects schedules, publishes due items
  * on `tick()`, and cancels external posts. Tests drive it directly.
  */
-import { hasTitles } from "./build-workspace.js";
-import type { ContentRecord } from "./model.js";
-import type { FakeStore } from "./store.js";
+import { hasTitles } from "./model/build-workspace.js";
+import type { ContentRecord } from "./model/records.js";
+import type { FakeStore } from "./model/store.js";
 
 /** One post the provider put live. */
 export interface Publication {
@@ -12,7 +12,7 @@ export interface Publication {
   itemId: string;
   /** The channel it went out on. */
   channelId: string;
-  /** The channel's platform. */
+  /** The item's platform when it went out. */
   platform: string;
   /** The title it went out with on long-form platforms (`Untitled` when none was given). */
   title: string | null;

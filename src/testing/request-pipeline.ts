@@ -5,12 +5,12 @@
  */
 import type { Caller, RouteContext } from "./context.js";
 import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
+import type { FakeStore } from "./model/store.js";
 import type { FakeProvider } from "./provider.js";
-import { findRoute } from "./routes.js";
+import { type FoundRoute, findRoute } from "./routes.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "./rules/auth.js";
 import { RATE_LIMITS, type RateLimiter } from "./rules/limits.js";
 import type { SessionRecord } from "./sessions.js";
-import type { FakeStore } from "./store.js";
 
 export interface PipelineRequest {
   method: string;
@@ -38,8 +38,10 @@ export function runPipeline(
   let caller: Caller | undefined;
   try {
     caller = authenticate(deps, request);
-    admitKey(deps, caller, request.method === "POST" && request.apiPath === "/content");
-    return { response: dispatch(deps, request, caller), caller };
+    const found = routeOf(request);
+    // §8: the route's window counts it; a path with no route counts against the general one.
+    admitKey(deps, caller, found.route?.limit === "create");
+    return { response: dispatch(deps, request, caller, found), caller };
   } catch (failure) {
     return { response: responseOfFailure(failure), ...(caller ? { caller } : {}) };
   }
@@ -88,13 +90,13 @@ export function dispatch(
   deps: PipelineDeps,
   request: PipelineRequest,
   caller: Caller,
+  found: FoundRoute = routeOf(request),
 ): FakeResponse {
   const { store } = deps;
   assertWorkspaceUsable(caller);
   if (request.apiPath === null)
     throw new ApiFailure("not_found", "No such route: paths start with /api/v1.");
-  const found = findRoute(request.method, request.apiPath);
-  if (!("route" in found) || !found.route) {
+  if (!found.route) {
     if (found.allowed.length > 0) return methodNotAllowed(request, found.allowed);
     throw new ApiFailure("not_found", `No route ${request.method} /api/v1${request.apiPath}.`);
   }
@@ -110,8 +112,13 @@ export function dispatch(
   return found.route.rule(context);
 }
 
+/** The request's route and its parameters, or the methods its path allows; none off `/api/v1`. */
+function routeOf(request: PipelineRequest): FoundRoute {
+  return request.apiPath === null ? { allowed: [] } : findRoute(request.method, request.apiPath);
+}
+
 /** 405 for a known path with another method (GET /schedule is read-only, §4). */
-function methodNotAllowed(request: PipelineRequest, allowed: string[]): FakeResponse {
+function methodNotAllowed(request: PipelineRequest, allowed: readonly string[]): FakeResponse {
   const response = jsonResponse(405, {
     error: {
       code: "method_not_allowed",

@@ -1,6 +1,6 @@
 /** The route table of api-v1.md §4 with each route's scope and role from §5. */
 import type { RouteRule } from "./context.js";
-import type { Role } from "./model.js";
+import type { Role } from "./model/records.js";
 import type { ScopeName } from "./rules/auth.js";
 import { createContent } from "./rules/content-create.js";
 import { createKey, getKey, listKeys, revokeKey } from "./rules/keys.js";
@@ -21,7 +21,7 @@ export interface Route {
   pattern: string;
   scope: ScopeName;
   roles: readonly Role[] | "any";
-  /** Which rate-limit window counts it (§8). */
+  /** Which of the key's rate-limit windows counts it (§8): only `POST /content` is `create`. */
   limit: "create" | "general";
   rule: RouteRule;
 }
@@ -163,8 +163,13 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return params;
 }
 
+/** A request's route with its path parameters, or (no route) the methods its path allows. */
+export type FoundRoute =
+  | { readonly route: Route; readonly params: Record<string, string> }
+  | { readonly route?: undefined; readonly allowed: readonly string[] };
+
 /** The route for a method and path, or which methods the path allows (for a 405). */
-export function findRoute(method: string, path: string) {
+export function findRoute(method: string, path: string): FoundRoute {
   const allowed: string[] = [];
   for (const route of ROUTES) {
     const params = matchPattern(route.pattern, path);

@@ -5,20 +5,20 @@
  */
 import { jsonOrText } from "../core/json-or-text.js";
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
-import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { createClock, type FakeClock } from "./clock.js";
-import { defaultMainWorkspace, defaultOtherWorkspace } from "./default-seed.js";
 import type { FakeOutcome } from "./fake-response.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
 import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
+import { addSeededWorkspace, mergeWorkspaceSeed } from "./model/build-workspace.js";
+import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-seed.js";
+import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
+import { FakeStore } from "./model/store.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
-import type { FakeServiceSeed, WorkspaceSeed } from "./seed.js";
 import { type FakeSession, isSignInPath, SessionRegistry, type SignInOptions } from "./sessions.js";
-import { FakeStore } from "./store.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
 
 /** Where the msw handlers answer unless told otherwise. */
@@ -62,64 +62,69 @@ export interface FakeRequest {
   signal?: AbortSignal;
 }
 
-/** The fake service. Create it with {@link createFakeService}. */
+/** The fake service, as {@link createFakeService} returns it. */
 export class FakeService {
   /** The model's clock; tests move it with `advance` instead of sleeping. */
   readonly clock: FakeClock;
-  /** The publishing provider: `tick()`, rejections, publications. */
-  readonly provider: FakeProviderControls;
-  /** Fault injection on matching routes. */
-  readonly faults: FakeFaults;
   /** The main workspace's key, base URL and connected channels. */
   readonly defaults: FakeDefaults;
   /** The second workspace of the seed, or `undefined` when the seed left it out. */
   readonly otherWorkspace: OtherWorkspaceDefaults | undefined;
 
-  private readonly store: FakeStore;
-  private readonly limiter = new RateLimiter();
-  private readonly faultRegistry = new FaultRegistry();
-  private readonly fakeProvider: FakeProvider;
-  private readonly log: RecordedRequest[] = [];
-  private readonly mainWorkspaceId: string;
-  private readonly sessions: SessionRegistry;
+  readonly #store: FakeStore;
+  readonly #limiter = new RateLimiter();
+  readonly #faults = new FaultRegistry();
+  readonly #provider: FakeProvider;
+  readonly #log: RecordedRequest[] = [];
+  readonly #mainWorkspaceId: string;
+  readonly #sessions: SessionRegistry;
 
+  /** @internal Use {@link createFakeService}. */
   constructor(seed: FakeServiceSeed = {}) {
     this.clock = createClock(seed.now);
-    this.store = new FakeStore(this.clock, seed.aiIsmPatterns ?? DEFAULT_AI_ISM_PATTERNS);
-    this.fakeProvider = new FakeProvider(this.store);
-    this.provider = this.fakeProvider;
-    this.faults = this.faultRegistry;
+    this.#store = new FakeStore(this.clock, seed.aiIsmPatterns ?? DEFAULT_AI_ISM_PATTERNS);
+    this.#provider = new FakeProvider(this.#store);
     const now = this.clock.now();
     const main = addSeededWorkspace(
-      this.store,
+      this.#store,
       mergeWorkspaceSeed(defaultMainWorkspace(now), seed.workspace ?? {}),
     );
-    this.mainWorkspaceId = main.id;
-    this.sessions = new SessionRegistry(this.store, main.id);
+    this.#mainWorkspaceId = main.id;
+    this.#sessions = new SessionRegistry(this.#store, main.id);
     if (seed.otherWorkspace !== false) {
       const other = addSeededWorkspace(
-        this.store,
+        this.#store,
         mergeWorkspaceSeed(defaultOtherWorkspace(now), seed.otherWorkspace ?? {}),
       );
       this.otherWorkspace = {
         workspaceId: other.id,
-        apiKey: this.firstKeyToken(other.id),
+        apiKey: this.#firstKeyToken(other.id),
         channelIds: other.channels
           .filter((channel) => channel.connected)
           .map((channel) => channel.id),
-        contentIds: this.store.itemsOf(other.id).map((item) => item.id),
+        contentIds: this.#store.itemsOf(other.id).map((item) => item.id),
       };
     } else this.otherWorkspace = undefined;
-    for (const extra of seed.workspaces ?? []) addSeededWorkspace(this.store, extra);
+    for (const extra of seed.workspaces ?? []) addSeededWorkspace(this.#store, extra);
     this.defaults = {
-      apiKey: this.firstKeyToken(main.id),
+      apiKey: this.#firstKeyToken(main.id),
       baseURL: (seed.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
       channelIds: main.channels.filter((channel) => channel.connected).map((channel) => channel.id),
     };
   }
 
-  private firstKeyToken(workspaceId: string): string {
-    const key = [...this.store.keys.values()].find(
+  /** The publishing provider: `tick()`, rejections, publications. */
+  get provider(): FakeProviderControls {
+    return this.#provider;
+  }
+
+  /** Fault injection on matching routes. */
+  get faults(): FakeFaults {
+    return this.#faults;
+  }
+
+  #firstKeyToken(workspaceId: string): string {
+    const key = [...this.#store.keys.values()].find(
       (candidate) => candidate.workspaceId === workspaceId && candidate.revokedAt === null,
     );
     return key?.token ?? "";
@@ -129,13 +134,13 @@ export class FakeService {
    * A workspace's test controls: keys, members, channels, items, quota, state and settings.
    * @param id the workspace id; the main workspace when omitted.
    */
-  workspace(id: string = this.mainWorkspaceId): WorkspaceHandle {
-    return new WorkspaceHandle(this.store, this.store.workspace(id));
+  workspace(id: string = this.#mainWorkspaceId): WorkspaceHandle {
+    return new WorkspaceHandle(this.#store, this.#store.workspace(id));
   }
 
   /** Adds a workspace from a seed and returns its controls. */
   addWorkspace(seed: WorkspaceSeed): WorkspaceHandle {
-    return new WorkspaceHandle(this.store, addSeededWorkspace(this.store, seed));
+    return new WorkspaceHandle(this.#store, addSeededWorkspace(this.#store, seed));
   }
 
   /** Shortcut for `service.workspace().addKey(...)`. */
@@ -150,9 +155,9 @@ export class FakeService {
 
   /** Shortcut for `service.workspace().item(id)`: any workspace's item, as an admin key sees it. */
   item(id: string): Record<string, unknown> | undefined {
-    const record = this.store.content.get(id);
+    const record = this.#store.content.get(id);
     return record
-      ? new WorkspaceHandle(this.store, this.store.workspace(record.workspaceId)).item(id)
+      ? new WorkspaceHandle(this.#store, this.#store.workspace(record.workspaceId)).item(id)
       : undefined;
   }
 
@@ -161,22 +166,22 @@ export class FakeService {
    * returns the session; send `session.cookie` as the `Cookie` header (docs/testing.md).
    */
   signIn(options?: SignInOptions): FakeSession {
-    return this.sessions.signIn(options);
+    return this.#sessions.signIn(options);
   }
 
   /** Every request received so far, oldest first (never the token). */
   get requests(): readonly RecordedRequest[] {
-    return this.log;
+    return this.#log;
   }
 
   /** Forgets the recorded requests. */
   clearRequests(): void {
-    this.log.length = 0;
+    this.#log.length = 0;
   }
 
   /** Empties every rate-limit window. */
   resetRateLimits(): void {
-    this.limiter.reset();
+    this.#limiter.reset();
   }
 
   /**
@@ -189,7 +194,7 @@ export class FakeService {
     const headers =
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
-    if (isSignInPath(url.pathname)) return this.sessions.answer(method, request.body, headers);
+    if (isSignInPath(url.pathname)) return this.#sessions.answer(method, request.body, headers);
     const prefixAt = url.pathname.indexOf("/api/v1");
     const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
     const apiPath =
@@ -207,16 +212,16 @@ export class FakeService {
       outcome: "response",
       applied: false,
     };
-    this.log.push(entry);
-    const spec = this.faultRegistry.take(method, apiPath ?? url.pathname);
+    this.#log.push(entry);
+    const spec = this.#faults.take(method, apiPath ?? url.pathname);
     if (spec) entry.fault = spec.kind;
     const fault = spec && activeFault(spec);
 
     const instead = await fault?.before({ now: this.clock.now(), signal: request.signal });
-    if (instead) return this.settle(entry, instead);
+    if (instead) return this.#settle(entry, instead);
 
-    const writesBefore = this.store.writes;
-    const deps = { store: this.store, provider: this.fakeProvider, limiter: this.limiter };
+    const writesBefore = this.#store.writes;
+    const deps = { store: this.#store, provider: this.#provider, limiter: this.#limiter };
     const clientAddress = request.clientAddress ?? "127.0.0.1";
     const { response, caller } =
       apiPath === MCP_PATH
@@ -226,18 +231,18 @@ export class FakeService {
             apiPath,
             query: url.searchParams,
             authorization: headers.get("authorization"),
-            session: this.sessions.resolve(headers.get("cookie")),
+            session: this.#sessions.resolve(headers.get("cookie")),
             bodyText,
             clientAddress,
           });
-    entry.applied = this.store.writes > writesBefore;
+    entry.applied = this.#store.writes > writesBefore;
     if (caller?.key) entry.keyId = caller.key.id;
     if (caller) entry.credential = caller.key ? "key" : "session";
-    return this.settle(entry, fault ? fault.after(response) : { kind: "response", response });
+    return this.#settle(entry, fault ? fault.after(response) : { kind: "response", response });
   }
 
   /** Notes in the log what the caller got. */
-  private settle(entry: RecordedRequest, outcome: FakeOutcome): FakeOutcome {
+  #settle(entry: RecordedRequest, outcome: FakeOutcome): FakeOutcome {
     if (outcome.kind === "network-error") entry.outcome = outcome.reason;
     else entry.status = outcome.response.status;
     return outcome;

@@ -11,8 +11,8 @@ import {
   invalidParam,
   jsonResponse,
 } from "./fake-response.js";
-import type { MemberRecord, WorkspaceRecord } from "./model.js";
-import type { FakeStore } from "./store.js";
+import type { MemberRecord, WorkspaceRecord } from "./model/records.js";
+import type { FakeStore } from "./model/store.js";
 
 /** The cookie that carries a session. */
 export const SESSION_COOKIE = "postline_session";

@@ -7,19 +7,19 @@ import {
   configRecord,
   memberRecord,
   toDate,
-} from "./build-workspace.js";
-import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "./model.js";
-import { weekPlanEntries, weekStartOf } from "./rules/plan.js";
-import { scanItem } from "./rules/scans.js";
+} from "./model/build-workspace.js";
+import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "./model/records.js";
 import type {
   ChannelSeed,
   ContentSeed,
   MemberSeed,
   QuotaSeed,
   ScheduleConfigSeed,
-} from "./seed.js";
-import { serializeChannel, serializeItem } from "./serialize.js";
-import type { FakeStore } from "./store.js";
+} from "./model/seed.js";
+import { serializeChannel, serializeItem } from "./model/serialize.js";
+import type { FakeStore } from "./model/store.js";
+import { weekPlanEntries, weekStartOf } from "./rules/plan.js";
+import { scanItem } from "./rules/scans.js";
 
 /** Options of {@link WorkspaceHandle.addKey}. */
 export interface AddKeyOptions {
@@ -29,7 +29,7 @@ export interface AddKeyOptions {
   role?: Role | "left";
   /** Whose key it is, by user id (wins over `role`). */
   userId?: string;
-  /** The key's name. */
+  /** Shown by `GET /keys`; `Test key` when absent. */
   name?: string;
   /** A `live` token never resolves in the fake (401 `invalid_api_key`). */
   environment?: "test" | "live";

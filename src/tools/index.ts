@@ -40,7 +40,7 @@ export {
   toOpenAIRunnableTools,
 } from "./openai-runner-tools.js";
 export { type InputFor, runTool } from "./run-tool.js";
-export { STRICT_STRING_FORMATS, toStrictParameters } from "./strict-schema.js";
+export { toStrictParameters } from "./strict-schema.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 export {
   isToolName,

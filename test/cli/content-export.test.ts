@@ -5,7 +5,7 @@ import {
   type FakeService,
   startFakeServer,
 } from "../../src/testing/index.js";
-import { envWith, exitOf, runPostline, startPostline } from "./run-postline.js";
+import { envWith, exitOf, runPostline, startPostline } from "./support/run-postline.js";
 
 let service: FakeService;
 let server: FakeServer;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { exitOf, firstLine, startPostline } from "./run-postline.js";
+import { exitOf, firstLine, startPostline } from "./support/run-postline.js";
 
 let child: ReturnType<typeof startPostline> | undefined;
 afterEach(async () => {

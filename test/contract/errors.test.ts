@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../src/core/errors/codes.js";
+import { ERROR_CODE_TABLE } from "../../src/core/errors/codes.js";
 import {
   CapacityUnknownError,
   GenerationLimitError,
@@ -12,7 +12,7 @@ import { useFake } from "./support/fake-harness.js";
 
 const fake = useFake();
 const statusOf = (code: string) =>
-  Object.values(ERROR_CODES).find((spec) => spec.code === code && !("flag" in spec))?.status;
+  Object.values(ERROR_CODE_TABLE).find((spec) => spec.code === code && !("flag" in spec))?.status;
 
 describe("§7 Errors", () => {
   it("ERR-1 Each code comes with its status as in the §7 table", async () => {

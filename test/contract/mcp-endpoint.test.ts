@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MCP_TOOL_NAMES } from "../support/mcp-tool-names.js";
 import { type FakeContext, useFake } from "./support/fake-harness.js";
 
 const fake = useFake();
@@ -66,14 +67,7 @@ describe("§4 Tool-protocol (MCP) endpoint at /api/v1/mcp", () => {
     expect(init.result.capabilities.tools).toBeDefined();
     const listed = await rpc(fake, "tools/list", {}, { token: null });
     expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toEqual(
-      expect.arrayContaining([
-        "list_content",
-        "list_channels",
-        "generate_content",
-        "create_content_draft",
-        "update_content",
-        "schedule_content",
-      ]),
+      expect.arrayContaining([...MCP_TOOL_NAMES]),
     );
     expect((await rpc(fake, "ping", {}, { token: null })).result).toEqual({});
     // The key is needed from tools/call on.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runTool, tools } from "../../src/tools/index.js";
+import { MCP_TOOL_NAMES } from "../support/mcp-tool-names.js";
 import { useFake } from "./support/fake-harness.js";
 
 const fake = useFake();
@@ -10,16 +11,7 @@ const propertiesOf = (name: string) =>
 describe("§4 / §7 Tool protocol", () => {
   it("MCP-1 Tool names `list_content`, `list_channels`, `generate_content` (`channelIds` required), `create_content_draft` (no `platform`), `update_content` (takes `channelId`), `schedule_content`", async () => {
     const names = tools.map((tool) => tool.name);
-    for (const name of [
-      "list_content",
-      "list_channels",
-      "generate_content",
-      "create_content_draft",
-      "update_content",
-      "schedule_content",
-    ]) {
-      expect(names).toContain(name);
-    }
+    for (const name of MCP_TOOL_NAMES) expect(names).toContain(name);
     expect(
       (definition("generate_content").parameters as unknown as { required?: string[] }).required,
     ).toContain("channelIds");

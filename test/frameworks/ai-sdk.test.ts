@@ -4,8 +4,8 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { tools } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "../tools/fake-session.js";
-import { type ModelMove, recoveryScript } from "./recovery-script.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { type ModelMove, recoveryScript } from "./support/recovery-script.js";
 
 let session: FakeSession;
 beforeEach(() => {

@@ -10,8 +10,8 @@ import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { langChainTools } from "../../src/frameworks/langchain.js";
 import { tools } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "../tools/fake-session.js";
-import { type ModelMove, parseToolOutput, recoveryScript } from "./recovery-script.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { type ModelMove, parseToolOutput, recoveryScript } from "./support/recovery-script.js";
 
 let session: FakeSession;
 beforeEach(() => {

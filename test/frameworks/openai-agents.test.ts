@@ -3,9 +3,9 @@ import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { toOpenAIResponsesTools, tools } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "../tools/fake-session.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "./openai-responses-fake.js";
-import { recoveryScript } from "./recovery-script.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { fakeResponsesAPI, OPENAI_BASE_URL } from "./support/openai-responses-fake.js";
+import { recoveryScript } from "./support/recovery-script.js";
 
 let session: FakeSession | undefined;
 afterEach(() => {

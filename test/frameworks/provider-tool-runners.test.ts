@@ -5,8 +5,8 @@ import OpenAI from "openai";
 import type { RunnableToolFunctionWithoutParse } from "openai/lib/RunnableFunction";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "../tools/fake-session.js";
-import { type ModelMove, recoveryScript } from "./recovery-script.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { type ModelMove, recoveryScript } from "./support/recovery-script.js";
 
 const OPENAI = "https://api.openai.test/v1";
 const ANTHROPIC = "https://api.anthropic.test";

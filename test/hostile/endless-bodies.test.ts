@@ -18,7 +18,7 @@ import {
   collectGarbage,
   type HostileServer,
   startHostileServer,
-} from "./support/hostile-server.js";
+} from "../support/hostile-server.js";
 
 let server: HostileServer | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_EMPTY_PAGES_IN_A_ROW } from "../../src/core/pagination.js";
 import { PaginationError, Postline } from "../../src/index.js";
-import { contentItem } from "../unit/support/fixtures.js";
+import { contentItem } from "../support/fixtures.js";
 
 /** Past this, the stub ends the list itself, so a missing bound fails the test instead of hanging it. */
 const STUB_GIVES_UP_AFTER = 1_000;

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { APIError } from "../../src/index.js";
-import { contentItem } from "../unit/support/fixtures.js";
-import { clientOf, type HostileServer, startHostileServer } from "./support/hostile-server.js";
+import { contentItem } from "../support/fixtures.js";
+import { clientOf, type HostileServer, startHostileServer } from "../support/hostile-server.js";
 
 let server: HostileServer | undefined;
 afterEach(async () => {

@@ -11,9 +11,10 @@ import {
   NotFoundError,
   type RequestEvent,
   type ResponseEvent,
+  ResponseValidationError,
   type RetryEvent,
 } from "../../src/index.js";
-import { fakeClient } from "../reliability/support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 const CALL_ID = /^call_[0-9a-f]{8}_[0-9a-z]+$/;
 
@@ -34,7 +35,7 @@ function recordLines() {
     (message: string, fields: Record<string, unknown> = {}) => {
       lines.push({ level, message, fields });
     };
-  const logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  const logger = { debug: at("debug"), warn: at("warn") };
   return { lines, options: { logger, logLevel: "debug" as const } };
 }
 
@@ -217,5 +218,34 @@ describe("callId on errors", () => {
     );
     expect(error).toBeInstanceOf(AmbiguousCreateError);
     expect(new Set(ids)).toEqual(new Set([(error as AmbiguousCreateError).callId]));
+  });
+
+  it.each([
+    ["a body that is not JSON", "truncatedJson"],
+    ["a body that breaks its schema", "schemaBreak"],
+  ] as const)("a ResponseValidationError for %s carries it", async (_, kind) => {
+    const { error, ids } = await failingCall(
+      (service) => service.faults.inject({ method: "GET", path: "/brand", kind }),
+      (client) => client.brand.get(),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).callId).toBe(ids[0]);
+  });
+
+  it("a ResponseValidationError for a created draft that is not one item carries it", async () => {
+    const { error, ids } = await failingCall(
+      (service) =>
+        service.faults.inject({
+          method: "POST",
+          path: "/content",
+          kind: "status",
+          status: 201,
+          body: { items: [] },
+        }),
+      (client) => client.content.createDraft({ channelId: "ch_x_acme", body: "None back." }),
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues[0]?.path).toEqual(["items"]);
+    expect((error as ResponseValidationError).callId).toBe(ids[0]);
   });
 });

@@ -21,7 +21,7 @@ import {
   RateLimitWaitError,
   type RequestEvent,
 } from "../../src/index.js";
-import { fakeClient } from "../reliability/support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 /** A tracer that keeps finished spans in memory, and a fake-backed client that traces to it. */
 function tracedClient(options: PostlineOptions = {}, seed?: Parameters<typeof fakeClient>[1]) {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { APIUserAbortError, Postline } from "../../src/index.js";
 import { createRedisStore, type NodeRedisLikeClient } from "../../src/redis/index.js";
 import { createFakeService } from "../../src/testing/index.js";
-import { fetchOf } from "../reliability/support/fake-client.js";
+import { fetchOf } from "../support/fake-client.js";
 import {
   adminConnection,
   CLIENT_KINDS,
@@ -41,9 +41,7 @@ function clientOn(
     logLevel: "debug",
     logger: {
       debug: (message) => debugs.push(message),
-      info: () => undefined,
       warn: (message) => warnings.push(message),
-      error: () => undefined,
     },
   });
   return { service, postline, warnings, debugs };

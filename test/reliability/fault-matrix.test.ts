@@ -15,7 +15,7 @@ import {
   TransitionFailedError,
 } from "../../src/index.js";
 import type { FakeService, FaultKind } from "../../src/testing/index.js";
-import { fakeClient } from "./support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 const TIMEOUT_MS = 100;
 

@@ -16,7 +16,7 @@ import {
   type RateLimitWaitEvent,
 } from "../../src/index.js";
 import { createFakeService, type FakeService } from "../../src/testing/index.js";
-import { fetchOf } from "./support/fake-client.js";
+import { fetchOf } from "../support/fake-client.js";
 
 const WINDOW_MS = 60_000;
 

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AmbiguousCreateError, type Postline, PostlineError } from "../../src/index.js";
 import type { FakeService, FaultKind } from "../../src/testing/index.js";
-import { fakeClient } from "./support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 const TIMEOUT_MS = 40;
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { readRateLimitHeaders } from "../../src/core/rate-limit-headers.js";
 import { RateLimitError } from "../../src/index.js";
-import { fakeClient } from "./support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 // Every fake seeds a random token, so each test's client has a pacing budget of its own.
 

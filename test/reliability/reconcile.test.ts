@@ -11,7 +11,7 @@ import {
   RateLimitError,
 } from "../../src/index.js";
 import type { FakeService } from "../../src/testing/index.js";
-import { comingMonday, fakeClient, fetchOf } from "./support/fake-client.js";
+import { comingMonday, fakeClient, fetchOf } from "../support/fake-client.js";
 
 const posts = (service: FakeService) =>
   service.requests.filter((r) => r.method === "POST" && r.path === "/content");

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { CREDENTIAL_HEADERS } from "../../src/core/credential-headers.js";
 import { NotFoundError, Postline } from "../../src/index.js";
-import { fakeClient, fetchOf } from "../reliability/support/fake-client.js";
+import { fakeClient, fetchOf } from "../support/fake-client.js";
 
 const SPOOF = "Bearer pl_test_someoneElsesToken000";
 

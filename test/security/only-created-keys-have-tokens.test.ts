@@ -15,7 +15,7 @@ import {
   type ScheduleConfig,
   type Stats,
 } from "../../src/index.js";
-import { fakeClient, fetchOf } from "../reliability/support/fake-client.js";
+import { fakeClient, fetchOf } from "../support/fake-client.js";
 
 describe("the token field", () => {
   it("KEYS-1 is typed as a string on CreatedAgentKey alone", () => {

@@ -1,7 +1,7 @@
 /** Ids are URL-encoded into paths, so no id can reach another route (GET-1, CONV-4). */
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, NotFoundError } from "../../src/index.js";
-import { fakeClient } from "../reliability/support/fake-client.js";
+import { fakeClient } from "../support/fake-client.js";
 
 const HOSTILE_IDS = ["../keys", "a/b", "%2e%2e", ".%2e", "x?status=all", "x#frag", "../../brand"];
 

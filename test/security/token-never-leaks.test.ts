@@ -7,7 +7,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Postline } from "../../src/index.js";
 import type { FaultSpec } from "../../src/testing/index.js";
-import { fakeClient, fetchOf } from "../reliability/support/fake-client.js";
+import { fakeClient, fetchOf } from "../support/fake-client.js";
 
 /** Every way a value can be turned into text. */
 function renderings(value: unknown): string {
@@ -42,7 +42,7 @@ describe("the token in every place it could leak, under every fault", () => {
       rateLimit: false,
       timeout: 50,
       maxRetries: 1,
-      logger: { debug: record, info: record, warn: record, error: record },
+      logger: { debug: record, warn: record },
       logLevel: "debug",
       onRequest: record,
       onResponse: record,

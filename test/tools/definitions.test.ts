@@ -8,15 +8,7 @@ import {
   type ToolName,
   tools,
 } from "../../src/tools/index.js";
-
-const MCP_TOOL_NAMES = [
-  "list_content",
-  "list_channels",
-  "generate_content",
-  "create_content_draft",
-  "update_content",
-  "schedule_content",
-];
+import { MCP_TOOL_NAMES } from "../support/mcp-tool-names.js";
 
 function tool(name: string) {
   const found = tools.find((candidate) => candidate.name === name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runTool, type ToolClient } from "../../src/tools/index.js";
-import { runAsModel } from "./run-as-model.js";
+import { runAsModel } from "./support/run-as-model.js";
 
 /** A client that fails the test if a tool reaches it: refused input must send nothing. */
 const untouchable = new Proxy({} as ToolClient, {

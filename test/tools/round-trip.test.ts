@@ -9,7 +9,7 @@ import {
   StatsSchema,
 } from "../../src/schemas/index.js";
 import { isToolError, type JsonObject, runTool, type ToolResult } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "./fake-session.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 
 let session: FakeSession;
 beforeEach(() => {

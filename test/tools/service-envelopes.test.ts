@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolError, type JsonObject, runTool } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "./fake-session.js";
-import { runAsModel } from "./run-as-model.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { runAsModel } from "./support/run-as-model.js";
 
 let session: FakeSession;
 beforeEach(() => {

@@ -1,14 +1,14 @@
 import type OpenAI from "openai";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import {
-  STRICT_STRING_FORMATS,
   type ToolParameters,
   toOpenAIResponsesTools,
   toOpenAITools,
   tools,
 } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "./fake-session.js";
-import { runAsModel } from "./run-as-model.js";
+import { STRICT_STRING_FORMATS } from "../../src/tools/strict-schema.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { runAsModel } from "./support/run-as-model.js";
 
 // The keywords each kind of schema may carry in strict mode, as the Structured Outputs guide
 // lists them under "Supported schemas"; anything else is refused by the API.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolError, type JsonObject, runTool } from "../../src/tools/index.js";
-import { type FakeSession, openFakeSession } from "./fake-session.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 
 let session: FakeSession;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InvalidRequestError, Postline, PostlineError, VERSION } from "../../src/index.js";
-import { API, BASE, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { API, BASE, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 
@@ -150,6 +150,10 @@ describe("other options", () => {
     [{ maxRetries: 1.5 }, "maxRetries"],
     [{ logLevel: "loud" as never }, "logLevel"],
     [{ fetch: "fetch" as never }, "fetch"],
+    [{ timeout: 2 ** 31 }, "timeout"],
+    [{ tracer: {} as never }, "tracer"],
+    [{ auth: "cookie" as never }, "auth"],
+    [{ rateLimit: { store: {} } as never }, "rateLimit"],
   ])("%o is refused with an InvalidRequestError naming it", (options, param) => {
     let thrown: unknown;
     try {
@@ -161,6 +165,21 @@ describe("other options", () => {
     expect(thrown).toBeInstanceOf(PostlineError);
     expect((thrown as InvalidRequestError).param).toBe(param);
     expect((thrown as Error).message).toMatch(new RegExp(`^${param} `));
+  });
+
+  it("every option is checked before any is used: a bad one is named even with no key or URL", () => {
+    vi.stubEnv("POSTLINE_API_KEY", "");
+    vi.stubEnv("POSTLINE_BASE_URL", "");
+    expect(() => new Postline({ maxRetries: -1 })).toThrow(InvalidRequestError);
+    expect(() => new Postline({ maxRetries: -1 })).toThrow(/^maxRetries /);
+    expect(() => new Postline()).toThrow(/apiKey.*POSTLINE_API_KEY/);
+  });
+
+  it("null takes the default where undefined does", () => {
+    const options = { timeout: null, maxRetries: null, logLevel: null } as never;
+    const client = new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...(options as object) });
+    expect(client.timeout).toBe(60_000);
+    expect(client.maxRetries).toBe(2);
   });
 
   it("hooks may be passed as undefined", async () => {

@@ -7,7 +7,7 @@ import {
   ResponseValidationError,
 } from "../../src/index.js";
 import { createFakeService } from "../../src/testing/index.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 

@@ -5,12 +5,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { APIError } from "../../src/core/errors/api-error.js";
-import { errorClassFor, STATUS_CLASSES, statusClassOf } from "../../src/core/errors/codes.js";
+import {
+  ERROR_CODE_TABLE,
+  errorClassFor,
+  STATUS_CLASSES,
+  statusClassOf,
+} from "../../src/core/errors/codes.js";
 import * as sdk from "../../src/index.js";
 import {
   APIError as APIErrorClass,
   type APIErrorInit,
-  ERROR_CODES,
   NotFoundError,
   PostlineError,
   RateLimitError,
@@ -23,7 +27,7 @@ type Row = {
   flag?: string;
   errorClass: new (init: APIErrorInit) => APIError;
 };
-const codeRows = Object.entries(ERROR_CODES as Record<string, Row>);
+const codeRows = Object.entries(ERROR_CODE_TABLE as Record<string, Row>);
 const statusRows = Object.entries(STATUS_CLASSES);
 const exported = sdk as unknown as Record<string, unknown>;
 
@@ -90,7 +94,7 @@ describe("the code table and the classes agree", () => {
   });
 
   it("the statuses and codes the classes declare are the table's, at the type level", () => {
-    type Rows = typeof ERROR_CODES;
+    type Rows = typeof ERROR_CODE_TABLE;
     type StatusAgrees = {
       [N in keyof Rows]: Rows[N]["status"] extends null
         ? true

@@ -1,12 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { STATUS_CLASSES } from "../../src/core/errors/codes.js";
+import { ERROR_CODE_TABLE, STATUS_CLASSES } from "../../src/core/errors/codes.js";
 import * as sdk from "../../src/index.js";
 import {
   AcknowledgmentRequiredError,
   APIError,
   BadRequestError,
   ConflictError,
-  ERROR_CODES,
   isRetryable,
   NotFoundError,
   PermissionDeniedError,
@@ -16,8 +15,8 @@ import {
   ServerError,
   ValidationError,
 } from "../../src/index.js";
-import { envelope } from "./support/fixtures.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { envelope } from "../support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server } = useServer();
 
@@ -36,7 +35,7 @@ async function errorFor(status: number, body: unknown, headers: Record<string, s
 
 const classes = sdk as unknown as Record<string, new (...args: never[]) => Error>;
 type Row = { code: string; status: number | null; flag?: string };
-const rows = Object.entries(ERROR_CODES as Record<string, Row>);
+const rows = Object.entries(ERROR_CODE_TABLE as Record<string, Row>);
 
 /** The class tree of docs/errors.md: each code class under the class of its status. */
 const DOCUMENTED_PARENT: Record<string, string> = {
@@ -97,6 +96,17 @@ describe("the derived types follow the same tree", () => {
     expectTypeOf<sdk.PublishFailedError>().toExtend<sdk.ServerError>();
     expectTypeOf<sdk.UnknownToolError["status"]>().toEqualTypeOf<number>();
     expectTypeOf<sdk.ScopeRequiredError["requiredScope"]>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe("the public list of codes", () => {
+  it("names every code of the table once, and cannot be changed", () => {
+    const tableCodes = new Set(rows.map(([, row]) => row.code));
+    expect([...sdk.ERROR_CODES].sort()).toEqual([...tableCodes].sort());
+    expect(sdk.ERROR_CODES.filter((code) => code === "validation_error")).toHaveLength(1);
+    expect(Object.isFrozen(sdk.ERROR_CODES)).toBe(true);
+    expectTypeOf(sdk.ERROR_CODES).toEqualTypeOf<readonly sdk.ErrorCode[]>();
+    expectTypeOf<"scope_required">().toExtend<sdk.ErrorCode>();
   });
 });
 

@@ -5,8 +5,8 @@ import {
   ResponseValidationError,
   StatsSchema,
 } from "../../src/index.js";
-import { channel, contentItem } from "./support/fixtures.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { channel, contentItem } from "../support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server } = useServer();
 

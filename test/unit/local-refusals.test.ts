@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, type Postline } from "../../src/index.js";
-import { makeClient, useServer } from "./support/server.js";
+import { makeClient, useServer } from "../support/server.js";
 
 const { seen } = useServer();
 

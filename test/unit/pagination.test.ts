@@ -1,8 +1,8 @@
 import { delay } from "msw";
 import { describe, expect, it } from "vitest";
 import { APIUserAbortError, PaginationError } from "../../src/index.js";
-import { contentItem } from "./support/fixtures.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { contentItem } from "../support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 

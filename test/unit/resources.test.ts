@@ -7,8 +7,8 @@ import {
   contentItem,
   scheduleBody,
   statsBody,
-} from "./support/fixtures.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+} from "../support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 

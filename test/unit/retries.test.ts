@@ -12,8 +12,8 @@ import {
   ServerError,
   TransitionFailedError,
 } from "../../src/index.js";
-import { contentItem, envelope } from "./support/fixtures.js";
-import { API, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { contentItem, envelope } from "../support/fixtures.js";
+import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 

@@ -6,7 +6,7 @@ import {
   RateLimitError,
   RateLimitWaitError,
 } from "../../src/index.js";
-import { API, BASE, HttpResponse, http, useServer } from "./support/server.js";
+import { API, BASE, HttpResponse, http, useServer } from "../support/server.js";
 
 const { server, seen } = useServer();
 

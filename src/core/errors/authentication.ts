@@ -7,7 +7,6 @@ export class AuthenticationError extends APIError {
     nameClass(AuthenticationError, "AuthenticationError");
   }
 
-  /** Always 401. */
   override readonly status = 401 as const;
 }
 
@@ -17,7 +16,6 @@ export class MissingAuthorizationError extends AuthenticationError {
     nameClass(MissingAuthorizationError, "MissingAuthorizationError");
   }
 
-  /** Always `missing_authorization`. */
   override readonly code = "missing_authorization" as const;
 }
 
@@ -27,6 +25,5 @@ export class InvalidApiKeyError extends AuthenticationError {
     nameClass(InvalidApiKeyError, "InvalidApiKeyError");
   }
 
-  /** Always `invalid_api_key`. */
   override readonly code = "invalid_api_key" as const;
 }

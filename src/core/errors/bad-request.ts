@@ -9,7 +9,6 @@ export class BadRequestError extends APIError {
     nameClass(BadRequestError, "BadRequestError");
   }
 
-  /** Always 400. */
   override readonly status = 400 as const;
 }
 
@@ -21,7 +20,6 @@ export class ValidationError extends BadRequestError {
     nameClass(ValidationError, "ValidationError");
   }
 
-  /** Always `validation_error`. */
   override readonly code = "validation_error" as const;
   /** The connected channels to choose from, when a request named no channel (api-v1.md §4). */
   readonly channels: ChannelRef[] | undefined;
@@ -39,7 +37,6 @@ export class MissingInputError extends BadRequestError {
     nameClass(MissingInputError, "MissingInputError");
   }
 
-  /** Always `missing_input`. */
   override readonly code = "missing_input" as const;
 }
 
@@ -49,7 +46,6 @@ export class InvalidStatusTransitionError extends BadRequestError {
     nameClass(InvalidStatusTransitionError, "InvalidStatusTransitionError");
   }
 
-  /** Always `invalid_status_transition`. */
   override readonly code = "invalid_status_transition" as const;
 }
 
@@ -59,6 +55,5 @@ export class CannotRevokeSelfError extends BadRequestError {
     nameClass(CannotRevokeSelfError, "CannotRevokeSelfError");
   }
 
-  /** Always `cannot_revoke_self_in_request`. */
   override readonly code = "cannot_revoke_self_in_request" as const;
 }

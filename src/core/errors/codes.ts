@@ -86,7 +86,7 @@ export interface ErrorCodeSpec {
  * (`ServerError` for any 5xx; `APIError` where the status is not shown). A row whose class is
  * also a status class (`NotFoundError`, `RateLimitError`) is that status class itself.
  */
-export const ERROR_CODES = {
+export const ERROR_CODE_TABLE = {
   MissingAuthorizationError: {
     code: "missing_authorization",
     status: 401,
@@ -160,12 +160,21 @@ export const ERROR_CODES = {
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
-/** The name of every class of a row of the code table. */
-export type ErrorCodeClassName = keyof typeof ERROR_CODES;
-/** Every code the contract names. */
-export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeClassName]["code"];
+/**
+ * A code the contract names (api-v1.md §7), as the error envelope's `error.code` carries it.
+ * @useDeclaredType
+ */
+export type ErrorCode = (typeof ERROR_CODE_TABLE)[keyof typeof ERROR_CODE_TABLE]["code"];
 
-const ROWS: readonly ErrorCodeSpec[] = Object.values(ERROR_CODES);
+const ROWS: readonly ErrorCodeSpec[] = Object.values(ERROR_CODE_TABLE);
+
+/**
+ * Every code the contract names, once each (api-v1.md §7). The service may add codes: an error
+ * with a code not listed here is still thrown as the class of its status.
+ */
+export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
+  ...new Set(ROWS.map((spec) => spec.code as ErrorCode)),
+]);
 
 /** The status the service answers a code with (the first row for shared codes). */
 export function statusOfCode(code: ErrorCode, flags: { acknowledgmentRequired?: boolean } = {}) {

@@ -9,7 +9,6 @@ export class ConflictError extends APIError {
     nameClass(ConflictError, "ConflictError");
   }
 
-  /** Always 409. */
   override readonly status = 409 as const;
 }
 
@@ -19,7 +18,6 @@ export class PublishedImmutableError extends ConflictError {
     nameClass(PublishedImmutableError, "PublishedImmutableError");
   }
 
-  /** Always `published_immutable`. */
   override readonly code = "published_immutable" as const;
 }
 

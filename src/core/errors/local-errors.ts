@@ -56,6 +56,8 @@ export interface ResponseValidationErrorInit {
   readonly method: string;
   /** The request URL (no secrets). */
   readonly url: string;
+  /** The id of the SDK call whose response this is (docs/observability.md). */
+  readonly callId?: string | undefined;
 }
 
 /**
@@ -75,6 +77,11 @@ export class ResponseValidationError extends PostlineError {
   readonly method: string;
   /** The request URL (never holds a secret). */
   readonly url: string;
+  /**
+   * The id of the SDK call whose response this is, as its hook events and log lines carry it
+   * (docs/observability.md). `undefined` only for an error built by hand.
+   */
+  readonly callId: string | undefined;
 
   constructor(init: ResponseValidationErrorInit) {
     const first = init.issues[0];
@@ -87,7 +94,30 @@ export class ResponseValidationError extends PostlineError {
     this.body = init.body;
     this.method = init.method;
     this.url = init.url;
+    this.callId = init.callId;
   }
+}
+
+/** What the SDK found wrong with a body itself, where no schema was run. */
+export interface BodyProblem extends Omit<ResponseValidationErrorInit, "issues"> {
+  /** What is wrong, in words. */
+  readonly message: string;
+  /** Where in the body; the root when omitted. */
+  readonly path?: PropertyKey[];
+  /** The offending value, scrubbed of the token. */
+  readonly input?: unknown;
+}
+
+/**
+ * A {@link ResponseValidationError} with one issue of the SDK's own (a body that is not JSON, too
+ * large, or of the wrong length), shaped as zod's `custom` issues are.
+ */
+export function bodyProblemError(problem: BodyProblem): ResponseValidationError {
+  const { message, path = [], input, ...response } = problem;
+  return new ResponseValidationError({
+    ...response,
+    issues: [{ code: "custom", message, path, input }],
+  });
 }
 
 /**

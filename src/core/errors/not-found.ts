@@ -10,7 +10,6 @@ export class NotFoundError extends APIError {
     nameClass(NotFoundError, "NotFoundError");
   }
 
-  /** Always 404. */
   override readonly status = 404 as const;
 }
 
@@ -20,6 +19,5 @@ export class WorkspaceNotFoundError extends NotFoundError {
     nameClass(WorkspaceNotFoundError, "WorkspaceNotFoundError");
   }
 
-  /** Always `workspace_not_found`. */
   override readonly code = "workspace_not_found" as const;
 }

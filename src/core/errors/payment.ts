@@ -7,7 +7,6 @@ export class PaymentRequiredError extends APIError {
     nameClass(PaymentRequiredError, "PaymentRequiredError");
   }
 
-  /** Always 402. */
   override readonly status = 402 as const;
 }
 
@@ -17,7 +16,6 @@ export class SubscriptionInactiveError extends PaymentRequiredError {
     nameClass(SubscriptionInactiveError, "SubscriptionInactiveError");
   }
 
-  /** Always `subscription_inactive`. */
   override readonly code = "subscription_inactive" as const;
 }
 
@@ -27,6 +25,5 @@ export class XUrlCreditRequiredError extends PaymentRequiredError {
     nameClass(XUrlCreditRequiredError, "XUrlCreditRequiredError");
   }
 
-  /** Always `x_url_credit_required`. */
   override readonly code = "x_url_credit_required" as const;
 }

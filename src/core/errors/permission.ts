@@ -7,7 +7,6 @@ export class PermissionDeniedError extends APIError {
     nameClass(PermissionDeniedError, "PermissionDeniedError");
   }
 
-  /** Always 403. */
   override readonly status = 403 as const;
 }
 
@@ -17,7 +16,6 @@ export class ForbiddenError extends PermissionDeniedError {
     nameClass(ForbiddenError, "ForbiddenError");
   }
 
-  /** Always `forbidden`. */
   override readonly code = "forbidden" as const;
 }
 
@@ -40,7 +38,6 @@ export class ScopeRequiredError extends PermissionDeniedError {
     nameClass(ScopeRequiredError, "ScopeRequiredError");
   }
 
-  /** Always `scope_required`. */
   override readonly code = "scope_required" as const;
   /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */
   readonly requiredScope: string | undefined;
@@ -57,7 +54,6 @@ export class GenerationLimitError extends PermissionDeniedError {
     nameClass(GenerationLimitError, "GenerationLimitError");
   }
 
-  /** Always `generation_limit`. */
   override readonly code = "generation_limit" as const;
 }
 
@@ -67,6 +63,5 @@ export class WorkspaceSuspendedError extends PermissionDeniedError {
     nameClass(WorkspaceSuspendedError, "WorkspaceSuspendedError");
   }
 
-  /** Always `workspace_suspended`. */
   override readonly code = "workspace_suspended" as const;
 }

@@ -11,7 +11,6 @@ export class RateLimitError extends APIError {
     nameClass(RateLimitError, "RateLimitError");
   }
 
-  /** Always 429. */
   override readonly status = 429 as const;
   /** Seconds to wait before the next request (`Retry-After`, else the envelope's `retryAfterSeconds`). */
   readonly retryAfterSeconds: number | undefined;

@@ -14,9 +14,7 @@ export class InternalServerError extends ServerError {
     nameClass(InternalServerError, "InternalServerError");
   }
 
-  /** Always 500. */
   override readonly status = 500 as const;
-  /** Always `internal_error`. */
   override readonly code = "internal_error" as const;
 }
 
@@ -26,9 +24,7 @@ export class TransitionFailedError extends ServerError {
     nameClass(TransitionFailedError, "TransitionFailedError");
   }
 
-  /** Always 500. */
   override readonly status = 500 as const;
-  /** Always `transition_failed`. */
   override readonly code = "transition_failed" as const;
 }
 
@@ -38,9 +34,7 @@ export class PublishFailedError extends ServerError {
     nameClass(PublishFailedError, "PublishFailedError");
   }
 
-  /** Always 502. */
   override readonly status = 502 as const;
-  /** Always `publish_failed`. */
   override readonly code = "publish_failed" as const;
 }
 
@@ -50,8 +44,6 @@ export class CapacityUnknownError extends ServerError {
     nameClass(CapacityUnknownError, "CapacityUnknownError");
   }
 
-  /** Always 503. */
   override readonly status = 503 as const;
-  /** Always `capacity_unknown`. */
   override readonly code = "capacity_unknown" as const;
 }

@@ -10,6 +10,5 @@ export class UnknownToolError extends APIError {
     nameClass(UnknownToolError, "UnknownToolError");
   }
 
-  /** Always `unknown_tool`. */
   override readonly code = "unknown_tool" as const;
 }

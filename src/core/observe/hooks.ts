@@ -3,8 +3,8 @@
  * headers. A hook that throws is logged at `warn` and otherwise ignored: it cannot fail a call.
  */
 
-/** Fields every hook payload carries. */
-export interface RequestEventBase {
+/** An attempt is about to be sent (after pacing let it through); every other event extends it. */
+export interface RequestEvent {
   /**
    * The SDK call the attempt belongs to: the same for every attempt, retry, pacing wait and
    * reconciliation request of one call, different between calls (docs/observability.md).
@@ -20,11 +20,8 @@ export interface RequestEventBase {
   readonly attempt: number;
 }
 
-/** An attempt is about to be sent (after pacing let it through). */
-export type RequestEvent = RequestEventBase;
-
 /** An attempt got an HTTP response (any status). */
-export interface ResponseEvent extends RequestEventBase {
+export interface ResponseEvent extends RequestEvent {
   /** The HTTP status. */
   readonly status: number;
   /** Time from sending to the full body, in milliseconds. */
@@ -34,7 +31,7 @@ export interface ResponseEvent extends RequestEventBase {
 }
 
 /** An attempt failed and will be retried after `delayMs`. */
-export interface RetryEvent extends RequestEventBase {
+export interface RetryEvent extends RequestEvent {
   /** Wait before the next attempt, in milliseconds. */
   readonly delayMs: number;
   /** The failure of the attempt that is being retried. */
@@ -45,7 +42,7 @@ export interface RetryEvent extends RequestEventBase {
  * An attempt has to wait for a rate-limit slot (docs/retries.md): told once per wait, before it
  * waits, so an app can show progress. A wait known to outlast `maxWaitMs` is refused instead.
  */
-export interface RateLimitWaitEvent extends RequestEventBase {
+export interface RateLimitWaitEvent extends RequestEvent {
   /** The budget it waits for: `"create"` (`POST /content`) or `"other"`. */
   readonly budget: "create" | "other";
   /** The wait is at least this long, in milliseconds (a response that comes late makes it longer). */

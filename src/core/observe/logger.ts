@@ -1,30 +1,30 @@
 import type { Redactor } from "../redact.js";
 
-/** The levels a client logs at, most verbose first; `"off"` logs nothing. */
+/**
+ * The least severe level a client logs, most verbose first; `"off"` logs nothing. The SDK writes
+ * at `debug` and `warn` only; `info` and `error` are accepted so a level shared with the rest of
+ * an app works (`"info"` logs what `"warn"` does, `"error"` logs nothing).
+ */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
 
 /**
- * Anything with the four level methods: `console`, pino, winston and most loggers fit.
- * Each line is a message and a structured object (never holding the token).
+ * Anything with `debug` and `warn`, the two levels the SDK writes at: `console`, pino, winston
+ * and most loggers fit. Each line is a message and a structured object (never holding the token).
  */
 export interface Logger {
   /** Every attempt, retry and pacing wait (with `logLevel: "debug"`). */
   debug(message: string, fields?: Record<string, unknown>): void;
-  /** Notable events. */
-  info(message: string, fields?: Record<string, unknown>): void;
-  /** Something went wrong but the call goes on (e.g. a hook threw). */
+  /** Something went wrong but the call goes on (a hook threw, a shared pacing store is down). */
   warn(message: string, fields?: Record<string, unknown>): void;
-  /** A failure. */
-  error(message: string, fields?: Record<string, unknown>): void;
 }
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
 
 /**
- * A logger that drops lines below its level and redacts every line it passes on. It has the
- * levels the SDK writes at: `debug` for traffic, `warn` for a hook that threw.
+ * A logger that drops lines below its level and redacts every line it passes on: `debug` for
+ * traffic, `warn` for a hook that threw or a store that failed.
  */
-export interface LevelledLogger extends Pick<Logger, "debug" | "warn"> {
+export interface LevelledLogger extends Logger {
   enabled(level: Exclude<LogLevel, "off">): boolean;
 }
 
@@ -36,13 +36,12 @@ export function createLevelledLogger(
 ): LevelledLogger {
   const threshold = target ? RANK[level] : RANK.off;
   const enabled = (at: Exclude<LogLevel, "off">) => RANK[at] >= threshold;
-  const emit =
-    (at: Exclude<LogLevel, "off">) => (message: string, fields?: Record<string, unknown>) => {
-      if (!target || !enabled(at)) return;
-      const line = `[postline] ${redact(message)}`;
-      if (fields === undefined) target[at](line);
-      else target[at](line, redactFields(fields, redact));
-    };
+  const emit = (at: keyof Logger) => (message: string, fields?: Record<string, unknown>) => {
+    if (!target || !enabled(at)) return;
+    const line = `[postline] ${redact(message)}`;
+    if (fields === undefined) target[at](line);
+    else target[at](line, redactFields(fields, redact));
+  };
   return { enabled, debug: emit("debug"), warn: emit("warn") };
 }
 

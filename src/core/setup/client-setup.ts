@@ -1,10 +1,9 @@
 /**
- * How the client's options become its parts: the key (or a session), the pacing store, the pacer
- * and where reconciliation records its claims. Kept apart from `client.ts` so the class reads as
- * its options, defaults and namespaces.
+ * How the client's options, already checked (`option-checks.ts`), become its parts: the key (or
+ * a session), the pacing store, the pacer and where reconciliation records its claims. Kept apart
+ * from `client.ts` so the class reads as its options, defaults and namespaces.
  */
 
-import { InvalidRequestError } from "../errors/local-errors.js";
 import { PostlineError } from "../errors/postline-error.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import { createPacer, defaultPacingStore } from "../pacing/key-pacer.js";
@@ -12,7 +11,7 @@ import { noopPacer, type Pacer } from "../pacing/pacer.js";
 import type { CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
 import { createSessionPacer } from "../pacing/session-pacer.js";
 import { StoreFallback } from "../pacing/store-fallback.js";
-import { checkMaxWait, DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
+import { DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
 import { assertNoKeyInBrowserPage } from "./browser-guard.js";
 
 /** How a client authenticates; the public `PostlineAuth` type. */
@@ -68,60 +67,24 @@ export function pacerFor(
     : createPacer(apiKey, { logger, store });
 }
 
-const AUTH_MODES: readonly AuthMode[] = ["apiKey", "session"];
-
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
 export function resolveApiKey(options: AuthOptions): string | null {
-  const auth = options.auth ?? "apiKey";
-  if (!AUTH_MODES.includes(auth)) {
-    throw new InvalidRequestError(
-      "auth",
-      `auth must be "apiKey" or "session"; got ${JSON.stringify(String(auth))}`,
-    );
-  }
-  if (auth === "session") {
-    if (options.apiKey !== undefined) {
-      throw new InvalidRequestError(
-        "apiKey",
-        'auth: "session" sends no key: leave out apiKey, or use auth: "apiKey"',
-      );
-    }
-    return null;
-  }
+  if (options.auth === "session") return null;
   const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
   assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
   return apiKey;
 }
 
-const RATE_LIMIT_SHAPE =
-  "rateLimit must be true, false or { store?, maxWaitMs? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
-
-/** The store `rateLimit` names: `undefined` for no pacing; refuses anything else with a clear error. */
+/** The store `rateLimit` names: `undefined` for no pacing; its shape is already checked. */
 export function pacingStoreOf(rateLimit: RateLimitOption): PacingStore | undefined {
   if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
   if (rateLimit === false) return undefined;
-  if (rateLimit === null || typeof rateLimit !== "object") {
-    throw new InvalidRequestError("rateLimit", RATE_LIMIT_SHAPE);
-  }
-  const store = rateLimit.store as Partial<PacingStore> | undefined;
-  if (store === undefined) return defaultPacingStore();
-  if (
-    typeof store?.takeSlot !== "function" ||
-    typeof store.claims?.claim !== "function" ||
-    typeof store.claims.claimFirstFree !== "function"
-  ) {
-    throw new InvalidRequestError("rateLimit.store", RATE_LIMIT_SHAPE);
-  }
-  return store as PacingStore;
+  return rateLimit.store ?? defaultPacingStore();
 }
 
-/** How long a call may wait for its turn: `rateLimit.maxWaitMs`, checked, or the default. */
+/** How long a call may wait for its turn: `rateLimit.maxWaitMs` (already checked), or the default. */
 export function maxWaitOf(rateLimit: RateLimitOption): number {
-  const maxWaitMs =
-    typeof rateLimit === "object" && rateLimit !== null ? rateLimit.maxWaitMs : undefined;
-  if (maxWaitMs === undefined) return DEFAULT_MAX_WAIT_MS;
-  checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
-  return maxWaitMs;
+  return (typeof rateLimit === "object" ? rateLimit.maxWaitMs : undefined) ?? DEFAULT_MAX_WAIT_MS;
 }
 
 /** Where reconciliation records handed-out items: the shared store when there is one. */

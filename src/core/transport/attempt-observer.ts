@@ -1,5 +1,5 @@
 import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
-import type { ClientHooks, RequestEventBase } from "../observe/hooks.js";
+import type { ClientHooks, RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { SlotWait } from "../pacing/pacer.js";
 import { type Redactor, redactHeaders } from "../redact.js";
@@ -124,7 +124,7 @@ export class AttemptObserver {
 }
 
 /** The fields every hook payload of an attempt carries. */
-function eventOf(request: PreparedRequest, attempt: number): RequestEventBase {
+function eventOf(request: PreparedRequest, attempt: number): RequestEvent {
   const { callId, method, redactedPath: path, redactedUrl: url } = request;
   return { callId, method, path, url, attempt };
 }

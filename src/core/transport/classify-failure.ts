@@ -5,7 +5,7 @@ import {
   APIUserAbortError,
 } from "../errors/connection-errors.js";
 import { errorFromResponse, parseErrorBody } from "../errors/from-response.js";
-import { ResponseValidationError } from "../errors/local-errors.js";
+import { bodyProblemError, type ResponseValidationError } from "../errors/local-errors.js";
 import type { PostlineError } from "../errors/postline-error.js";
 import { parseRetryAfterSeconds } from "../rate-limit-headers.js";
 import { type Redactor, redactDeep } from "../redact.js";
@@ -87,17 +87,11 @@ export function classifyFailure(
 }
 
 function bodyOverCapError(request: PreparedRequest, cap: number): ResponseValidationError {
-  return new ResponseValidationError({
-    issues: [
-      {
-        code: "custom",
-        message: `The body is larger than the SDK's cap of ${cap} bytes; reading stopped there`,
-        path: [],
-        input: undefined,
-      },
-    ],
+  return bodyProblemError({
+    message: `The body is larger than the SDK's cap of ${cap} bytes; reading stopped there`,
     body: undefined,
     method: request.method,
     url: request.redactedUrl,
+    callId: request.callId,
   });
 }

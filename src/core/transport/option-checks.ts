@@ -1,7 +1,65 @@
+/**
+ * Every option check in one place: the client's options (run once, first thing in the
+ * constructor) and the per-call options (run as each call is prepared). Each refusal is an
+ * `InvalidRequestError` naming the option. Resolving options into parts (the key, the base URL,
+ * the pacer) is `client-setup.ts`'s; by then every option has the shape its type says.
+ */
 import { InvalidRequestError } from "../errors/local-errors.js";
+import type { LogLevel } from "../observe/logger.js";
+import type { PacingStore } from "../pacing/pacing-store.js";
+import { checkMaxWait } from "../pacing/wait-bound.js";
+import type { RequestOptions } from "../request-options.js";
+import { MAX_TIMER_DELAY_MS } from "../sleep.js";
 
-// setTimeout's ceiling; a larger value would fire at once.
-const MAX_TIMEOUT_MS = 2_147_483_647;
+/** The client options as a caller may really pass them (from JavaScript, or cast). */
+export interface UncheckedClientOptions {
+  readonly auth?: unknown;
+  readonly apiKey?: unknown;
+  readonly timeout?: unknown;
+  readonly maxRetries?: unknown;
+  readonly rateLimit?: unknown;
+  readonly fetch?: unknown;
+  readonly logLevel?: unknown;
+  readonly tracer?: unknown;
+}
+
+const AUTH_MODES: readonly unknown[] = ["apiKey", "session"];
+const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
+
+/** Refuses any client option of the wrong shape (`PostlineOptions`), naming it. */
+export function checkClientOptions(options: UncheckedClientOptions): void {
+  checkAuth(options);
+  // `null` takes the default, as `undefined` does, where the client reads the option with `??`.
+  if (options.timeout != null) checkTimeout(options.timeout);
+  if (options.maxRetries != null) checkMaxRetries(options.maxRetries);
+  if (options.rateLimit !== undefined) checkRateLimit(options.rateLimit);
+  if (options.fetch !== undefined && typeof options.fetch !== "function") {
+    throw new InvalidRequestError(
+      "fetch",
+      "fetch must be a function compatible with the global fetch",
+    );
+  }
+  if (options.logLevel != null && !LOG_LEVELS.includes(options.logLevel as LogLevel)) {
+    throw new InvalidRequestError(
+      "logLevel",
+      `logLevel must be one of ${LOG_LEVELS.join(", ")}; got "${String(options.logLevel)}"`,
+    );
+  }
+  const tracer = options.tracer as { startSpan?: unknown } | null | undefined;
+  if (options.tracer !== undefined && typeof tracer?.startSpan !== "function") {
+    throw new InvalidRequestError(
+      "tracer",
+      'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
+    );
+  }
+}
+
+/** Refuses any per-call option of the wrong shape (`RequestOptions`), naming it. */
+export function checkRequestOptions(options: RequestOptions): void {
+  if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
+  if (options.timeout !== undefined) checkTimeout(options.timeout);
+  if (options.maxWaitMs !== undefined) checkMaxWait(options.maxWaitMs);
+}
 
 /** Refuses a `timeout` that is not a positive number of milliseconds. */
 export function checkTimeout(value: unknown): asserts value is number {
@@ -9,11 +67,11 @@ export function checkTimeout(value: unknown): asserts value is number {
     typeof value !== "number" ||
     !Number.isFinite(value) ||
     value <= 0 ||
-    value > MAX_TIMEOUT_MS
+    value > MAX_TIMER_DELAY_MS
   ) {
     throw new InvalidRequestError(
       "timeout",
-      `timeout must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${String(value)}`,
+      `timeout must be a positive number of milliseconds up to ${MAX_TIMER_DELAY_MS}; got ${String(value)}`,
     );
   }
 }
@@ -26,4 +84,44 @@ export function checkMaxRetries(value: unknown): asserts value is number {
       `maxRetries must be a whole number >= 0; got ${String(value)}`,
     );
   }
+}
+
+/** `auth` is a known mode, and a session is not also given a key. */
+function checkAuth({ auth, apiKey }: UncheckedClientOptions): void {
+  if (auth == null) return;
+  if (!AUTH_MODES.includes(auth)) {
+    throw new InvalidRequestError(
+      "auth",
+      `auth must be "apiKey" or "session"; got ${JSON.stringify(String(auth))}`,
+    );
+  }
+  if (auth === "session" && apiKey !== undefined) {
+    throw new InvalidRequestError(
+      "apiKey",
+      'auth: "session" sends no key: leave out apiKey, or use auth: "apiKey"',
+    );
+  }
+}
+
+/** `rateLimit` is `true`, `false` or `{ store?, maxWaitMs? }` with a pacing store. */
+function checkRateLimit(rateLimit: unknown): void {
+  if (typeof rateLimit === "boolean") return;
+  const shape =
+    "rateLimit must be true, false or { store?, maxWaitMs? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
+  if (rateLimit === null || typeof rateLimit !== "object") {
+    throw new InvalidRequestError("rateLimit", shape);
+  }
+  const { store, maxWaitMs } = rateLimit as {
+    store?: Partial<PacingStore> | null;
+    maxWaitMs?: unknown;
+  };
+  if (
+    store !== undefined &&
+    (typeof store?.takeSlot !== "function" ||
+      typeof store.claims?.claim !== "function" ||
+      typeof store.claims.claimFirstFree !== "function")
+  ) {
+    throw new InvalidRequestError("rateLimit.store", shape);
+  }
+  if (maxWaitMs !== undefined) checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
 }

@@ -1,9 +1,10 @@
 import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
+import type { HttpMethod } from "./http-method.js";
 
 /** What a {@link PreparedRequest} is built from. */
 export interface PreparedRequestInit {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly method: HttpMethod;
   readonly path: string;
   readonly url: string;
   readonly body: unknown;
@@ -23,7 +24,7 @@ export interface PreparedRequestInit {
  * without hooks or debug logs never pays for redaction.
  */
 export class PreparedRequest {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly method: HttpMethod;
   /** Path under `/api/v1`, as the resource gave it. */
   readonly path: string;
   /** The complete URL sent. */

@@ -6,21 +6,18 @@ import type { LevelledLogger } from "../observe/logger.js";
 import type { Tracer, TraceSpan } from "../observe/tracing.js";
 import type { Pacer, ReleasePacedSlot } from "../pacing/pacer.js";
 import type { RateBudget } from "../pacing/rate-budget.js";
-import { checkMaxWait } from "../pacing/wait-bound.js";
 import { type Redactor, redactDeep } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import { sleep } from "../sleep.js";
 import { AttemptObserver } from "./attempt-observer.js";
 import { classifyFailure } from "./classify-failure.js";
-import { checkMaxRetries, checkTimeout } from "./option-checks.js";
+import type { HttpMethod } from "./http-method.js";
+import { checkRequestOptions } from "./option-checks.js";
 import { PreparedRequest } from "./prepared-request.js";
 import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
 import { delayBeforeRetry } from "./retry-policy.js";
 import { endAttemptSpan, SdkCall } from "./sdk-call.js";
 import { type AttemptResult, sendAttempt } from "./send-attempt.js";
-
-/** The methods the API uses. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** Query parameters; `undefined` values are left out. */
 export type QueryParams = Record<string, string | number | undefined>;
@@ -247,9 +244,7 @@ export class Transport {
   /** Checks the call's options and resolves everything that stays the same across attempts. */
   #prepare(spec: ApiRequest, callId: string): PreparedRequest {
     const { method, path, options = {} } = spec;
-    if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
-    if (options.timeout !== undefined) checkTimeout(options.timeout);
-    if (options.maxWaitMs !== undefined) checkMaxWait(options.maxWaitMs);
+    checkRequestOptions(options);
     const init = {
       method,
       path,

@@ -3,11 +3,12 @@
  * tool call meets exactly the rules, limits and state of the route, and answers what the tools
  * of `@postline/sdk/tools` answer for the same call.
  */
+import type { HttpMethod } from "../../core/transport/http-method.js";
 import type { ToolName } from "../../tools/tool-list.js";
 
 /** A REST request under `/api/v1`, and how its 2xx body becomes the tool's result. */
 export interface ToolRoute {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly method: HttpMethod;
   readonly path: string;
   readonly query: URLSearchParams;
   readonly body?: Record<string, unknown>;

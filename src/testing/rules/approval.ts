@@ -4,8 +4,8 @@
  */
 import type { Caller } from "../context.js";
 import { ApiFailure } from "../fake-response.js";
-import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model.js";
-import type { FakeStore } from "../store.js";
+import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 import { placeInWeek } from "./plan.js";
 import { findAiIsms } from "./scans.js";
 
@@ -34,18 +34,25 @@ export function assertConnectedChannel(
   }
 }
 
+/** What {@link assertAcknowledged} checks: an item's text as it will be saved, on its channel. */
+export interface AcknowledgmentCheck {
+  readonly store: FakeStore;
+  readonly workspace: WorkspaceRecord;
+  readonly item: ContentRecord;
+  /** The text as it will be saved (the request's new text, or the item's own). */
+  readonly text: string;
+  /** The channel the item will have after the call; its voice picks the allowlist. */
+  readonly channel: ChannelRecord;
+  /** The request's `acknowledgeAiIsms`. */
+  readonly acknowledge: boolean | undefined;
+}
+
 /**
  * PATCH rule 3: a fresh scan of the text as it will be saved; matches not allowlisted need
  * `acknowledgeAiIsms: true`, unless this exact text was acknowledged before.
  */
-export function assertAcknowledged(
-  store: FakeStore,
-  workspace: WorkspaceRecord,
-  item: ContentRecord,
-  text: string,
-  channel: ChannelRecord,
-  acknowledge: boolean | undefined,
-): void {
+export function assertAcknowledged(check: AcknowledgmentCheck): void {
+  const { store, workspace, item, text, channel, acknowledge } = check;
   const matches = findAiIsms(store, workspace, text, channel.voice);
   if (matches.length === 0 || acknowledge === true || item.acknowledgedText === text) return;
   const labels = matches.map((match) => `${match.label} ("${match.match}")`).join(", ");

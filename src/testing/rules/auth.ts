@@ -5,9 +5,9 @@
 import type { KEY_SCOPES } from "../../schemas/index.js";
 import type { Caller } from "../context.js";
 import { ApiFailure } from "../fake-response.js";
-import type { Role } from "../model.js";
+import type { Role } from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 import type { SessionRecord } from "../sessions.js";
-import type { FakeStore } from "../store.js";
 
 /** The fake is a test environment: only `<prefix>_test_` tokens resolve. */
 const TOKEN_SHAPE = /^[a-z]+_(test|live)_[A-Za-z0-9]+$/;

@@ -3,12 +3,13 @@
  * (1–7), titles (8), `contentType` ignored (9) and the quota (10–11). Every check runs before
  * anything is created or billed.
  */
-import { hasTitles } from "../build-workspace.js";
+
 import type { RouteContext } from "../context.js";
 import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
-import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model.js";
-import { serializeItem } from "../serialize.js";
-import type { FakeStore } from "../store.js";
+import { hasTitles } from "../model/build-workspace.js";
+import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
+import { serializeItem } from "../model/serialize.js";
+import type { FakeStore } from "../model/store.js";
 import { generatePost } from "./generation.js";
 import { bodyObject, optionalString } from "./input.js";
 import { scanItem } from "./scans.js";

@@ -1,6 +1,6 @@
 /** The fake's writer: deterministic text from the prompt and the channel, within the channel's cap. */
-import { hasTitles } from "../build-workspace.js";
-import type { ChannelRecord } from "../model.js";
+import { hasTitles } from "../model/build-workspace.js";
+import type { ChannelRecord } from "../model/records.js";
 
 function sentence(prompt: string): string {
   const trimmed = prompt.trim().replace(/\s+/g, " ");

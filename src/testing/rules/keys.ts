@@ -3,8 +3,8 @@ import { KEY_SCOPES, type KeyScope } from "../../schemas/index.js";
 import type { RouteContext } from "../context.js";
 import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
 import { newBearerToken } from "../ids.js";
-import type { KeyRecord } from "../model.js";
-import { serializeKey } from "../serialize.js";
+import type { KeyRecord } from "../model/records.js";
+import { serializeKey } from "../model/serialize.js";
 import { bodyObject } from "./input.js";
 
 function keyOrNotFound(context: RouteContext): KeyRecord {

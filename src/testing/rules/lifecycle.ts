@@ -5,9 +5,9 @@
  */
 import type { RouteContext } from "../context.js";
 import { ApiFailure, emptyResponse, invalidParam, jsonResponse } from "../fake-response.js";
-import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model.js";
-import { serializeItem } from "../serialize.js";
-import type { FakeStore } from "../store.js";
+import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
+import { serializeItem } from "../model/serialize.js";
+import type { FakeStore } from "../model/store.js";
 import {
   approveItem,
   assertAcknowledged,
@@ -122,7 +122,7 @@ export function updateContent(context: RouteContext) {
   if (status === "pending") {
     // PATCH rule 2: the check reads the channel the item will have after this call.
     assertConnectedChannel(target);
-    assertAcknowledged(store, workspace, item, text, target, acknowledge);
+    assertAcknowledged({ store, workspace, item, text, channel: target, acknowledge });
   }
 
   // Every check passed: write.

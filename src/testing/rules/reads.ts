@@ -5,14 +5,14 @@
 import { CONTENT_SOURCES, CONTENT_STATUSES } from "../../schemas/index.js";
 import type { RouteContext } from "../context.js";
 import { invalidParam, jsonResponse } from "../fake-response.js";
-import type { ContentRecord } from "../model.js";
+import type { ContentRecord } from "../model/records.js";
 import {
   serializeBrand,
   serializeChannel,
   serializeItem,
   serializeScheduleConfig,
   serializeSlot,
-} from "../serialize.js";
+} from "../model/serialize.js";
 import { enumQuery, integerQuery } from "./input.js";
 import { itemOrNotFound } from "./lifecycle.js";
 

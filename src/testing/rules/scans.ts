@@ -10,8 +10,8 @@ import type {
   ScanResult,
   Voice,
   WorkspaceRecord,
-} from "../model.js";
-import type { FakeStore } from "../store.js";
+} from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 
 /** AI-isms found in a text, minus the labels allowlisted for the workspace or the voice. */
 export function findAiIsms(

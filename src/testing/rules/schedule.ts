@@ -5,7 +5,7 @@
  */
 import type { RouteContext } from "../context.js";
 import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
-import { serializeItem } from "../serialize.js";
+import { serializeItem } from "../model/serialize.js";
 import {
   assertAcknowledged,
   assertConnectedChannel,
@@ -88,7 +88,7 @@ export function scheduleContent(context: RouteContext) {
     }
     at = item.scheduledAt;
   }
-  assertAcknowledged(store, workspace, item, item.content, channel, acknowledge);
+  assertAcknowledged({ store, workspace, item, text: item.content, channel, acknowledge });
   const usesUrlCredit = item.platform === "x" && LINK.test(item.content);
   if (usesUrlCredit && workspace.urlCredits <= 0) {
     throw new ApiFailure(

@@ -1,4 +1,4 @@
-import { runTool, type ToolClient, type ToolResult } from "../../src/tools/index.js";
+import { runTool, type ToolClient, type ToolResult } from "../../../src/tools/index.js";
 
 /**
  * Calls `runTool` the way an agent loop does, with a name and input that are only known at run

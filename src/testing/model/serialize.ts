@@ -6,7 +6,7 @@ import type {
   KeyRecord,
   SlotRecord,
   WorkspaceRecord,
-} from "./model.js";
+} from "./records.js";
 import type { FakeStore } from "./store.js";
 
 /**

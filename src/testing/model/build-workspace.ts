@@ -1,6 +1,8 @@
 /** Turns seeds into records: fills defaults and merges a test's overrides into the default seed. */
 
-import { newBearerToken } from "./ids.js";
+import { newBearerToken } from "../ids.js";
+import { placementAt } from "../rules/plan.js";
+import { scanItem } from "../rules/scans.js";
 import type {
   ChannelRecord,
   ContentRecord,
@@ -9,9 +11,7 @@ import type {
   ScheduleConfigRecord,
   VoiceSettingsRecord,
   WorkspaceRecord,
-} from "./model.js";
-import { placementAt } from "./rules/plan.js";
-import { scanItem } from "./rules/scans.js";
+} from "./records.js";
 import type {
   ChannelSeed,
   ContentSeed,

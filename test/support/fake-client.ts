@@ -1,9 +1,9 @@
-import { Postline, type PostlineOptions } from "../../../src/index.js";
+import { Postline, type PostlineOptions } from "../../src/index.js";
 import {
   createFakeService,
   type FakeService,
   type FakeServiceSeed,
-} from "../../../src/testing/index.js";
+} from "../../src/testing/index.js";
 
 /**
  * `service.fetch` made to behave like a real fetch at its edges, so each test can own a service

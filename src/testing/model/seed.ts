@@ -3,7 +3,7 @@
  * default data (in `default-seed.ts`). See docs/testing.md for a tour.
  */
 
-import type { KeyScope } from "../schemas/index.js";
+import type { KeyScope } from "../../schemas/index.js";
 import type {
   ApprovalMode,
   BrandRecord,
@@ -12,11 +12,11 @@ import type {
   SlotRecord,
   Voice,
   WorkspaceState,
-} from "./model.js";
+} from "./records.js";
 
 /** A channel to seed; everything but `id` and `platform` has a default. */
 export interface ChannelSeed {
-  /** The channel's id. */
+  /** Unique across the service, e.g. `ch_x_acme`; the routes' `:id` and `channelId`. */
   id: string;
   /** Its platform, e.g. `x`, `linkedin`, `medium`. */
   platform: string;
@@ -56,13 +56,13 @@ export interface MemberSeed {
 
 /** An agent key to seed. The token is generated unless given. */
 export interface KeySeed {
-  /** The key's id. */
+  /** Unique across the service, e.g. `key_acme_owner`; `DELETE /keys/:id` names it. */
   id: string;
   /** The member who owns the key. */
   userId: string;
   /** Its scopes; they cascade `admin` > `write` > `read`. */
   scopes: KeyScope[];
-  /** Its name. */
+  /** Shown by `GET /keys`; the id when absent. */
   name?: string;
   /** `test` (default) or `live`: the token's `_test_` / `_live_` segment. */
   environment?: "test" | "live";
@@ -74,7 +74,7 @@ export interface KeySeed {
 
 /** A content item to seed (for example one a planning run or a person made). */
 export interface ContentSeed {
-  /** The item's id. */
+  /** Unique across the service, e.g. `cnt_acme_published`. */
   id: string;
   /** The post text. */
   content: string;
@@ -158,15 +158,15 @@ export interface QuotaSeed {
 
 /** A workspace to seed. Arrays replace the defaults; objects are merged into them. */
 export interface WorkspaceSeed {
-  /** The workspace's id. */
+  /** Unique across the service, e.g. `ws_acme`; seeding an id twice throws. */
   id: string;
-  /** Its name. */
+  /** The workspace's display name; the id when absent. */
   name?: string;
   /** `active` (default), or a state that refuses every request. */
   state?: WorkspaceState;
-  /** Its members. */
+  /** Their roles decide who may manage keys; the first creates seeded items by default. */
   members?: MemberSeed[];
-  /** Its channels. */
+  /** Connected unless a seed says otherwise. */
   channels?: ChannelSeed[];
   /** Its agent keys. */
   keys?: KeySeed[];

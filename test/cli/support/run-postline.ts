@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
-export const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
+export const POSTLINE = fileURLToPath(new URL("../../../dist/cli/postline.js", import.meta.url));
 
 /** An environment without the two POSTLINE_ variables, plus `extra`. */
 export function envWith(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

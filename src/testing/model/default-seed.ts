@@ -3,7 +3,7 @@
  * second one (`ws_other`) for cross-workspace tests, with times relative to the clock's now; see
  * docs/testing.md for a tour. The shapes are in `seed.ts`.
  */
-import type { BrandRecord, SlotRecord } from "./model.js";
+import type { BrandRecord, SlotRecord } from "./records.js";
 import type { WorkspaceSeed } from "./seed.js";
 
 const DAY_MS = 86_400_000;

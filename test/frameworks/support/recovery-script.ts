@@ -1,4 +1,4 @@
-import { tools } from "../../src/tools/index.js";
+import { tools } from "../../../src/tools/index.js";
 
 /** What a scripted model does next: call a tool, or finish with a text answer. */
 export type ModelMove =

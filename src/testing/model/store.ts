@@ -3,14 +3,14 @@
  * order deterministic. Rules read and change it; `writes` counts changes so the request log can
  * tell whether a request was applied.
  */
-import type { FakeClock } from "./clock.js";
+import type { FakeClock } from "../clock.js";
 import type {
   AiIsmPattern,
   ChannelRecord,
   ContentRecord,
   KeyRecord,
   WorkspaceRecord,
-} from "./model.js";
+} from "./records.js";
 
 export class FakeStore {
   readonly workspaces = new Map<string, WorkspaceRecord>();

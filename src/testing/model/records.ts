@@ -3,7 +3,7 @@
  * such as a channel's voice or an item's acknowledged text); `serialize.ts` turns them into the
  * contract's shapes.
  */
-import type { KeyScope } from "../schemas/index.js";
+import type { KeyScope } from "../../schemas/index.js";
 
 /** A workspace voice: the person (`you`) or the brand. */
 export type Voice = "you" | "brand";
@@ -125,11 +125,11 @@ export interface StandingRuleRecord {
 export interface BrandRecord {
   /** The workspace's name. */
   name: string;
-  /** Its tagline. */
+  /** Served as the profile's `tagline`. */
   tagline: string;
-  /** Its motto. */
+  /** Served as the profile's `motto`. */
   motto: string;
-  /** Its mission. */
+  /** Served as the profile's `mission`. */
   mission: string;
   /** What it is, in its own words. */
   whatWeAre: string;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { Postline, type PostlineOptions } from "../../../src/index.js";
+import { Postline, type PostlineOptions } from "../../src/index.js";
 
 /** A request as the misbehaving server saw it. */
 export interface HostileRequest {

@@ -1,8 +1,8 @@
 import { inspect } from "node:util";
 import { describe, expect, it, vi } from "vitest";
-import { APIConnectionError, type APIError, Postline } from "../../src/index.js";
-import { envelope } from "./support/fixtures.js";
-import { API, BASE, HttpResponse, http, makeClient, useServer } from "./support/server.js";
+import { APIConnectionError, type APIError, Postline, PostlineError } from "../../src/index.js";
+import { envelope } from "../support/fixtures.js";
+import { API, BASE, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server } = useServer();
 const TOKEN = "pl_live_S3cr3tT0kenValue987";
@@ -65,7 +65,7 @@ describe("the token never appears", () => {
   it("in log lines at debug level, including failed attempts and retries", async () => {
     const lines: unknown[][] = [];
     const record = (...args: unknown[]) => lines.push(args);
-    const logger = { debug: record, info: record, warn: record, error: record };
+    const logger = { debug: record, warn: record };
     let calls = 0;
     server.use(
       http.get(`${API}/brand`, () => {
@@ -83,14 +83,32 @@ describe("the token never appears", () => {
     expect(everyRendering(lines)).not.toContain("S3cr3t");
   });
 
-  it("in a constructor error about the base URL", () => {
-    expect(
-      () => new Postline({ apiKey: TOKEN, baseURL: `http://api.example.com/${TOKEN}` }),
-    ).toThrow();
-    try {
-      new Postline({ apiKey: TOKEN, baseURL: `not a url ${TOKEN}` });
-    } catch (error) {
-      expect(everyRendering(error)).not.toContain("S3cr3t");
-    }
+  it.each([
+    ["the token in the path", `http://api.example.com/${TOKEN}`],
+    ["the token in the query", `http://api.example.com/?key=${TOKEN}`],
+  ])("in the error refusing plain http, with %s", (_, baseURL) => {
+    const error = thrownBy(() => new Postline({ apiKey: TOKEN, baseURL }));
+    expect(error).toBeInstanceOf(PostlineError);
+    expect((error as Error).message).toContain("plain http");
+    expect(everyRendering(error).toLowerCase()).not.toContain("s3cr3t");
+  });
+
+  it.each([
+    ["that is not a URL", `not a url ${TOKEN}`],
+    ["that carries the token as its password", `https://agent:${TOKEN}@api.example.com/`],
+  ])("in the error refusing a base URL %s", (_, baseURL) => {
+    const error = thrownBy(() => new Postline({ apiKey: TOKEN, baseURL }));
+    expect(error).toBeInstanceOf(PostlineError);
+    expect(everyRendering(error).toLowerCase()).not.toContain("s3cr3t");
   });
 });
+
+/** What `run` throws; fails the test when it returns instead. */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return expect.fail("expected a throw, but it returned");
+}

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { Postline, type PostlineOptions } from "../../../src/index.js";
+import { Postline, type PostlineOptions } from "../../src/index.js";
 
 export const BASE = "https://api.postline.test";
 export const API = `${BASE}/api/v1`;

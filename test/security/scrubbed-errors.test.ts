@@ -16,8 +16,8 @@ import {
   PostlineError,
   ResponseValidationError,
 } from "../../src/index.js";
-import { contentItem } from "../unit/support/fixtures.js";
-import { clientOf, type HostileServer, startHostileServer } from "./support/hostile-server.js";
+import { contentItem } from "../support/fixtures.js";
+import { clientOf, type HostileServer, startHostileServer } from "../support/hostile-server.js";
 
 // No `_live_` / `_test_` segment: only the exact token tells it apart.
 const TOKEN = "opaqueSecretK3yWithNoPrefix0123456789abcdef";

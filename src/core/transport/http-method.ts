@@ -1,0 +1,2 @@
+/** The methods the API uses. */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
