@@ -107,9 +107,9 @@ function checkAuth({ auth, apiKey }: UncheckedClientOptions): void {
 function checkRateLimit(rateLimit: unknown): void {
   if (typeof rateLimit === "boolean") return;
   const shape =
-    "rateLimit must be true, false or { store?, maxWaitMs? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
+    "must be true, false or { store?, maxWaitMs? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
   if (rateLimit === null || typeof rateLimit !== "object") {
-    throw new InvalidRequestError("rateLimit", shape);
+    throw new InvalidRequestError("rateLimit", `rateLimit ${shape}`);
   }
   const { store, maxWaitMs } = rateLimit as {
     store?: Partial<PacingStore> | null;
@@ -121,7 +121,7 @@ function checkRateLimit(rateLimit: unknown): void {
       typeof store.claims?.claim !== "function" ||
       typeof store.claims.claimFirstFree !== "function")
   ) {
-    throw new InvalidRequestError("rateLimit.store", shape);
+    throw new InvalidRequestError("rateLimit.store", `rateLimit.store: rateLimit ${shape}`);
   }
   if (maxWaitMs !== undefined) checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
 }
