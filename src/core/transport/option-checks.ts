@@ -121,7 +121,10 @@ function checkRateLimit(rateLimit: unknown): void {
       typeof store.claims?.claim !== "function" ||
       typeof store.claims.claimFirstFree !== "function")
   ) {
-    throw new InvalidRequestError("rateLimit.store", `rateLimit.store: rateLimit ${shape}`);
+    throw new InvalidRequestError(
+      "rateLimit.store",
+      "rateLimit.store must be a pacing store (takeSlot and claims), such as createRedisStore() from @postline/sdk/redis",
+    );
   }
   if (maxWaitMs !== undefined) checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
 }
