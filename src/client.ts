@@ -11,6 +11,7 @@ import { type CustomRequest, sendCustomRequest } from "./core/custom-request.js"
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
 import { InvalidRequestError } from "./core/errors/local-errors.js";
 import { PostlineError } from "./core/errors/postline-error.js";
+import { guardTracer } from "./core/guarded-tracer.js";
 import type { ClientHooks } from "./core/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
 import { checkMaxRetries, checkTimeout } from "./core/option-checks.js";
@@ -195,7 +196,7 @@ export class Postline {
       },
       pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
       redact,
-      tracer: options.tracer,
+      tracer: options.tracer && guardTracer(options.tracer, logger.warn),
     });
     const ctx = {
       transport,

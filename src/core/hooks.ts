@@ -1,6 +1,7 @@
 /**
  * Observation hooks for tracing and metrics. Payloads never hold the token or the request
- * headers. A hook that throws is logged at `warn` and otherwise ignored: it cannot fail a call.
+ * headers. A hook may be `async`; it is not awaited. A hook that throws, or whose promise rejects,
+ * is logged at `warn` and otherwise ignored: it cannot fail a call.
  */
 
 /** Fields every hook payload carries. */

@@ -1,3 +1,4 @@
+import { callGuarded } from "./guarded-call.js";
 import type { Redactor } from "./redact.js";
 
 /** The levels a client logs at, most verbose first; `"off"` logs nothing. */
@@ -12,7 +13,7 @@ export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
   /** Notable events. */
   info(message: string, fields?: Record<string, unknown>): void;
-  /** Something went wrong but the call goes on (e.g. a hook threw). */
+  /** Something went wrong but the call goes on (e.g. a hook failed). */
   warn(message: string, fields?: Record<string, unknown>): void;
   /** A failure. */
   error(message: string, fields?: Record<string, unknown>): void;
@@ -28,7 +29,10 @@ export interface LevelledLogger extends Pick<Logger, "debug" | "warn"> {
   enabled(level: Exclude<LogLevel, "off">): boolean;
 }
 
-/** Wraps the caller's logger: level filter plus redaction of the message and every field. */
+/**
+ * Wraps the caller's logger: level filter plus redaction of the message and every field. A logger
+ * method that throws, or returns a promise that rejects, is ignored: logging never fails a call.
+ */
 export function createLevelledLogger(
   target: Logger | undefined,
   level: LogLevel,
@@ -40,8 +44,12 @@ export function createLevelledLogger(
     (at: Exclude<LogLevel, "off">) => (message: string, fields?: Record<string, unknown>) => {
       if (!target || !enabled(at)) return;
       const line = `[postline] ${redact(message)}`;
-      if (fields === undefined) target[at](line);
-      else target[at](line, redactFields(fields, redact));
+      const args = fields === undefined ? [line] : [line, redactFields(fields, redact)];
+      // Nowhere is left to report a failing logger to, so its failure is dropped.
+      callGuarded(
+        () => (target[at] as (...a: unknown[]) => unknown).apply(target, args),
+        () => {},
+      );
     };
   return { enabled, debug: emit("debug"), warn: emit("warn") };
 }
