@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { isLoopbackHost, resolveApiBase } from "./core/base-url.js";
+import { resolveApiBase } from "./core/base-url.js";
 import {
+  assertCredentialTransport,
   claimsOf,
   optionOrEnv,
   pacerFor,
@@ -10,7 +11,6 @@ import {
 import { type CustomRequest, sendCustomRequest } from "./core/custom-request.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/environment.js";
 import { InvalidRequestError } from "./core/errors/local-errors.js";
-import { PostlineError } from "./core/errors/postline-error.js";
 import { guardTracer } from "./core/guarded-tracer.js";
 import type { ClientHooks } from "./core/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/logger.js";
@@ -86,7 +86,10 @@ export interface PostlineOptions extends ClientHooks {
   logger?: Logger | undefined;
   /** The least severe level logged; default `"warn"` with a logger. `"debug"` logs every attempt. */
   logLevel?: LogLevel | undefined;
-  /** Allow sending the token over plain `http://` to a non-loopback host. Default `false`. */
+  /**
+   * Allow sending the credential (the key, or outside a browser the session cookie) over plain
+   * `http://` to a non-loopback host. Default `false`.
+   */
   allowInsecureHttp?: boolean | undefined;
   /**
    * An OpenTelemetry `Tracer` (`trace.getTracer("my-agent")` from `@opentelemetry/api`): each SDK
@@ -141,17 +144,7 @@ export class Postline {
     const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
     const redact = createRedactor(apiKey ?? undefined);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
-    // A session's cookie is the browser's to guard (its `Secure` flag); only a key is ours.
-    if (
-      apiKey !== null &&
-      base.protocol === "http:" &&
-      !isLoopbackHost(base.hostname) &&
-      options.allowInsecureHttp !== true
-    ) {
-      throw new PostlineError(
-        `Refusing to send the API key over plain http to ${base.host}: use https, a loopback host, or pass allowInsecureHttp: true`,
-      );
-    }
+    assertCredentialTransport(base, apiKey === null ? "session" : "apiKey", options);
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     checkTimeout(timeout);

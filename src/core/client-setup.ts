@@ -4,7 +4,8 @@
  * its options, defaults and namespaces.
  */
 
-import { assertNoKeyInBrowserPage } from "./browser-guard.js";
+import { isLoopbackHost } from "./base-url.js";
+import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 import { InvalidRequestError } from "./errors/local-errors.js";
 import { PostlineError } from "./errors/postline-error.js";
 import type { LevelledLogger } from "./logger.js";
@@ -87,6 +88,26 @@ export function resolveApiKey(options: AuthOptions): string | null {
   const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
   assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
   return apiKey;
+}
+
+/**
+ * Refuses to send a credential over plain http to a host that is not this machine, unless
+ * `allowInsecureHttp` is true. A session's cookie is as powerful as a key on v1 routes, so the rule
+ * is the same outside a browser; in a browser page the cookie is the browser's to guard (its
+ * `Secure` flag) and the SDK never sees it.
+ */
+export function assertCredentialTransport(
+  base: URL,
+  auth: AuthMode,
+  options: { readonly allowInsecureHttp?: boolean | undefined },
+): void {
+  if (base.protocol !== "http:" || isLoopbackHost(base.hostname)) return;
+  if (options.allowInsecureHttp === true) return;
+  if (auth === "session" && isBrowserPage()) return;
+  const what = auth === "session" ? "the session cookie" : "the API key";
+  throw new PostlineError(
+    `Refusing to send ${what} over plain http to ${base.host}: use https, a loopback host, or pass allowInsecureHttp: true`,
+  );
 }
 
 /** The store `rateLimit` names: `undefined` for no pacing; refuses anything else with a clear error. */
