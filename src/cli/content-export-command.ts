@@ -5,6 +5,7 @@ import { CONTENT_STATUSES } from "../schemas/index.js";
 import { clientFromEnv } from "./client-from-env.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
+import { jsonLine } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 const STATUSES: readonly string[] = [...CONTENT_STATUSES, "all"];
@@ -71,7 +72,7 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
     for await (const page of pages) {
       for (const item of page.items) {
         if (stop.signal.aborted) break;
-        if (!io.stdout.write(`${JSON.stringify(item)}\n`)) await drained(io.stdout, stop.signal);
+        if (!io.stdout.write(jsonLine(item))) await drained(io.stdout, stop.signal);
         written += 1;
       }
       progress?.counted(written);
