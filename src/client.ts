@@ -19,6 +19,7 @@ import type { PacingStore } from "./core/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import type { ResourceContext } from "./core/resource-context.js";
+import { attachResultRedactor } from "./core/result-redactor.js";
 import type { Tracer } from "./core/tracing.js";
 import { Transport } from "./core/transport.js";
 import { BrandResource } from "./resources/brand.js";
@@ -197,6 +198,7 @@ export class Postline {
       claims: claimsOf(pacingStore, logger),
     };
     this.#ctx = ctx;
+    attachResultRedactor(this, apiKey ?? undefined);
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);

@@ -1,5 +1,7 @@
 /** `postline content export`: every content item as JSON Lines on stdout. */
 import { once } from "node:events";
+import { redactDeep } from "../core/redact.js";
+import { resultRedactorOf } from "../core/result-redactor.js";
 import type { ContentListParams } from "../resources/content.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
 import { clientFromEnv } from "./client-from-env.js";
@@ -61,6 +63,8 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
   });
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
+  // An item echoing the key (a hostile server, a proxy) is scrubbed as a tool result would be.
+  const redact = resultRedactorOf(client);
   let written = 0;
   const params: ContentListParams = {
     ...(flags.status === undefined ? {} : { status: flags.status }),
@@ -72,7 +76,8 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
     for await (const page of pages) {
       for (const item of page.items) {
         if (stop.signal.aborted) break;
-        if (!io.stdout.write(jsonLine(item))) await drained(io.stdout, stop.signal);
+        const line = jsonLine(redactDeep(item, redact));
+        if (!io.stdout.write(line)) await drained(io.stdout, stop.signal);
         written += 1;
       }
       progress?.counted(written);
