@@ -8,12 +8,12 @@ import { isLoopbackHost } from "./base-url.js";
 import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 import { InvalidRequestError } from "./errors/local-errors.js";
 import { PostlineError } from "./errors/postline-error.js";
+import { heldClaims } from "./held-claims.js";
 import type { LevelledLogger } from "./logger.js";
 import { noopPacer, type Pacer } from "./pacer.js";
 import { createPacer, defaultPacingStore } from "./pacing.js";
 import type { CreateClaimStore, PacingStore } from "./pacing-store.js";
 import { createSessionPacer } from "./session-pacing.js";
-import { StoreFallback } from "./store-fallback.js";
 
 /** How a client authenticates; the public `PostlineAuth` type. */
 type AuthMode = "apiKey" | "session";
@@ -128,9 +128,13 @@ export function pacingStoreOf(rateLimit: RateLimitOption): PacingStore | undefin
   return store as PacingStore;
 }
 
-/** Where reconciliation records handed-out items: the shared store when there is one. */
+/**
+ * Where reconciliation records handed-out items: the shared store when there is one. Adoption
+ * is held while the shared store does not answer (see `held-claims.ts`); a success's claim is
+ * kept in memory meanwhile and reaches the store when it answers.
+ */
 export function claimsOf(store: PacingStore | undefined, logger: LevelledLogger): CreateClaimStore {
   const memory = defaultPacingStore();
   if (store === undefined || store.kind === "memory") return store?.claims ?? memory.claims;
-  return StoreFallback.for(store, memory).claimsFor(logger);
+  return heldClaims(store, memory.claims, logger);
 }
