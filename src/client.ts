@@ -1,13 +1,15 @@
 import type { z } from "zod";
-import { PostlineError } from "./core/errors/postline-error.js";
+import { guardTracer } from "./core/observe/guarded-tracer.js";
 import type { ClientHooks } from "./core/observe/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/observe/logger.js";
 import type { Tracer } from "./core/observe/tracing.js";
 import type { PacingStore } from "./core/pacing/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
-import { isLoopbackHost, resolveApiBase } from "./core/setup/base-url.js";
+import { attachResultRedactor } from "./core/result-redactor.js";
+import { resolveApiBase } from "./core/setup/base-url.js";
 import {
+  assertCredentialTransport,
   claimsOf,
   maxWaitOf,
   optionOrEnv,
@@ -83,7 +85,10 @@ export interface PostlineOptions extends ClientHooks {
   logger?: Logger | undefined;
   /** The least severe level logged; default `"warn"` with a logger. `"debug"` logs every attempt. */
   logLevel?: LogLevel | undefined;
-  /** Allow sending the token over plain `http://` to a non-loopback host. Default `false`. */
+  /**
+   * Allow sending the credential (the key, or outside a browser the session cookie) over plain
+   * `http://` to a non-loopback host. Default `false`.
+   */
   allowInsecureHttp?: boolean | undefined;
   /**
    * An OpenTelemetry `Tracer` (`trace.getTracer("my-agent")` from `@opentelemetry/api`): each SDK
@@ -152,17 +157,7 @@ export class Postline {
     const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
     const redact = createRedactor(apiKey ?? undefined);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
-    // A session's cookie is the browser's to guard (its `Secure` flag); only a key is ours.
-    if (
-      apiKey !== null &&
-      base.protocol === "http:" &&
-      !isLoopbackHost(base.hostname) &&
-      options.allowInsecureHttp !== true
-    ) {
-      throw new PostlineError(
-        `Refusing to send the API key over plain http to ${base.host}: use https, a loopback host, or pass allowInsecureHttp: true`,
-      );
-    }
+    assertCredentialTransport(base, apiKey === null ? "session" : "apiKey", options);
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     const logLevel = options.logLevel ?? "warn";
@@ -189,7 +184,7 @@ export class Postline {
       },
       pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
       redact,
-      tracer: options.tracer,
+      tracer: options.tracer && guardTracer(options.tracer, logger.warn),
     });
     const ctx = {
       transport,
@@ -197,6 +192,7 @@ export class Postline {
       claims: claimsOf(pacingStore, logger),
     };
     this.#ctx = ctx;
+    attachResultRedactor(this, apiKey ?? undefined);
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);

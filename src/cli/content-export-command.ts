@@ -1,10 +1,13 @@
 /** `postline content export`: every content item as JSON Lines on stdout. */
 import { once } from "node:events";
+import { redactDeep } from "../core/redact.js";
+import { resultRedactorOf } from "../core/result-redactor.js";
 import type { ContentListParams } from "../resources/content.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
 import { clientFromEnv } from "./client-from-env.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
+import { jsonLine } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 const STATUSES: readonly string[] = [...CONTENT_STATUSES, "all"];
@@ -61,6 +64,8 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
   });
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
+  // An item echoing the key (a hostile server, a proxy) is scrubbed as a tool result would be.
+  const redact = resultRedactorOf(client);
   let written = 0;
   const params: ContentListParams = {
     ...(flags.status === undefined ? {} : { status: flags.status }),
@@ -72,7 +77,8 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
     for await (const page of pages) {
       for (const item of page.items) {
         if (stop.signal.aborted) break;
-        if (!io.stdout.write(`${JSON.stringify(item)}\n`)) await drained(io.stdout, stop.signal);
+        const line = jsonLine(redactDeep(item, redact));
+        if (!io.stdout.write(line)) await drained(io.stdout, stop.signal);
         written += 1;
       }
       progress?.counted(written);

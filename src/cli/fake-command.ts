@@ -3,6 +3,7 @@ import { Postline } from "../client.js";
 import { startFakeServer } from "../testing/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { type CliIO, untilStopped } from "./io.js";
+import { jsonLine } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 export const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json]
@@ -50,7 +51,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     apiKey: service.defaults.apiKey,
     channelIds: service.defaults.channelIds,
   };
-  if (flags.json) io.stdout.write(`${JSON.stringify(details)}\n`);
+  if (flags.json) io.stdout.write(jsonLine(details));
   else {
     io.stdout.write(
       [

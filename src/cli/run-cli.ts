@@ -5,6 +5,7 @@ import { CONTENT_EXPORT_HELP, runContentExport } from "./content-export-command.
 import { runFake } from "./fake-command.js";
 import type { CliIO } from "./io.js";
 import { runMcp } from "./mcp-command.js";
+import { terminalSafe } from "./terminal-text.js";
 import { UsageError } from "./usage-error.js";
 
 export const MAIN_HELP = `Usage: postline <command> [options]
@@ -30,14 +31,19 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   } catch (error) {
     if (error instanceof UsageError) {
       const help = error.command ? `postline ${error.command} --help` : "postline --help";
-      io.stderr.write(`postline: ${error.message}\nRun "${help}" for usage.\n`);
+      io.stderr.write(`postline: ${terminalSafe(error.message)}\nRun "${help}" for usage.\n`);
       return 2;
     }
     if (error instanceof PostlineError) {
-      io.stderr.write(`postline: ${error.name}: ${error.message}\n`);
+      // The message may quote the service's text: it is printed, never interpreted.
+      io.stderr.write(`postline: ${terminalSafe(`${error.name}: ${error.message}`)}\n`);
       return 1;
     }
-    throw error;
+    // Not the SDK's: a bug worth its stack, whose lines are printed escaped as well.
+    const lines =
+      error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+    io.stderr.write(`postline: ${lines.split("\n").map(terminalSafe).join("\n")}\n`);
+    return 1;
   }
 }
 

@@ -10,7 +10,12 @@ export const REDACTED = "[redacted]";
 
 // `<prefix>_live_...` / `<prefix>_test_...` (api-v1.md §5 rule 2), any bearer credential, and
 // the user:password part of a URL.
-const TOKEN_SHAPE = /\b[A-Za-z0-9]+_(?:live|test)_[A-Za-z0-9_-]{4,}/g;
+// Not `\b`: `_` is a word character, so `\b` never matches in `ref_pl_live_...`.
+const TOKEN_SHAPE = /(?<![A-Za-z0-9])[A-Za-z0-9]+_(?:live|test)_[A-Za-z0-9_-]{4,}/g;
+// The secret part of a token, after its `<prefix>_live_` / `<prefix>_test_`.
+const SECRET_PART = /^[A-Za-z0-9]+_(?:live|test)_(.+)$/;
+/** A secret part shorter than this is not scrubbed on its own: it would match ordinary text. */
+const MIN_SECRET_PART = 8;
 const BEARER_VALUE = /(Bearer\s+)[^\s"',;]+/gi;
 const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 
@@ -25,19 +30,39 @@ export type Redactor = (text: string) => string;
 
 /**
  * Builds a redactor for one client's token. It scrubs the exact token (also URL-encoded), its
- * start where a text was cut inside it, any string shaped like a Postline token, any `Bearer`
- * credential, and the credentials of a URL (`https://user:password@host`).
+ * secret part without the `<prefix>_live_` prefix (a server may echo only that), its start where
+ * a text was cut inside it, any string shaped like a Postline token, any `Bearer` credential, and
+ * the credentials of a URL (`https://user:password@host`).
+ *
+ * With `cutTokens: false` the start of a cut token is left alone: such a redactor can be handed
+ * to other code without becoming an oracle that reveals the token a character at a time.
  */
-export function createRedactor(token: string | undefined): Redactor {
-  const exact = token ? [token, encodeURIComponent(token)].filter((t) => t.length >= 4) : [];
+export function createRedactor(
+  token: string | undefined,
+  { cutTokens = true }: { readonly cutTokens?: boolean } = {},
+): Redactor {
+  const exact = token ? exactSecrets(token) : [];
   return (text) => {
     let out = text;
-    for (const secret of exact) out = withoutCutToken(out.split(secret).join(REDACTED), secret);
+    for (const secret of exact) {
+      out = out.split(secret).join(REDACTED);
+      if (cutTokens) out = withoutCutToken(out, secret);
+    }
     return out
       .replace(TOKEN_SHAPE, REDACTED)
       .replace(BEARER_VALUE, `$1${REDACTED}`)
       .replace(URL_USERINFO, `$1${REDACTED}@`);
   };
+}
+
+/** The token and its secret part, each also URL-encoded, longest first. */
+function exactSecrets(token: string): string[] {
+  const secretPart = SECRET_PART.exec(token)?.[1];
+  const found = [token, encodeURIComponent(token)];
+  if (secretPart !== undefined && secretPart.length >= MIN_SECRET_PART) {
+    found.push(secretPart, encodeURIComponent(secretPart));
+  }
+  return [...new Set(found)].filter((t) => t.length >= 4).sort((a, b) => b.length - a.length);
 }
 
 /** `text` without a start of `secret` (at least {@link MIN_CUT_TOKEN} characters) at its end. */

@@ -18,7 +18,8 @@
  *
  * @packageDocumentation
  */
-import { type FunctionTool, tool } from "@openai/agents";
+import { type FunctionTool, ModelBehaviorError, tool } from "@openai/agents";
+import { resultRedactorOf } from "../core/result-redactor.js";
 import {
   runTool,
   selectTools,
@@ -75,6 +76,24 @@ export function openAIAgentsTools(
       strict: true,
       execute: async (input, _context, details) =>
         JSON.stringify(await runTool(client, name, input, withSignal(details?.signal))),
+      // Arguments the SDK could not parse (not JSON) never reach `execute`: answer them with our
+      // envelope too, instead of the SDK's generic "An error occurred".
+      errorFunction: async (_context, error) =>
+        JSON.stringify(await refusalOf(client, name, error)),
     });
   });
+}
+
+/** The envelope for arguments the Agents SDK refused to parse; other errors keep its wording. */
+async function refusalOf(client: ToolClient, name: string, error: unknown): Promise<unknown> {
+  if (error instanceof ModelBehaviorError) {
+    // The raw arguments, unless the SDK was told not to keep tool data.
+    const input = (error as { toolInvocation?: { input?: unknown } }).toolInvocation?.input;
+    if (typeof input === "string") return runTool(client, name, input);
+    const message = `The input to ${name} is not valid JSON`;
+    return { error: { code: "validation_error", message, param: "(input)" } };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  const message = `An error occurred while running the tool: ${detail}`;
+  return { error: { code: "client_error", message: resultRedactorOf(client)(message) } };
 }

@@ -6,7 +6,7 @@ import {
   UNEXPECTED_RESPONSE,
 } from "../core/errors/from-response.js";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
-import { createRedactor } from "../core/redact.js";
+import { createRedactor, type Redactor } from "../core/redact.js";
 import { ErrorEnvelopeSchema } from "../schemas/index.js";
 
 /** A JSON-RPC error as an MCP client reports it: the `error` member, or an `McpError`. */
@@ -46,9 +46,11 @@ const RETRYABLE_CODES: ReadonlySet<string> = new Set(["rate_limited", "capacity_
  *
  * `status` is the status REST answers the code with, or 0 where the contract shows none
  * (`unknown_tool`, and codes the SDK does not know); `method` is `tools/call`. Token-shaped
- * strings are redacted from the message and body.
+ * strings are redacted from the message and body, and so is your own key (also its secret part
+ * alone, as a server may echo it) when you pass it as `options.apiKey`.
  *
  * @param value - a JSON-RPC error, an `McpError`, a JSON-RPC error response, or a tool result.
+ * @param options - `{ apiKey? }`: the key the MCP session uses, scrubbed from the error.
  * @throws InvalidRequestError naming `value` when it is none of these.
  *
  * @example
@@ -58,20 +60,28 @@ const RETRYABLE_CODES: ReadonlySet<string> = new Set(["rate_limited", "capacity_
  * if (error instanceof AcknowledgmentRequiredError) console.log(error.aiIsmMatches);
  * ```
  */
-export function errorFromMcp(value: unknown): APIError | null {
+export function errorFromMcp(
+  value: unknown,
+  options: { readonly apiKey?: string | undefined } = {},
+): APIError | null {
+  const apiKey = (options as { apiKey?: unknown } | null)?.apiKey;
+  if (apiKey !== undefined && typeof apiKey !== "string") {
+    throw new InvalidRequestError("options.apiKey", "options.apiKey must be a string");
+  }
+  const redact = createRedactor(apiKey);
   if (value === null || typeof value !== "object")
     throw new InvalidRequestError("value", "errorFromMcp needs a JSON-RPC error or a tool result");
   if ("content" in value || "isError" in value || "structuredContent" in value)
-    return errorOfToolResult(value as McpToolResult);
+    return errorOfToolResult(value as McpToolResult, redact);
   const rpcError = "error" in value ? (value as { error: unknown }).error : value;
-  if (isJsonRpcError(rpcError)) return errorOfJsonRpc(rpcError);
+  if (isJsonRpcError(rpcError)) return errorOfJsonRpc(rpcError, redact);
   throw new InvalidRequestError(
     "value",
     "errorFromMcp needs a JSON-RPC error ({ code, message, data? }) or a tools/call result ({ content, isError? })",
   );
 }
 
-function errorOfToolResult(result: McpToolResult): APIError | null {
+function errorOfToolResult(result: McpToolResult, redact: Redactor): APIError | null {
   if (result.isError !== true) return null;
   const text = (result.content ?? [])
     .filter(
@@ -83,10 +93,10 @@ function errorOfToolResult(result: McpToolResult): APIError | null {
     )
     .map((item) => item.text)
     .join("");
-  return build(parseEnvelopeText(text));
+  return build(parseEnvelopeText(text), redact);
 }
 
-function errorOfJsonRpc(error: McpJsonRpcError): APIError {
+function errorOfJsonRpc(error: McpJsonRpcError, redact: Redactor): APIError {
   const { data } = error;
   const envelope =
     data !== null &&
@@ -94,7 +104,7 @@ function errorOfJsonRpc(error: McpJsonRpcError): APIError {
     typeof (data as { code?: unknown }).code === "string"
       ? { error: { message: error.message, ...(data as Record<string, unknown>) } }
       : { error: { code: MCP_ERROR, message: error.message, jsonRpcCode: error.code } };
-  return build(parseEnvelope(envelope, JSON.stringify(envelope)));
+  return build(parseEnvelope(envelope, JSON.stringify(envelope)), redact);
 }
 
 /** The text of an `isError` result, read as the §1 envelope. */
@@ -127,7 +137,7 @@ function parseEnvelope(value: unknown, text: string): ParsedErrorBody {
  * The same factory as REST. Over MCP there is no HTTP status: a code takes the status REST
  * answers it with (0 where the contract shows none), so it becomes the same class as over REST.
  */
-function build(parsed: ParsedErrorBody): APIError {
+function build(parsed: ParsedErrorBody, redact: Redactor): APIError {
   const status =
     statusOfCode(parsed.code as ErrorCode, {
       acknowledgmentRequired: parsed.acknowledgmentRequired,
@@ -136,7 +146,7 @@ function build(parsed: ParsedErrorBody): APIError {
     { status, headers: new Headers(), body: { text: "" }, method: "tools/call", url: "" },
     parsed,
     RETRYABLE_CODES.has(parsed.code),
-    createRedactor(undefined),
+    redact,
   );
 }
 

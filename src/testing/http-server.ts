@@ -3,6 +3,7 @@
  * other languages. node:http is imported lazily so the browser bundle never pulls it in.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_BODY_BYTES } from "./body-limit.js";
 import type { FakeService } from "./service.js";
 
 /** Options of {@link startFakeServer}. */
@@ -19,6 +20,12 @@ export interface FakeServerOptions {
    * (no rate budget, no request log).
    */
   cors?: boolean | string;
+  /**
+   * Take the client's address from the first `X-Forwarded-For` entry, for the per-address limits
+   * (api-v1.md §8), as behind a proxy you run. Off by default: any client could otherwise claim
+   * a fresh address per request and never meet those limits.
+   */
+  trustForwardedFor?: boolean;
 }
 
 /** A running fake server. */
@@ -58,7 +65,9 @@ export async function startFakeServer(
         return;
       }
     }
-    serve(service, request, response).catch(() => response.destroy());
+    serve(service, request, response, options.trustForwardedFor === true).catch(() =>
+      response.destroy(),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -101,9 +110,15 @@ async function serve(
   service: FakeService,
   request: IncomingMessage,
   response: ServerResponse,
+  trustForwardedFor: boolean,
 ): Promise<void> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  let read = 0;
+  for await (const chunk of request) {
+    // Past the cap the rest is drained unkept: the service refuses the body by its size alone.
+    if (read <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+  }
   const abort = new AbortController();
   response.on("close", () => {
     if (!response.writableFinished) abort.abort();
@@ -112,7 +127,9 @@ async function serve(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const forwarded = trustForwardedFor
+    ? headers.get("x-forwarded-for")?.split(",")[0]?.trim()
+    : undefined;
   const outcome = await service.handle({
     method: request.method ?? "GET",
     url: `http://${request.headers.host ?? "127.0.0.1"}${request.url ?? "/"}`,

@@ -5,6 +5,7 @@
  */
 import { jsonOrText } from "../core/json-or-text.js";
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
+import { oversizeBytes, oversizeResponse } from "./body-limit.js";
 import { createClock, type FakeClock } from "./clock.js";
 import type { FakeOutcome } from "./fake-response.js";
 import { activeFault } from "./faults/behaviours.js";
@@ -202,12 +203,13 @@ export class FakeService {
         ? null
         : rest.replace(/\/+$/, "") || "/";
     const bodyText = request.body ?? "";
+    const oversize = oversizeBytes(bodyText);
     const entry: RecordedRequest = {
       at: this.clock.now(),
       method,
       path: apiPath ?? url.pathname,
       query: url.search.replace(/^\?/, ""),
-      body: jsonOrText(bodyText).value,
+      body: oversize === undefined ? jsonOrText(bodyText).value : `(${oversize} bytes, not read)`,
       status: null,
       outcome: "response",
       applied: false,
@@ -224,17 +226,19 @@ export class FakeService {
     const deps = { store: this.#store, provider: this.#provider, limiter: this.#limiter };
     const clientAddress = request.clientAddress ?? "127.0.0.1";
     const { response, caller } =
-      apiPath === MCP_PATH
-        ? serveMcp(deps, { method, headers, bodyText, clientAddress })
-        : runPipeline(deps, {
-            method,
-            apiPath,
-            query: url.searchParams,
-            authorization: headers.get("authorization"),
-            session: this.#sessions.resolve(headers.get("cookie")),
-            bodyText,
-            clientAddress,
-          });
+      oversize !== undefined
+        ? { response: oversizeResponse(oversize, apiPath === MCP_PATH), caller: undefined }
+        : apiPath === MCP_PATH
+          ? serveMcp(deps, { method, headers, bodyText, clientAddress })
+          : runPipeline(deps, {
+              method,
+              apiPath,
+              query: url.searchParams,
+              authorization: headers.get("authorization"),
+              session: this.#sessions.resolve(headers.get("cookie")),
+              bodyText,
+              clientAddress,
+            });
     entry.applied = this.#store.writes > writesBefore;
     if (caller?.key) entry.keyId = caller.key.id;
     if (caller) entry.credential = caller.key ? "key" : "session";

@@ -1,6 +1,7 @@
 import { type APIError, envelopeDetail } from "../core/errors/api-error.js";
 import type { APIConnectionError } from "../core/errors/connection-errors.js";
 import type { PostlineError } from "../core/errors/postline-error.js";
+import type { Redactor } from "../core/redact.js";
 import { type ToolResult, toolError } from "./envelope.js";
 import { toJsonSafe } from "./json-safe.js";
 import { isSdkError } from "./sdk-error-guard.js";
@@ -20,17 +21,16 @@ const AMBIGUOUS_WRITE_HINT =
  * transport failures get an envelope of their own. Only the caller's own abort, and errors that
  * are not the SDK's (bugs), are thrown on.
  */
-export function resultOfError(error: unknown): ToolResult {
+export function resultOfError(error: unknown, redact?: Redactor): ToolResult {
   if (isSdkError(error, "PlannedTimePassed")) {
-    return toJsonSafe({
-      item: error.item,
-      plannedTimePassed: true,
-      hint: PLANNED_TIME_PASSED_HINT,
-    });
+    return toJsonSafe(
+      { item: error.item, plannedTimePassed: true, hint: PLANNED_TIME_PASSED_HINT },
+      redact,
+    );
   }
-  if (isSdkError(error, "APIError")) return toJsonSafe(envelopeOfAPIError(error));
+  if (isSdkError(error, "APIError")) return toJsonSafe(envelopeOfAPIError(error), redact);
   if (isSdkError(error, "APIUserAbortError") || !isSdkError(error, "PostlineError")) throw error;
-  return toJsonSafe(envelopeOfLocalError(error));
+  return toJsonSafe(envelopeOfLocalError(error), redact);
 }
 
 function envelopeOfAPIError(error: APIError): { error: Record<string, unknown> } {

@@ -1,3 +1,4 @@
+import { resultRedactorOf } from "../core/result-redactor.js";
 import { withChannelChoices } from "./channel-choices.js";
 import { type ToolResult, toolError } from "./envelope.js";
 import { resultOfError } from "./error-result.js";
@@ -61,11 +62,16 @@ export async function runTool<Name extends ToolName | (string & {})>(
       tool.channelParam === undefined
         ? checked.failure
         : await withChannelChoices(client, tool.channelParam, checked.failure, options);
-    return toJsonSafe(refusal);
+    // A refusal of the input alone holds nothing from the network, and leaves the client alone.
+    return refusal === checked.failure
+      ? toJsonSafe(refusal)
+      : toJsonSafe(refusal, resultRedactorOf(client));
   }
+  // Results are scrubbed with the client's own key, not only by pattern: a server may echo it.
+  const redact = resultRedactorOf(client);
   try {
-    return toJsonSafe(await tool.call(client, checked.input, options));
+    return toJsonSafe(await tool.call(client, checked.input, options), redact);
   } catch (error) {
-    return resultOfError(error);
+    return resultOfError(error, redact);
   }
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ToolDefinition } from "./define-tool.js";
 import { type ToolErrorResult, toolError } from "./envelope.js";
+import { MAX_INPUT_DEPTH, tooDeepParam, tooDeepParamInText } from "./input-depth.js";
 
 /** The outcome of checking a model's input against a tool's schema. */
 export type InputCheck<T> =
@@ -13,12 +14,25 @@ export type InputCheck<T> =
  * parameter set to `null` counts as not given (OpenAI's strict mode sends `null` for every
  * optional parameter the model leaves out), so both send the same request. A refusal
  * is a `validation_error` whose message names every parameter at fault, with `param` naming the
- * first, so a model can correct its call.
+ * first, so a model can correct its call. An input nested deeper than {@link MAX_INPUT_DEPTH}
+ * levels (or a cycle) is refused naming its top-level parameter, before anything recurses into it.
  */
 export function validateToolInput<Input extends z.ZodType>(
   definition: ToolDefinition<string, Input>,
   rawInput: unknown,
 ): InputCheck<z.output<Input>> {
+  const deepParam =
+    typeof rawInput === "string" ? tooDeepParamInText(rawInput) : tooDeepParam(rawInput);
+  if (deepParam !== undefined) {
+    return {
+      ok: false,
+      failure: toolError(
+        "validation_error",
+        `The input to ${definition.name} is nested too deep at ${deepParam}: no parameter nests more than ${MAX_INPUT_DEPTH} levels`,
+        { param: deepParam },
+      ),
+    };
+  }
   const decoded = decodeInput(rawInput);
   if (!decoded.ok) {
     return {

@@ -77,10 +77,14 @@ describe('auth: "session"', () => {
     expect(make).toThrow(/auth must be "apiKey" or "session"; got "cookie"/);
   });
 
-  it("allows plain http to any host: no key of ours is sent, the browser guards its cookie", () => {
-    expect(new Postline({ auth: "session", baseURL: "http://intranet.example" }).baseURL).toBe(
-      "http://intranet.example/api/v1/",
+  it("refuses plain http to a remote host in Node, as for a key (the cookie is as powerful)", () => {
+    expect(() => new Postline({ auth: "session", baseURL: "http://intranet.example" })).toThrow(
+      /session cookie over plain http/,
     );
+    expect(
+      new Postline({ auth: "session", baseURL: "http://intranet.example", allowInsecureHttp: true })
+        .baseURL,
+    ).toBe("http://intranet.example/api/v1/");
     expect(
       () => new Postline({ apiKey: "pl_test_x1234", baseURL: "http://intranet.example" }),
     ).toThrow(/plain http/);

@@ -1,3 +1,5 @@
+import { errorToJson } from "./error-json.js";
+
 /**
  * Gives a class a fixed `name` on its prototype, so `err.name` is right even after minification
  * and stays out of `JSON.stringify(err)`. Each class calls it in a static block with its own name
@@ -30,5 +32,15 @@ export function nameClass(target: abstract new (...args: any[]) => Error, name: 
 export class PostlineError extends Error {
   static {
     nameClass(PostlineError, "PostlineError");
+  }
+
+  /**
+   * What `JSON.stringify(err)` writes, for log lines: `name`, `message`, the error's fields
+   * (`code`, `status`, `callId`, `method`, `url`, `retryAfterSeconds`, ...), `headers` as a plain
+   * object, and the `cause`'s name and message; anything shaped like a token is scrubbed. The
+   * stack is left out.
+   */
+  toJSON(): Record<string, unknown> {
+    return errorToJson(this);
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Observation hooks for tracing and metrics. Payloads never hold the token or the request
- * headers. A hook that throws is logged at `warn` and otherwise ignored: it cannot fail a call.
+ * headers. A hook may be `async`; it is not awaited. A hook that throws, or whose promise rejects,
+ * is logged at `warn` and otherwise ignored: it cannot fail a call.
  */
 
 /** An attempt is about to be sent (after pacing let it through); every other event extends it. */

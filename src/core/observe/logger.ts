@@ -1,4 +1,5 @@
 import type { Redactor } from "../redact.js";
+import { callGuarded } from "./guarded-call.js";
 
 /**
  * The least severe level a client logs, most verbose first; `"off"` logs nothing. The SDK writes
@@ -14,7 +15,7 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
 export interface Logger {
   /** Every attempt, retry and pacing wait (with `logLevel: "debug"`). */
   debug(message: string, fields?: Record<string, unknown>): void;
-  /** Something went wrong but the call goes on (a hook threw, a shared pacing store is down). */
+  /** Something went wrong but the call goes on (a hook failed, a shared pacing store is down). */
   warn(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -28,7 +29,10 @@ export interface LevelledLogger extends Logger {
   enabled(level: Exclude<LogLevel, "off">): boolean;
 }
 
-/** Wraps the caller's logger: level filter plus redaction of the message and every field. */
+/**
+ * Wraps the caller's logger: level filter plus redaction of the message and every field. A logger
+ * method that throws, or returns a promise that rejects, is ignored: logging never fails a call.
+ */
 export function createLevelledLogger(
   target: Logger | undefined,
   level: LogLevel,
@@ -39,8 +43,12 @@ export function createLevelledLogger(
   const emit = (at: keyof Logger) => (message: string, fields?: Record<string, unknown>) => {
     if (!target || !enabled(at)) return;
     const line = `[postline] ${redact(message)}`;
-    if (fields === undefined) target[at](line);
-    else target[at](line, redactFields(fields, redact));
+    const args = fields === undefined ? [line] : [line, redactFields(fields, redact)];
+    // Nowhere is left to report a failing logger to, so its failure is dropped.
+    callGuarded(
+      () => (target[at] as (...a: unknown[]) => unknown).apply(target, args),
+      () => {},
+    );
   };
   return { enabled, debug: emit("debug"), warn: emit("warn") };
 }

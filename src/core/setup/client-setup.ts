@@ -10,9 +10,10 @@ import { createPacer, defaultPacingStore } from "../pacing/key-pacer.js";
 import { noopPacer, type Pacer } from "../pacing/pacer.js";
 import type { CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
 import { createSessionPacer } from "../pacing/session-pacer.js";
-import { StoreFallback } from "../pacing/store-fallback.js";
 import { DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
-import { assertNoKeyInBrowserPage } from "./browser-guard.js";
+import { heldClaims } from "../reconcile/held-claims.js";
+import { isLoopbackHost } from "./base-url.js";
+import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 
 /** How a client authenticates; the public `PostlineAuth` type. */
 type AuthMode = "apiKey" | "session";
@@ -75,6 +76,26 @@ export function resolveApiKey(options: AuthOptions): string | null {
   return apiKey;
 }
 
+/**
+ * Refuses to send a credential over plain http to a host that is not this machine, unless
+ * `allowInsecureHttp` is true. A session's cookie is as powerful as a key on v1 routes, so the rule
+ * is the same outside a browser; in a browser page the cookie is the browser's to guard (its
+ * `Secure` flag) and the SDK never sees it.
+ */
+export function assertCredentialTransport(
+  base: URL,
+  auth: AuthMode,
+  options: { readonly allowInsecureHttp?: boolean | undefined },
+): void {
+  if (base.protocol !== "http:" || isLoopbackHost(base.hostname)) return;
+  if (options.allowInsecureHttp === true) return;
+  if (auth === "session" && isBrowserPage()) return;
+  const what = auth === "session" ? "the session cookie" : "the API key";
+  throw new PostlineError(
+    `Refusing to send ${what} over plain http to ${base.host}: use https, a loopback host, or pass allowInsecureHttp: true`,
+  );
+}
+
 /** The store `rateLimit` names: `undefined` for no pacing; its shape is already checked. */
 export function pacingStoreOf(rateLimit: RateLimitOption): PacingStore | undefined {
   if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
@@ -87,9 +108,13 @@ export function maxWaitOf(rateLimit: RateLimitOption): number {
   return (typeof rateLimit === "object" ? rateLimit.maxWaitMs : undefined) ?? DEFAULT_MAX_WAIT_MS;
 }
 
-/** Where reconciliation records handed-out items: the shared store when there is one. */
+/**
+ * Where reconciliation records handed-out items: the shared store when there is one. Adoption
+ * is held while the shared store does not answer (see `held-claims.ts`); a success's claim is
+ * kept in memory meanwhile and reaches the store when it answers.
+ */
 export function claimsOf(store: PacingStore | undefined, logger: LevelledLogger): CreateClaimStore {
   const memory = defaultPacingStore();
   if (store === undefined || store.kind === "memory") return store?.claims ?? memory.claims;
-  return StoreFallback.for(store, memory).claimsFor(logger);
+  return heldClaims(store, memory.claims, logger);
 }

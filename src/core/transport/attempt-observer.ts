@@ -1,4 +1,5 @@
 import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
+import { callGuarded, thrownMessage } from "../observe/guarded-call.js";
 import type { ClientHooks, RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { SlotWait } from "../pacing/pacer.js";
@@ -104,23 +105,41 @@ export class AttemptObserver {
     this.#logger.debug(message, { callId, method, path, ...fields });
   }
 
-  /** Calls a hook when one is set; `payload` is only built then. A hook that throws is logged. */
+  /**
+   * Calls a hook when one is set; `payload` is only built then. A hook that throws, or whose
+   * promise rejects, is logged once at `warn` and the call goes on.
+   */
   #callHook<K extends keyof ClientHooks>(
     name: K,
     payload: () => Parameters<NonNullable<ClientHooks[K]>>[0],
   ): void {
-    const hook = this.#hooks[name] as ((event: ReturnType<typeof payload>) => void) | undefined;
+    const hook = this.#hooks[name] as ((event: ReturnType<typeof payload>) => unknown) | undefined;
     if (!hook) return;
     const event = payload();
-    try {
-      hook(event);
-    } catch (error) {
-      this.#logger.warn(`${name} hook threw; ignoring it`, {
-        callId: event.callId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+    invokeHook(name, hook, event, this.#logger);
   }
+}
+
+/**
+ * Calls one of the caller's hooks with `event`, so that it can never fail the call: a throw or a
+ * rejected promise becomes one `warn` line naming the hook and the call's id. Every hook goes
+ * through here.
+ */
+export function invokeHook<E extends { readonly callId: string }>(
+  name: string,
+  hook: (event: E) => unknown,
+  event: E,
+  logger: Pick<LevelledLogger, "warn">,
+): void {
+  callGuarded(
+    () => hook(event),
+    (error) => {
+      logger.warn(`${name} hook failed; ignoring it`, {
+        callId: event.callId,
+        error: thrownMessage(error),
+      });
+    },
+  );
 }
 
 /** The fields every hook payload of an attempt carries. */

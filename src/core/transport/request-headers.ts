@@ -6,13 +6,46 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Fetch refuses CR, LF and NUL in a value, and anything outside Latin-1 cannot be a header byte.
 const BAD_VALUE_CHAR = /[\r\n\0\u0100-\uffff]/;
 
+// Fetch's forbidden request-header names (fetch.spec.whatwg.org): a browser drops them silently and
+// Node's fetch throws on several at send time. The credential headers (`Cookie`,
+// `Proxy-Authorization`) are not here: the credential rule below decides about them.
+const FORBIDDEN_HEADERS: ReadonlySet<string> = new Set([
+  "accept-charset",
+  "accept-encoding",
+  "access-control-request-headers",
+  "access-control-request-method",
+  "connection",
+  "content-length",
+  "cookie2",
+  "date",
+  "dnt",
+  "expect",
+  "host",
+  "keep-alive",
+  "origin",
+  "referer",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "via",
+]);
+
+/** Whether fetch forbids a caller to set the header `name` (any casing). */
+function isForbiddenHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (isCredentialHeader(lower)) return false;
+  return FORBIDDEN_HEADERS.has(lower) || lower.startsWith("proxy-") || lower.startsWith("sec-");
+}
+
 /**
  * A caller's `headers` (the client option, or a call's), checked and without the credential
  * headers (the client's key is the only credential it sends). In session mode `Cookie` stays:
  * outside a browser it is how the session travels, and it is the client's only credential. A name
  * that is not a valid header name, or a value with CR, LF, NUL or a character outside Latin-1, is
  * refused here with `InvalidRequestError`, rather than by `fetch` at send time, where it would
- * look like a connection failure. `where` says which option it is, for the message.
+ * look like a connection failure. So is a header fetch forbids a caller to set (`Transfer-Encoding`,
+ * `Host`, `Connection`, ...): a browser would drop it silently, Node's fetch fails on several. `where` says which option it is, for the message.
  */
 export function checkedCallerHeaders(
   headers: unknown,
@@ -34,6 +67,12 @@ export function checkedCallerHeaders(
       throw new InvalidRequestError(
         "headers",
         `${option} has an invalid header name ${JSON.stringify(name)}: use letters, digits and !#$%&'*+.^_\`|~-`,
+      );
+    }
+    if (isForbiddenHeader(name)) {
+      throw new InvalidRequestError(
+        "headers",
+        `${option} sets "${name}", a header fetch does not let a caller set: leave it out (the HTTP client sets it)`,
       );
     }
     // The value is never echoed: it may be a secret (a gateway's key).

@@ -1,4 +1,5 @@
 import { nextCallId } from "../observe/call-id.js";
+import { type GuardedSpan, type GuardedTracer, guardTracer } from "../observe/guarded-tracer.js";
 import {
   contextWithParent,
   SPAN_KIND,
@@ -11,21 +12,23 @@ import type { PreparedRequest } from "./prepared-request.js";
 /**
  * One SDK call, such as `content.get` or a `createDraft` with its reconciliation requests: its
  * {@link SdkCall.id} (on every hook event, log line and error of the call) and, with a tracer,
- * its span, the parent of one span per HTTP attempt (docs/observability.md).
+ * its span, the parent of one span per HTTP attempt (docs/observability.md). Every call into the
+ * tracer and its spans is guarded: a tracer that throws never changes what the call did.
  */
 export class SdkCall {
   /** The call id, e.g. `call_5f0c9a2e_1a`. */
   readonly id: string;
-  readonly #tracer: Tracer | undefined;
-  readonly #span: TraceSpan | undefined;
+  readonly #tracer: GuardedTracer | undefined;
+  readonly #span: GuardedSpan | undefined;
   #retries = 0;
   #pacingWaitMs = 0;
 
   /** @param operation - what the call is, e.g. `content.get`; names its span. */
-  constructor(operation: string, tracer: Tracer | undefined) {
+  constructor(operation: string, tracer: Tracer | GuardedTracer | undefined) {
     this.id = nextCallId();
-    this.#tracer = tracer;
-    this.#span = tracer?.startSpan(`postline ${operation}`, {
+    // The client hands over a tracer it already guarded (with its logger); this is a no-op then.
+    this.#tracer = tracer && guardTracer(tracer);
+    this.#span = this.#tracer?.startSpan(`postline ${operation}`, {
       kind: SPAN_KIND.internal,
       attributes: { "postline.call_id": this.id, "postline.operation": operation },
     });
@@ -42,7 +45,7 @@ export class SdkCall {
   ): TraceSpan | undefined {
     if (attempt > 1) this.#retries += 1;
     this.#pacingWaitMs += pacingWaitMs;
-    if (!this.#tracer || !this.#span) return undefined;
+    if (!this.#tracer || !this.#span?.raw) return undefined;
     // Read only when tracing: the redacted URL costs a redaction pass.
     const redactedUrl = request.redactedUrl;
     const url = new URL(redactedUrl);
@@ -56,7 +59,8 @@ export class SdkCall {
     };
     if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
     const options = { kind: SPAN_KIND.client, attributes };
-    return this.#tracer.startSpan(request.method, options, contextWithParent(this.#span));
+    const parent = contextWithParent(this.#span.raw as TraceSpan);
+    return this.#tracer.startSpan(request.method, options, parent);
   }
 
   /** Ends the call's span: its retry count and pacing wait, and the error it ended with. */

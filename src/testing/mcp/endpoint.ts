@@ -76,13 +76,31 @@ export function serveMcp(
     }
     // A notification gets no reply; the fake has nothing to do for any of them.
     if (message.id === undefined) continue;
-    const answered = answer(deps, request, message as JsonRpcCall & { id: JsonRpcId });
+    const answered = answerOrFail(deps, request, message as JsonRpcCall & { id: JsonRpcId });
     if (answered.caller) caller = answered.caller;
     replies.push(answered.reply);
   }
   if (replies.length === 0) return { response: { status: 202, headers: {}, body: null } };
   const response = replyResponse(200, batch ? replies : (replies[0] as JsonRpcReply));
   return caller ? { response, caller } : { response };
+}
+
+/** {@link answer}, with a fault of the fake answered as a JSON-RPC error, never a dropped socket. */
+function answerOrFail(
+  deps: PipelineDeps,
+  request: McpHttpRequest,
+  message: JsonRpcCall & { id: JsonRpcId },
+): { reply: JsonRpcReply; caller?: Caller } {
+  try {
+    return answer(deps, request, message);
+  } catch (failure) {
+    const detail = failure instanceof Error ? failure.message : String(failure);
+    const reply = rpcError(message.id, {
+      code: RPC_ERROR.internalError,
+      message: `The fake service failed: ${detail}`,
+    });
+    return { reply };
+  }
 }
 
 function answer(

@@ -1,0 +1,110 @@
+/**
+ * The ledger of created items on a shared store, held rather than faked during an outage.
+ *
+ * Pacing may fall back to this process's memory while the store is down: at worst the service
+ * answers a few `429`s. The ledger may not: an item claimed only in one process's memory can be
+ * adopted by a second process too, and then one caller holds an item another call created while
+ * its own post is lost or left over. So adoption waits for the store to answer, and when it does
+ * not in time the call ends with `AmbiguousCreateError` (`outcome: "unknown"`): nothing is adopted
+ * twice, nothing is sent again, and the caller is told to check.
+ */
+import type { LevelledLogger } from "../observe/logger.js";
+import type { ClaimedItem, CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
+import { sleep } from "../sleep.js";
+
+/** How long adoption waits for the store to answer before it gives up. */
+export const LEDGER_HOLD_MS = 2_000;
+/** The pause between two tries of the store while adoption is held. */
+const RETRY_EVERY_MS = 200;
+/** How long one try may take: the Redis store's own command limit. */
+const TRY_LIMIT_MS = 1_000;
+/** How long a claim that could not be written is retried in the background. */
+const CLAIM_RETRY_FOR_MS = 60_000;
+
+/**
+ * The ledger on `store`: adoption (`claimFirstFree`) only through the store, held up to
+ * {@link LEDGER_HOLD_MS}, with one `warn` line when it gives up; a success's claim (`claim`) is
+ * kept in `fallback` (this process's memory) at once and written to the store as soon as it
+ * answers, so that other processes see it.
+ */
+export function heldClaims(
+  store: PacingStore,
+  fallback: CreateClaimStore,
+  logger: Pick<LevelledLogger, "warn">,
+): CreateClaimStore {
+  return {
+    async claim(service, items, ttlMs) {
+      await fallback.claim(service, items, ttlMs);
+      try {
+        await limited(store.claims.claim(service, items, ttlMs));
+      } catch {
+        // A success never fails because of the store: its claim reaches the store when it answers.
+        void retryInBackground(() => store.claims.claim(service, items, ttlMs));
+      }
+    },
+    async claimFirstFree(service, candidates, ttlMs) {
+      if (candidates.length === 0) return undefined;
+      let claimed: ClaimedItem | undefined;
+      try {
+        claimed = await untilAnswered(() =>
+          store.claims.claimFirstFree(service, candidates, ttlMs),
+        );
+      } catch (error) {
+        logger.warn(
+          "Reconciliation held: the shared ledger did not answer, so nothing was adopted",
+          {
+            store: store.kind,
+            error: error instanceof Error ? error.message : String(error),
+          },
+        );
+        throw error;
+      }
+      if (claimed !== undefined) await fallback.claim(service, [claimed], ttlMs);
+      return claimed;
+    },
+  };
+}
+
+/** Tries `write` until the store answers, for {@link LEDGER_HOLD_MS}; then rejects. */
+async function untilAnswered<T>(write: () => Promise<T>): Promise<T> {
+  const until = Date.now() + LEDGER_HOLD_MS;
+  let last: unknown;
+  do {
+    try {
+      return await limited(write());
+    } catch (error) {
+      last = error;
+    }
+    await sleep(RETRY_EVERY_MS);
+  } while (Date.now() < until);
+  throw new Error(
+    `The shared pacing store did not answer for ${LEDGER_HOLD_MS} ms, so no item was adopted ` +
+      `(another process could adopt the same one): ${last instanceof Error ? last.message : String(last)}`,
+  );
+}
+
+async function retryInBackground(write: () => Promise<unknown>): Promise<void> {
+  const until = Date.now() + CLAIM_RETRY_FOR_MS;
+  while (Date.now() < until) {
+    // Unref'd: a claim still waiting for the store never keeps a process alive.
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, RETRY_EVERY_MS * 10);
+      (timer as { unref?: () => void }).unref?.();
+    });
+    try {
+      await limited(write());
+      return;
+    } catch {
+      // still down
+    }
+  }
+}
+
+function limited<T>(promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${TRY_LIMIT_MS} ms`)), TRY_LIMIT_MS);
+    (timer as { unref?: () => void }).unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
