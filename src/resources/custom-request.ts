@@ -6,15 +6,17 @@
 import type { z } from "zod";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { thrownMessage } from "../core/observe/guarded-call.js";
+import type { RateBudget } from "../core/pacing/rate-budget.js";
 import type { Redactor } from "../core/redact.js";
 import type { RequestOptions } from "../core/request-options.js";
+import type { HttpMethod } from "../core/transport/http-method.js";
 import { parseWith, readJson } from "./parse-response.js";
 import type { ResourceContext } from "./resource-context.js";
 
 /** What `client.request()` sends. */
 export interface CustomRequest<S extends z.ZodType | undefined = undefined> {
   /** The HTTP method. */
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: HttpMethod;
   /** Relative to `/api/v1/`, e.g. `content/cnt_1/schedule`; encode ids with `encodeURIComponent`. */
   path: string;
   /** Query parameters; `undefined` values are left out. */
@@ -68,8 +70,7 @@ export async function sendCustomRequest<S extends z.ZodType | undefined>(
     query,
     ...(spec.body === undefined ? {} : { body: spec.body }),
     options,
-    // POST /content draws from the create budget, as the content resource's creates do (§8).
-    budget: method === "POST" && path === "content" ? "create" : "other",
+    budget: budgetOf(method, path),
   });
   const body = readJson(response, ctx.reader);
   return (schema === undefined ? body : parseWith(schema, body, response, ctx.reader)) as never;
@@ -145,6 +146,17 @@ function checkedPath(path: unknown, base: URL): string {
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * The rate budget a request draws from (api-v1.md §8): `POST /content` is a create, however the
+ * path is written (`content/`, `content//`), as the service routes it; everything else is other.
+ */
+export function budgetOf(method: HttpMethod, path: string): RateBudget {
+  const segments = path.split("/").filter((segment) => segment !== "");
+  return method === "POST" && segments.length === 1 && segments[0] === "content"
+    ? "create"
+    : "other";
+}
 
 /** Whether a segment, decoded as often as it decodes, holds a `.` or `..` component. */
 function hasDotComponent(segment: string): boolean {

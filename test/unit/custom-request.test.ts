@@ -4,6 +4,7 @@ import {
   InvalidRequestError,
   NotFoundError,
   Postline,
+  RateLimitWaitError,
   ResponseValidationError,
 } from "../../src/index.js";
 import { createFakeService } from "../../src/testing/index.js";
@@ -94,8 +95,6 @@ describe("client.request()", () => {
       baseURL: service.defaults.baseURL,
       fetch: service.fetch,
       maxRetries: 0,
-      // Longer than a window: a wait for a slot past the timeout would end the call instead.
-      timeout: 120_000,
     });
     const [channelId] = service.defaults.channelIds;
     for (let index = 0; index < 10; index++) {
@@ -124,4 +123,28 @@ describe("client.request()", () => {
     expect(await eleventh).toBe("APIUserAbortError");
     expect(service.requests.filter((request) => request.method === "POST")).toHaveLength(10);
   });
+
+  it.each(["content/", "/content/", "api/v1/content/", "content//"])(
+    "POST %s draws from the create budget too: the 11th in a full window is refused before it is sent",
+    async (path) => {
+      const service = createFakeService();
+      const client = new Postline({
+        apiKey: service.defaults.apiKey,
+        baseURL: service.defaults.baseURL,
+        fetch: service.fetch,
+        maxRetries: 0,
+        rateLimit: { maxWaitMs: 1_000 },
+      });
+      const [channelId] = service.defaults.channelIds;
+      for (let index = 0; index < 10; index++) {
+        await client.content.createDraft({ channelId: channelId!, body: `d${index}` });
+      }
+      const error = await client
+        .request({ method: "POST", path, body: { channelId, body: "d10" } })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RateLimitWaitError);
+      expect((error as RateLimitWaitError).budget).toBe("create");
+      expect(service.requests.filter((request) => request.method === "POST")).toHaveLength(10);
+    },
+  );
 });

@@ -7,13 +7,7 @@
 import type { Logger } from "../observe/logger.js";
 import { clampTimerDelay } from "../sleep.js";
 import type { MemoryPacingStore } from "./memory-store.js";
-import type {
-  CreateClaimStore,
-  PacingSlot,
-  PacingStore,
-  SlotOutcome,
-  SlotRequest,
-} from "./pacing-store.js";
+import type { PacingSlot, PacingStore, SlotOutcome, SlotRequest } from "./pacing-store.js";
 
 /** After a failure, how long calls skip the store before trying it again. */
 export const STORE_RETRY_AFTER_MS = 5_000;
@@ -45,26 +39,6 @@ export class StoreFallback {
   private constructor(store: PacingStore, memory: MemoryPacingStore) {
     this.#store = store;
     this.#memory = memory;
-  }
-
-  /** The ledger: the store's while it answers, this process's meanwhile. */
-  claimsFor(logger: FallbackLogger): CreateClaimStore {
-    const store = this.#store;
-    const memory = this.#memory;
-    return {
-      claim: (service, items, ttlMs) =>
-        this.#attempt(
-          () => store.claims.claim(service, items, ttlMs),
-          () => memory.claims.claim(service, items, ttlMs),
-          logger,
-        ),
-      claimFirstFree: (service, candidates, ttlMs) =>
-        this.#attempt(
-          () => store.claims.claimFirstFree(service, candidates, ttlMs),
-          () => memory.claims.claimFirstFree(service, candidates, ttlMs),
-          logger,
-        ),
-    };
   }
 
   /**
