@@ -2,7 +2,7 @@
 import { once } from "node:events";
 import type { ContentListParams } from "../resources/content.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
-import { clientFromEnv } from "./client-from-env.js";
+import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
 import { parseFlags, UsageError } from "./usage-error.js";
@@ -19,11 +19,13 @@ Closing the pipe (e.g. into head) or Ctrl-C stops cleanly.
 Environment:
   POSTLINE_API_KEY    the agent key
   POSTLINE_BASE_URL   the service's address
+${INSECURE_HTTP_HELP.variable}
 
 Options:
   --status S          only items in this state (draft, pending, scheduled, publishing,
                       published, failed, cancelled, all; default all)
   --channel ID        only items on this channel
+${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 `;
 
@@ -34,6 +36,7 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
     {
       status: { type: "string" },
       channel: { type: "string" },
+      ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
     "content export",
@@ -51,6 +54,7 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
   const stop = new AbortController();
   const progress = io.stderr.isTTY ? new ProgressLine(io.stderr) : undefined;
   const client = clientFromEnv(io.env, "content export", {
+    allowInsecureHttp: flags["allow-insecure-http"] === true,
     onRequest: () => progress?.pageSent(),
     onRetry: (event) => progress?.retrying(event.delayMs, event.error.name === "RateLimitError"),
   });

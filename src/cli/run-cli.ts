@@ -1,4 +1,6 @@
 /** The `postline` command line: picks the subcommand and turns failures into exit codes. */
+import { connectionFailureCode } from "../core/connection-failure.js";
+import { APIConnectionError } from "../core/errors/connection-errors.js";
 import { PostlineError } from "../core/errors/postline-error.js";
 import { VERSION } from "../version.js";
 import { CONTENT_EXPORT_HELP, runContentExport } from "./content-export-command.js";
@@ -19,7 +21,9 @@ Options:
   -h, --help      show help (also after a command: postline mcp --help)
   -v, --version   show the version
 
-Environment: POSTLINE_API_KEY (the agent key) and POSTLINE_BASE_URL (the service's address).
+Environment: POSTLINE_API_KEY (the agent key) and POSTLINE_BASE_URL (the service's address);
+POSTLINE_ALLOW_INSECURE_HTTP=1 (or --allow-insecure-http) sends the key over plain http to a host
+that is not this machine.
 Exit codes: 0 done, 1 failed, 2 bad usage or a missing variable.
 `;
 
@@ -34,7 +38,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       return 2;
     }
     if (error instanceof PostlineError) {
-      io.stderr.write(`postline: ${error.name}: ${error.message}\n`);
+      io.stderr.write(`postline: ${error.name}: ${error.message}\n${hintFor(error)}`);
       return 1;
     }
     throw error;
@@ -81,4 +85,13 @@ function runContent(argv: readonly string[], io: CliIO): Promise<number> {
       ? 'content needs a subcommand: "postline content export"'
       : `unknown subcommand "content ${subcommand}"; the content subcommand is export`,
   );
+}
+
+/** What to check when nothing answered at the address: the command's address comes from the environment. */
+function hintFor(error: PostlineError): string {
+  if (!(error instanceof APIConnectionError)) return "";
+  const code = connectionFailureCode(error.cause);
+  return code === "ECONNREFUSED" || code === "ENOTFOUND"
+    ? "postline: check POSTLINE_BASE_URL, and that the service is running there.\n"
+    : "";
 }

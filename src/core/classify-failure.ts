@@ -1,4 +1,5 @@
 import { isNetworkError } from "ky";
+import { describeConnectionFailure } from "./connection-failure.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -72,7 +73,8 @@ export function classifyFailure(
   const cause = redactDeep(isNetworkError(thrown) ? thrown.cause : thrown, redact);
   const sent = !failedBeforeSending(cause);
   const retryable = isRetryableFailure(method, { kind: "connection", sent });
-  const detail = cause instanceof Error ? `: ${redact(cause.message)}` : "";
+  const what = describeConnectionFailure(cause, url);
+  const detail = `${cause instanceof Error ? `: ${redact(cause.message)}` : ""}${what ? `: ${what}` : ""}`;
   return {
     error: new APIConnectionError({
       method,
