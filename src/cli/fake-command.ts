@@ -1,5 +1,6 @@
 /** `postline fake`: the contract fake over real HTTP (REST and MCP) until Ctrl-C. */
 import { Postline } from "../client.js";
+import { isLoopbackHost } from "../core/base-url.js";
 import { startFakeServer } from "../testing/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { type CliIO, untilStopped } from "./io.js";
@@ -62,6 +63,10 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     apiKey: service.defaults.apiKey,
     channelIds: service.defaults.channelIds,
   };
+  // Plain http to an address that is not loopback needs the CLI's and the client's consent.
+  const insecure = isLoopbackHost(new URL(server.url).hostname)
+    ? ""
+    : " POSTLINE_ALLOW_INSECURE_HTTP=1";
   if (flags.json) io.stdout.write(`${JSON.stringify(details)}\n`);
   else {
     io.stdout.write(
@@ -73,7 +78,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
         `  API key   ${details.apiKey}   (a test key of this fake only)`,
         `  channels  ${channels.map((c) => `${c.id} (${c.platform})`).join(", ")}`,
         "",
-        `  export POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}`,
+        `  export POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}${insecure}`,
         "",
         "Press Ctrl-C to stop.",
         "",

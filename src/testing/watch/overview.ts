@@ -27,31 +27,48 @@ export interface FakeOverview {
   readonly now: string;
   /** Each workspace with its items counted by status (every known status, zeros included). */
   readonly workspaces: readonly {
+    /** The workspace's id. */
     readonly id: string;
+    /** Its name. */
     readonly name: string;
+    /** `active`, `suspended`, ... */
     readonly state: string;
+    /** Items per status, e.g. `{ draft: 3, pending: 1, ... }`. */
     readonly itemsByStatus: Readonly<Record<string, number>>;
+    /** All its items. */
     readonly total: number;
   }[];
   /** Each key (revoked ones too) with its two windows. */
   readonly keys: readonly {
+    /** The key's id. */
     readonly id: string;
+    /** Its name (never its token). */
     readonly name: string;
+    /** The workspace it belongs to. */
     readonly workspaceId: string;
+    /** Its scopes. */
     readonly scopes: readonly string[];
+    /** Whether it has been revoked. */
     readonly revoked: boolean;
+    /** Its `requests` window (60) and its `creates` window (10). */
     readonly windows: readonly FakeRateWindow[];
   }[];
   /** Per-address windows in use: unauthenticated requests (200) and MCP discovery calls (60). */
   readonly addresses: readonly {
+    /** The caller's address. */
     readonly address: string;
+    /** What the window counts. */
     readonly counts: "unauthenticated" | "mcp-discovery";
+    /** Requests it admits per rolling minute. */
     readonly limit: number;
+    /** Requests counted in the last minute. */
     readonly used: number;
+    /** When the oldest counted request leaves the window (ISO-8601). */
     readonly resetsAt: string;
   }[];
   /** Counts over the request log. */
   readonly requests: {
+    /** Requests in the log. */
     readonly total: number;
     /** By HTTP status, e.g. `{ "200": 12, "429": 3 }`. */
     readonly byStatus: Readonly<Record<string, number>>;

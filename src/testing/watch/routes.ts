@@ -102,6 +102,7 @@ export interface WatchedRequest {
   readonly index: number;
   /** When it arrived, by the model's clock (ISO-8601). */
   readonly at: string;
+  /** The HTTP method. */
   readonly method: string;
   /** The path under `/api/v1` (a path outside it as it was sent). */
   readonly path: string;
@@ -109,13 +110,21 @@ export interface WatchedRequest {
   readonly query: string;
   /** The status answered; `null` while it is answered, or when the connection failed. */
   readonly status: number | null;
+  /** `response`, or `dropped` / `refused` when the connection failed. */
   readonly outcome: RecordedRequest["outcome"];
+  /** The refusal's `error.code` (over MCP too); `null` for a success. */
   readonly errorCode: string | null;
+  /** The id of the key that made it, when the bearer resolved. */
   readonly keyId: string | null;
+  /** That key's name. */
   readonly keyName: string | null;
+  /** What authenticated it, when something did. */
   readonly credential: "key" | "session" | null;
+  /** For the MCP endpoint, the JSON-RPC call, e.g. `tools/call list_channels`. */
   readonly mcpCall: string | null;
+  /** The injected fault that applied, if any. */
   readonly fault: string | null;
+  /** Whether it changed the model. */
   readonly applied: boolean;
 }
 
