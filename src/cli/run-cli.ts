@@ -12,7 +12,8 @@ import { UsageError } from "./usage-error.js";
 export const MAIN_HELP = `Usage: postline <command> [options]
 
 Commands:
-  fake [--port N]                          serve the contract fake over HTTP (REST and MCP)
+  fake [--port N] [--log]                  serve the contract fake over HTTP (REST and MCP),
+                                           with a page at / to watch its requests live
   mcp [--read-only] [--tools a,b] [--fake] serve the agent tools over MCP on stdio
   content export [--status S] [--channel ID]
                                            write every content item as JSON Lines
