@@ -29,10 +29,8 @@ interface Target {
 const MEANINGS: Readonly<Record<string, (to: Target) => string>> = {
   ECONNREFUSED: (to) => `${to.address} refused the connection: nothing is listening on that port`,
   ENOTFOUND: (to) => `the host name ${to.hostname} does not resolve`,
-  EAI_AGAIN: (to) => `the host name ${to.hostname} could not be resolved just now`,
   ECONNRESET: (to) => `${to.address} reset the connection`,
   ETIMEDOUT: (to) => `the connection to ${to.address} timed out`,
-  EHOSTUNREACH: (to) => `${to.hostname} is unreachable`,
 };
 
 /**
