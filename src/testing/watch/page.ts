@@ -79,8 +79,10 @@ export const WATCH_SCRIPT = `"use strict";
     for (const cell of cells) tr.append(cell instanceof Node ? cell : el("td", cell));
     return tr;
   };
+  // An MCP refusal answers HTTP 200: its error code colours it as a refusal.
   const statusClass = (entry) =>
-    entry.status === null ? "failed" : entry.status === 429 ? "s429" : "s" + String(entry.status)[0];
+    entry.status === null ? "failed" : entry.status === 429 || entry.errorCode === "rate_limited" ? "s429"
+      : entry.errorCode ? "s4" : "s" + String(entry.status)[0];
   const keyLabel = (entry) =>
     entry.keyId ? (entry.keyName ? entry.keyName + " (" + entry.keyId + ")" : entry.keyId)
       : entry.credential === "session" ? "browser session" : "—";
