@@ -26,7 +26,16 @@ for (const name of ["list_content", "list_channels", "generate_content", "create
   "update_content", "schedule_content"]) {
   if (!names.includes(name)) throw new Error(`tools/list lacks ${name}: ${names}`);
 }
-const channels = textOf(read("channels.json")).channels;
+const hints = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+for (const tool of read("tools.json").tools) {
+  const stated = hints.every((hint) => typeof tool.annotations?.[hint] === "boolean");
+  if (!tool.title || tool.outputSchema?.type !== "object" || !stated)
+    throw new Error(`${tool.name} lacks a title, an object outputSchema or one of ${hints}`);
+}
+const listed = read("channels.json");
+if (listed.content[0].text !== JSON.stringify(listed.structuredContent))
+  throw new Error("list_channels: the text item is not JSON.stringify(structuredContent)");
+const channels = textOf(listed).channels;
 if (!(channels.length > 0)) throw new Error("list_channels returned no channel");
 const refused = read("refused.json");
 const envelope = textOf(refused);
@@ -34,6 +43,7 @@ if (refused.isError !== true || envelope.error.code !== "validation_error" ||
   !(envelope.error.channels.length > 0)) {
   throw new Error(`create_content_draft without a channel: ${JSON.stringify(refused)}`);
 }
-console.log(`MCP Inspector CLI ok: ${names.length} tools, ${channels.length} channels, ` +
+console.log(`MCP Inspector CLI ok: ${names.length} tools with titles, output schemas and four ` +
+  `hints, ${channels.length} channels as structuredContent, ` +
   "a create without a channel refused with the channels to choose from");
 JS

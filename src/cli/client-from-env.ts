@@ -1,9 +1,25 @@
 import { Postline, type PostlineOptions } from "../client.js";
+import { isLoopbackHost } from "../core/setup/base-url.js";
 import { UsageError } from "./usage-error.js";
+
+/** The variable that does what `--allow-insecure-http` does. */
+export const INSECURE_HTTP_VARIABLE = "POSTLINE_ALLOW_INSECURE_HTTP";
+
+/** The flag every command that sends the key takes, for `parseFlags`. */
+export const INSECURE_HTTP_FLAG = { "allow-insecure-http": { type: "boolean" } } as const;
+
+/** The help lines of the flag and its variable. */
+export const INSECURE_HTTP_HELP = {
+  option:
+    "  --allow-insecure-http  send the key over plain http to a host that is not this machine",
+  variable: `  ${INSECURE_HTTP_VARIABLE}=1  the same as --allow-insecure-http`,
+};
 
 /**
  * A client for the service named by `POSTLINE_API_KEY` and `POSTLINE_BASE_URL`. A missing
- * variable is named in the message, before any request is made.
+ * variable is named in the message, before any request is made. Plain http to a host other than
+ * this machine is refused unless `allowInsecureHttp` (the flag) or `POSTLINE_ALLOW_INSECURE_HTTP`
+ * allows it.
  */
 export function clientFromEnv(
   env: Readonly<Record<string, string | undefined>>,
@@ -18,5 +34,37 @@ export function clientFromEnv(
       );
     }
   }
-  return new Postline({ ...options, apiKey: env.POSTLINE_API_KEY, baseURL: env.POSTLINE_BASE_URL });
+  const baseURL = env.POSTLINE_BASE_URL as string;
+  const allowInsecureHttp =
+    options.allowInsecureHttp === true || insecureHttpFromEnv(env[INSECURE_HTTP_VARIABLE], command);
+  const host = plainHttpHost(baseURL);
+  if (host !== undefined && !allowInsecureHttp) {
+    throw new UsageError(
+      `POSTLINE_BASE_URL is plain http to ${host}, which is not this machine: the API key would travel unencrypted. Use https, or pass --allow-insecure-http (or set ${INSECURE_HTTP_VARIABLE}=1) to send it anyway.`,
+      command,
+    );
+  }
+  return new Postline({ ...options, allowInsecureHttp, apiKey: env.POSTLINE_API_KEY, baseURL });
+}
+
+/** `1`/`true`/`yes` allow, `0`/`false`/`no` or unset do not; anything else is refused by name. */
+function insecureHttpFromEnv(value: string | undefined, command: string): boolean {
+  const normalized = value?.trim().toLowerCase() ?? "";
+  if (["1", "true", "yes"].includes(normalized)) return true;
+  if (["", "0", "false", "no"].includes(normalized)) return false;
+  throw new UsageError(
+    `${INSECURE_HTTP_VARIABLE} must be 1 (or true) to allow plain http, or 0 (or false), not "${value}"`,
+    command,
+  );
+}
+
+/** The host of a plain-http URL that is not this machine; `undefined` otherwise (or unparsable). */
+function plainHttpHost(baseURL: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseURL.trim());
+  } catch {
+    return undefined; // the client names the bad URL itself
+  }
+  return url.protocol === "http:" && !isLoopbackHost(url.hostname) ? url.host : undefined;
 }

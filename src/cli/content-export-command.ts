@@ -4,7 +4,7 @@ import { redactDeep } from "../core/redact.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import type { ContentListParams } from "../resources/content.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
-import { clientFromEnv } from "./client-from-env.js";
+import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
 import { jsonLine } from "./terminal-text.js";
@@ -22,11 +22,13 @@ Closing the pipe (e.g. into head) or Ctrl-C stops cleanly.
 Environment:
   POSTLINE_API_KEY    the agent key
   POSTLINE_BASE_URL   the service's address
+${INSECURE_HTTP_HELP.variable}
 
 Options:
   --status S          only items in this state (draft, pending, scheduled, publishing,
                       published, failed, cancelled, all; default all)
   --channel ID        only items on this channel
+${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 `;
 
@@ -37,6 +39,7 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
     {
       status: { type: "string" },
       channel: { type: "string" },
+      ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
     "content export",
@@ -54,6 +57,7 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
   const stop = new AbortController();
   const progress = io.stderr.isTTY ? new ProgressLine(io.stderr) : undefined;
   const client = clientFromEnv(io.env, "content export", {
+    allowInsecureHttp: flags["allow-insecure-http"] === true,
     onRequest: () => progress?.pageSent(),
     onRateLimitWait: (event) => progress?.slotExpected(event.expectedWaitMs),
     onRetry: (event) => progress?.retrying(event.delayMs, event.error.name === "RateLimitError"),

@@ -1,22 +1,29 @@
 /** `postline fake`: the contract fake over real HTTP (REST and MCP) until Ctrl-C. */
 import { Postline } from "../client.js";
+import { isLoopbackHost } from "../core/setup/base-url.js";
 import { startFakeServer } from "../testing/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { type CliIO, untilStopped } from "./io.js";
+import { requestLine } from "./request-line.js";
 import { jsonLine } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-export const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json]
+export const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the
 base URL, the workspace's API key and its channel ids, so an agent in any language can be
 developed against it.
 
+Open the base URL in a browser to watch it live: the requests (time, key, method, path, status,
+error code), the workspace's items by status and each key's rate windows. The request log is
+also JSON at /fake/requests. Neither shows a token, a cookie or a body.
+
 Options:
   --port N          port to listen on (default 0: a free port)
   --host ADDRESS    interface to bind (default 127.0.0.1)
   --json            print the details as one JSON line instead of text
+  --log             print one line per request to stdout
   -h, --help        show this help
 `;
 
@@ -28,6 +35,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
       port: { type: "string" },
       host: { type: "string" },
       json: { type: "boolean" },
+      log: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     "fake",
@@ -42,15 +50,24 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
   const service = createFakeService();
   const server = await startFakeServer(service, {
     port,
+    watch: true,
     ...(flags.host ? { host: flags.host } : {}),
   });
   const channels = await connectedChannels(service);
+  // That read was the command's own: the log and the key's window start empty for the user.
+  service.clearRequests();
+  service.resetRateLimits();
   const details = {
     baseURL: server.url,
     mcpURL: `${server.url}/api/v1/mcp`,
+    watchURL: `${server.url}/`,
     apiKey: service.defaults.apiKey,
     channelIds: service.defaults.channelIds,
   };
+  // Plain http to an address that is not loopback needs the CLI's and the client's consent.
+  const insecure = isLoopbackHost(new URL(server.url).hostname)
+    ? ""
+    : " POSTLINE_ALLOW_INSECURE_HTTP=1";
   if (flags.json) io.stdout.write(jsonLine(details));
   else {
     io.stdout.write(
@@ -58,16 +75,18 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
         `Postline fake listening on ${server.url}`,
         `  REST      ${server.url}/api/v1`,
         `  MCP       ${details.mcpURL}`,
+        `  watch     ${details.watchURL}   (requests live; JSON at ${server.url}/fake/requests)`,
         `  API key   ${details.apiKey}   (a test key of this fake only)`,
         `  channels  ${channels.map((c) => `${c.id} (${c.platform})`).join(", ")}`,
         "",
-        `  export POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}`,
+        `  export POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}${insecure}`,
         "",
         "Press Ctrl-C to stop.",
         "",
       ].join("\n"),
     );
   }
+  if (flags.log) service.onRequest((entry) => io.stdout.write(`${requestLine(entry)}\n`));
   await stopped;
   await server.close();
   return 0;

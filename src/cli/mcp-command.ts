@@ -1,7 +1,7 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio, for an MCP host. */
 import { Postline } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
-import { clientFromEnv } from "./client-from-env.js";
+import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
@@ -13,11 +13,13 @@ assistant, an IDE, an agent runtime). stdout carries the protocol; messages go t
 Environment:
   POSTLINE_API_KEY    the agent key (required without --fake)
   POSTLINE_BASE_URL   the service's address (required without --fake)
+${INSECURE_HTTP_HELP.variable}
 
 Options:
   --read-only         serve only the tools that read
   --tools a,b         serve only these tools (${tools.map((tool) => tool.name).join(", ")})
   --fake              serve an embedded contract fake instead; needs no key or URL
+${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
 Needs the optional peer dependency @modelcontextprotocol/sdk.
@@ -31,6 +33,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       "read-only": { type: "boolean" },
       tools: { type: "string" },
       fake: { type: "boolean" },
+      ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
     "mcp",
@@ -41,7 +44,9 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   }
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
   const stopped = untilStopped();
-  const client = flags.fake ? await embeddedFakeClient() : clientFromEnv(io.env, "mcp");
+  const client = flags.fake
+    ? await embeddedFakeClient()
+    : clientFromEnv(io.env, "mcp", { allowInsecureHttp: flags["allow-insecure-http"] === true });
   const { createMcpServer, StdioServerTransport } = await loadMcp();
   let server: ReturnType<typeof createMcpServer>;
   try {

@@ -1,5 +1,8 @@
 /** The `postline` command line: picks the subcommand and turns failures into exit codes. */
+
+import { APIConnectionError } from "../core/errors/connection-errors.js";
 import { PostlineError } from "../core/errors/postline-error.js";
+import { connectionFailureCode } from "../core/transport/connection-failure.js";
 import { VERSION } from "../version.js";
 import { CONTENT_EXPORT_HELP, runContentExport } from "./content-export-command.js";
 import { runFake } from "./fake-command.js";
@@ -11,7 +14,8 @@ import { UsageError } from "./usage-error.js";
 export const MAIN_HELP = `Usage: postline <command> [options]
 
 Commands:
-  fake [--port N]                          serve the contract fake over HTTP (REST and MCP)
+  fake [--port N] [--log]                  serve the contract fake over HTTP (REST and MCP),
+                                           with a page at / to watch its requests live
   mcp [--read-only] [--tools a,b] [--fake] serve the agent tools over MCP on stdio
   content export [--status S] [--channel ID]
                                            write every content item as JSON Lines
@@ -20,7 +24,9 @@ Options:
   -h, --help      show help (also after a command: postline mcp --help)
   -v, --version   show the version
 
-Environment: POSTLINE_API_KEY (the agent key) and POSTLINE_BASE_URL (the service's address).
+Environment: POSTLINE_API_KEY (the agent key) and POSTLINE_BASE_URL (the service's address);
+POSTLINE_ALLOW_INSECURE_HTTP=1 (or --allow-insecure-http) sends the key over plain http to a host
+that is not this machine.
 Exit codes: 0 done, 1 failed, 2 bad usage or a missing variable.
 `;
 
@@ -36,7 +42,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     }
     if (error instanceof PostlineError) {
       // The message may quote the service's text: it is printed, never interpreted.
-      io.stderr.write(`postline: ${terminalSafe(`${error.name}: ${error.message}`)}\n`);
+      io.stderr.write(
+        `postline: ${terminalSafe(`${error.name}: ${error.message}`)}\n${hintFor(error)}`,
+      );
       return 1;
     }
     // Not the SDK's: a bug worth its stack, whose lines are printed escaped as well.
@@ -87,4 +95,13 @@ function runContent(argv: readonly string[], io: CliIO): Promise<number> {
       ? 'content needs a subcommand: "postline content export"'
       : `unknown subcommand "content ${subcommand}"; the content subcommand is export`,
   );
+}
+
+/** What to check when nothing answered at the address: the command's address comes from the environment. */
+function hintFor(error: PostlineError): string {
+  if (!(error instanceof APIConnectionError)) return "";
+  const code = connectionFailureCode(error.cause);
+  return code === "ECONNREFUSED" || code === "ENOTFOUND"
+    ? "postline: check POSTLINE_BASE_URL, and that the service is running there.\n"
+    : "";
 }

@@ -1,7 +1,14 @@
 import { isToolError, type ToolResult } from "../tools/envelope.js";
+import type { JsonObject } from "../tools/json-schema.js";
 import { CREDENTIAL_FAILURE_CODES, MCP_REFUSAL_CODES } from "./json-rpc-codes.js";
 
-/** The result of `tools/call` as MCP carries it: one text item holding JSON. */
+/**
+ * The result of `tools/call` as MCP carries it. A success has the result twice, since hosts
+ * differ in which one they hand the model: as `structuredContent` (matching the tool's
+ * `outputSchema`) and as one text item that is exactly `JSON.stringify(structuredContent)`. A
+ * failure has only the text item, holding the error envelope, and `isError: true`: the envelope
+ * does not match the tool's `outputSchema`, and clients validate any `structuredContent` they get.
+ */
 export interface McpCallResult {
   [key: string]: unknown;
   /** One text item holding the tool's JSON result, or the error envelope. */
@@ -11,6 +18,8 @@ export interface McpCallResult {
     /** JSON text. */
     text: string;
   }[];
+  /** The tool's result, on success only. */
+  structuredContent?: JsonObject;
   /** Set when `content` holds the error envelope. */
   isError?: true;
 }
@@ -37,7 +46,7 @@ export class JsonRpcRefusal extends Error {
 /**
  * Shapes what `runTool` resolved to as the hosted endpoint does: credential failures and
  * rate-limit refusals throw a {@link JsonRpcRefusal}; every other failure is an `isError` result
- * whose text is the envelope; a success is its JSON.
+ * whose text is the envelope; a success is its `structuredContent` and the JSON text of it.
  */
 export function callResultOf(result: ToolResult): McpCallResult {
   if (isToolError(result)) {
@@ -48,5 +57,5 @@ export function callResultOf(result: ToolResult): McpCallResult {
       throw new JsonRpcRefusal(MCP_REFUSAL_CODES.rateLimited, { ...result.error });
     return { content: [{ type: "text", text: JSON.stringify(result) }], isError: true };
   }
-  return { content: [{ type: "text", text: JSON.stringify(result) }] };
+  return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
 }

@@ -7,6 +7,7 @@ import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
 import { callResultOf } from "./call-result.js";
+import { listedTool } from "./tool-listing.js";
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions extends ToolSelection {
@@ -24,8 +25,9 @@ const INSTRUCTIONS =
  * An MCP server (the MCP SDK's low-level `Server`) serving the tools of `@postline/sdk/tools`
  * with their annotations, ready for any MCP transport (stdio, Streamable HTTP, in-memory).
  *
- * Results and failures take the hosted endpoint's shapes (api-v1.md §7): a result is one text
- * item holding JSON; a credential failure is a JSON-RPC error whose `error.data.code` is the
+ * Every tool has a `title`, an `outputSchema` generated from the zod schema of its result, and
+ * all four annotations. Results and failures take the hosted endpoint's shapes (api-v1.md §7): a
+ * result is `structuredContent` plus one text item that is exactly its JSON; a credential failure is a JSON-RPC error whose `error.data.code` is the
  * service's code; a rate-limit refusal is a JSON-RPC error with `error.data.retryAfterSeconds`;
  * every other failure is an `isError` result whose text is the error envelope. An unknown tool, or
  * one the options leave out, answers `unknown_tool`.
@@ -56,12 +58,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: served.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.parameters as { type: "object"; [key: string]: unknown },
-      annotations: { ...tool.annotations },
-    })),
+    tools: served.map(listedTool),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: input } = request.params;

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_BODY_BYTES } from "./body-limit.js";
 import type { FakeService } from "./service.js";
+import { answerWatch } from "./watch/routes.js";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -26,6 +27,12 @@ export interface FakeServerOptions {
    * a fresh address per request and never meet those limits.
    */
   trustForwardedFor?: boolean;
+  /**
+   * Serve the watch page at `/` and the request log as JSON at `/fake/requests` (and the
+   * overview at `/fake/state`), as `postline fake` does. Off by default. They show no token,
+   * cookie or body, answer only an IP address or `localhost` as `Host`, and send no CORS headers.
+   */
+  watch?: boolean;
 }
 
 /** A running fake server. */
@@ -58,6 +65,14 @@ export async function startFakeServer(
   const host = options.host ?? "127.0.0.1";
   const corsHeaders = corsHeadersFor(options.cors);
   const server = createServer((request, response) => {
+    // Before CORS: no other origin may read the watch routes.
+    const page =
+      options.watch === true &&
+      answerWatch(service, request.method ?? "GET", request.url ?? "/", request.headers.host);
+    if (page) {
+      response.writeHead(page.status, page.headers).end(request.method === "HEAD" ? "" : page.body);
+      return;
+    }
     if (corsHeaders) {
       for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
       if (request.method === "OPTIONS") {

@@ -35,7 +35,7 @@ export type {
 } from "./model/seed.js";
 export { type HandlersOptions, handlers } from "./msw.js";
 export type { FakeProviderControls, Publication } from "./provider.js";
-export type { RecordedRequest } from "./request-log.js";
+export type { RecordedRequest, RequestListener } from "./request-log.js";
 export {
   createFakeService,
   DEFAULT_BASE_URL,
@@ -45,4 +45,6 @@ export {
   type OtherWorkspaceDefaults,
 } from "./service.js";
 export { type FakeSession, SESSION_COOKIE, SESSION_PATH, type SignInOptions } from "./sessions.js";
+export type { FakeOverview, FakeRateWindow } from "./watch/overview.js";
+export { WATCH_PATHS, type WatchedRequest } from "./watch/routes.js";
 export type { AddedKey, AddKeyOptions, WorkspaceHandle } from "./workspace-handle.js";

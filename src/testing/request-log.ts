@@ -1,4 +1,5 @@
 /** What the fake remembers of each request, for tests that count attempts and duplicates. */
+import type { FakeOutcome } from "./fake-response.js";
 
 /** One request the fake received. The Authorization header and cookies are never recorded. */
 export interface RecordedRequest {
@@ -20,8 +21,109 @@ export interface RecordedRequest {
   applied: boolean;
   /** The id of the key that made it, when the bearer resolved. */
   keyId?: string;
+  /** The name of that key (never its token). */
+  keyName?: string;
   /** What authenticated it, when something did: a bearer `key` or a browser `session`. */
   credential?: "key" | "session";
   /** The injected fault that applied, if any. */
   fault?: string;
+  /**
+   * The envelope's `error.code` of a refusal; over MCP, that of a JSON-RPC error's `data` or of
+   * an `isError` tool result (the HTTP status is then 200).
+   */
+  errorCode?: string;
+  /** For the MCP endpoint: the JSON-RPC method, with the tool's name for `tools/call`. */
+  mcpCall?: string;
+}
+
+/** Called with each request once it has been answered (or its connection failed). */
+export type RequestListener = (request: Readonly<RecordedRequest>) => void;
+
+/** The fake's request log: entries in arrival order, and listeners told of each answered one. */
+export class RequestLog {
+  readonly entries: RecordedRequest[] = [];
+  private readonly listeners = new Set<RequestListener>();
+
+  /** Adds a request as it arrives; for the MCP endpoint, notes the JSON-RPC call it makes. */
+  add(entry: RecordedRequest, isMcp: boolean): void {
+    const call = isMcp ? mcpCallOf(entry.body) : undefined;
+    if (call !== undefined) entry.mcpCall = call;
+    this.entries.push(entry);
+  }
+
+  /** Notes what the caller got, then tells the listeners. */
+  settle(entry: RecordedRequest, outcome: FakeOutcome): FakeOutcome {
+    if (outcome.kind === "network-error") entry.outcome = outcome.reason;
+    else {
+      entry.status = outcome.response.status;
+      const code = errorCodeOf(entry, outcome.response.status, outcome.response.body);
+      if (code !== undefined) entry.errorCode = code;
+    }
+    for (const listener of this.listeners) listener(entry);
+    return outcome;
+  }
+
+  /** Adds a listener; returns the function that removes it. */
+  listen(listener: RequestListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** `tools/call list_channels`, `initialize`, ... for a JSON-RPC body (a batch joins them). */
+export function mcpCallOf(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  const calls = messages.flatMap((message) => {
+    if (!isObject(message) || typeof message.method !== "string") return [];
+    const name = isObject(message.params) ? message.params.name : undefined;
+    return [typeof name === "string" ? `${message.method} ${name}` : message.method];
+  });
+  return calls.length > 0 ? calls.join(", ") : undefined;
+}
+
+function errorCodeOf(
+  entry: RecordedRequest,
+  status: number,
+  body: string | null,
+): string | undefined {
+  if (body === null || (status < 400 && entry.mcpCall === undefined)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  for (const reply of Array.isArray(value) ? value : [value]) {
+    const code = envelopeCode(reply) ?? rpcErrorCode(reply) ?? toolErrorCode(reply);
+    if (code !== undefined) return code;
+  }
+  return undefined;
+}
+
+function envelopeCode(value: unknown): string | undefined {
+  if (!isObject(value) || !isObject(value.error)) return undefined;
+  return typeof value.error.code === "string" ? value.error.code : undefined;
+}
+
+/** A JSON-RPC error carries the envelope's `error` as `data`. */
+function rpcErrorCode(value: unknown): string | undefined {
+  if (!isObject(value) || !isObject(value.error) || !isObject(value.error.data)) return undefined;
+  return typeof value.error.data.code === "string" ? value.error.data.code : undefined;
+}
+
+/** An `isError` tool result holds the envelope as its text. */
+function toolErrorCode(value: unknown): string | undefined {
+  if (!isObject(value) || !isObject(value.result) || value.result.isError !== true)
+    return undefined;
+  const [item] = Array.isArray(value.result.content) ? value.result.content : [];
+  if (!isObject(item) || typeof item.text !== "string") return undefined;
+  try {
+    return envelopeCode(JSON.parse(item.text));
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

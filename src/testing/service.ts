@@ -16,10 +16,11 @@ import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-see
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
 import { FakeStore } from "./model/store.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
-import type { RecordedRequest } from "./request-log.js";
+import { type RecordedRequest, type RequestListener, RequestLog } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
 import { type FakeSession, isSignInPath, SessionRegistry, type SignInOptions } from "./sessions.js";
+import { buildOverview, type FakeOverview } from "./watch/overview.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
 
 /** Where the msw handlers answer unless told otherwise. */
@@ -76,7 +77,7 @@ export class FakeService {
   readonly #limiter = new RateLimiter();
   readonly #faults = new FaultRegistry();
   readonly #provider: FakeProvider;
-  readonly #log: RecordedRequest[] = [];
+  readonly #log = new RequestLog();
   readonly #mainWorkspaceId: string;
   readonly #sessions: SessionRegistry;
 
@@ -172,12 +173,12 @@ export class FakeService {
 
   /** Every request received so far, oldest first (never the token). */
   get requests(): readonly RecordedRequest[] {
-    return this.#log;
+    return this.#log.entries;
   }
 
   /** Forgets the recorded requests. */
   clearRequests(): void {
-    this.#log.length = 0;
+    this.#log.entries.length = 0;
   }
 
   /** Empties every rate-limit window. */
@@ -214,13 +215,13 @@ export class FakeService {
       outcome: "response",
       applied: false,
     };
-    this.#log.push(entry);
+    this.#log.add(entry, apiPath === MCP_PATH);
     const spec = this.#faults.take(method, apiPath ?? url.pathname);
     if (spec) entry.fault = spec.kind;
     const fault = spec && activeFault(spec);
 
     const instead = await fault?.before({ now: this.clock.now(), signal: request.signal });
-    if (instead) return this.#settle(entry, instead);
+    if (instead) return this.#log.settle(entry, instead);
 
     const writesBefore = this.#store.writes;
     const deps = { store: this.#store, provider: this.#provider, limiter: this.#limiter };
@@ -240,16 +241,22 @@ export class FakeService {
               clientAddress,
             });
     entry.applied = this.#store.writes > writesBefore;
-    if (caller?.key) entry.keyId = caller.key.id;
+    if (caller?.key) Object.assign(entry, { keyId: caller.key.id, keyName: caller.key.name });
     if (caller) entry.credential = caller.key ? "key" : "session";
-    return this.#settle(entry, fault ? fault.after(response) : { kind: "response", response });
+    return this.#log.settle(entry, fault ? fault.after(response) : { kind: "response", response });
   }
 
-  /** Notes in the log what the caller got. */
-  #settle(entry: RecordedRequest, outcome: FakeOutcome): FakeOutcome {
-    if (outcome.kind === "network-error") entry.outcome = outcome.reason;
-    else entry.status = outcome.response.status;
-    return outcome;
+  /**
+   * Calls `listener` with each request once it is answered (or its connection failed), as
+   * `postline fake --log` prints them. Returns the function that stops it.
+   */
+  onRequest(listener: RequestListener): () => void {
+    return this.#log.listen(listener);
+  }
+
+  /** What the watch page shows: items by status, each key's rate windows, request counts. */
+  overview(): FakeOverview {
+    return buildOverview(this.#store, this.#limiter, this.#log.entries);
   }
 
   /**

@@ -1,6 +1,11 @@
 import type { z } from "zod";
 import type { ChannelParam } from "./channel-choices.js";
-import { type ToolParameters, toToolParameters } from "./json-schema.js";
+import {
+  type ToolOutputSchema,
+  type ToolParameters,
+  toToolOutputSchema,
+  toToolParameters,
+} from "./json-schema.js";
 import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 
 /**
@@ -13,18 +18,30 @@ export interface ToolAnnotations {
   readonly destructiveHint: boolean;
   /** Calling twice with the same input has no further effect. */
   readonly idempotentHint: boolean;
+  /**
+   * The tool can reach beyond the workspace: its effect can end up on a social network (approve,
+   * schedule, cancel with the publishing provider). Stated on every tool, since MCP hosts take an
+   * unset hint as `true`.
+   */
+  readonly openWorldHint: boolean;
 }
 
 /** One agent tool: what a model sees, and the schema its input is checked against. */
 export interface ToolDefinition<Name extends string = string, Input extends z.ZodType = z.ZodType> {
   /** The tool's name, as the hosted MCP endpoint names it. */
   readonly name: Name;
+  /** A short human-readable name, for the lists and confirmations of MCP hosts. */
+  readonly title: string;
   /** Written for a model: what the tool does, when to use it, what it costs. */
   readonly description: string;
   /** The zod schema `runTool` validates the model's input with. */
   readonly inputSchema: Input;
   /** The JSON Schema generated from `inputSchema`, for a model provider's tool list. */
   readonly parameters: ToolParameters;
+  /** The zod schema of a successful result (the error envelope is not a result). */
+  readonly outputSchema: z.ZodType;
+  /** The JSON Schema generated from `outputSchema`: an MCP tool's `outputSchema`. */
+  readonly outputJsonSchema: ToolOutputSchema;
   /** Hints about the tool's effects. */
   readonly annotations: ToolAnnotations;
 }
@@ -44,17 +61,20 @@ export interface ToolImplementation<Name extends string, Input extends z.ZodType
   readonly channelParam?: ChannelParam;
 }
 
-/** Builds a tool, generating its JSON Schema from the zod input schema. */
+/** Builds a tool, generating its JSON Schemas from the zod input and output schemas. */
 export function defineTool<const Name extends string, Input extends z.ZodType>(
-  spec: Omit<ToolDefinition<Name, Input>, "parameters">,
+  spec: Omit<ToolDefinition<Name, Input>, "parameters" | "outputJsonSchema">,
   call: ToolCall<Input>,
   behaviour: { readonly channelParam?: ChannelParam } = {},
 ): ToolImplementation<Name, Input> {
   const definition: ToolDefinition<Name, Input> = Object.freeze({
     name: spec.name,
+    title: spec.title,
     description: spec.description,
     inputSchema: spec.inputSchema,
     parameters: deepFreeze(toToolParameters(spec.inputSchema)),
+    outputSchema: spec.outputSchema,
+    outputJsonSchema: deepFreeze(toToolOutputSchema(spec.outputSchema)),
     annotations: Object.freeze({ ...spec.annotations }),
   });
   return { definition, call, ...behaviour };

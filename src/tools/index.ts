@@ -33,7 +33,7 @@ export {
   type ToolErrorResult,
   type ToolResult,
 } from "./envelope.js";
-export type { JsonObject, JsonValue, ToolParameters } from "./json-schema.js";
+export type { JsonObject, JsonValue, ToolOutputSchema, ToolParameters } from "./json-schema.js";
 export {
   type OpenAIRunnableTool,
   type RunnableToolParameters,

@@ -49,3 +49,35 @@ export function toToolParameters(inputSchema: z.ZodType): ToolParameters {
   }
   return parameters as unknown as ToolParameters;
 }
+
+/**
+ * The JSON Schema (draft 2020-12, without `$schema`) of a tool's successful result: always an
+ * object schema, since MCP's `structuredContent` is an object. Unknown keys are allowed, as the
+ * response schemas keep them.
+ */
+export interface ToolOutputSchema {
+  /** Always `"object"`. */
+  readonly type: "object";
+  /** Each result field's JSON Schema. */
+  readonly properties: { readonly [key: string]: JsonObject };
+  /** The fields every result has. */
+  readonly required?: readonly string[];
+  /** Any other JSON Schema keyword zod wrote. */
+  readonly [keyword: string]: unknown;
+}
+
+/**
+ * Generates a tool's output JSON Schema from the zod schema of its result, the same response
+ * schemas the SDK parses with, read on their output side (what the tool hands back).
+ */
+export function toToolOutputSchema(outputSchema: z.ZodType): ToolOutputSchema {
+  const generated = z.toJSONSchema(outputSchema, {
+    io: "output",
+    target: "draft-2020-12",
+  }) as Record<string, unknown>;
+  const { $schema: _dialect, ...schema } = generated;
+  if (schema.type !== "object" || typeof schema.properties !== "object") {
+    throw new TypeError("A tool's output schema must be a zod object: MCP results are objects.");
+  }
+  return schema as unknown as ToolOutputSchema;
+}

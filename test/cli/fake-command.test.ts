@@ -44,6 +44,36 @@ describe("postline fake", () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it("--log prints one line per request (time, method, path, status, error code, key), never the token; the page is at /", async () => {
+    child = startPostline(["fake", "--port", "0", "--json", "--log"]);
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    await expect.poll(() => output.includes("\n")).toBe(true);
+    const details = JSON.parse(output.slice(0, output.indexOf("\n"))) as {
+      baseURL: string;
+      watchURL: string;
+      apiKey: string;
+    };
+    expect(details.watchURL).toBe(`${details.baseURL}/`);
+    await fetch(`${details.baseURL}/api/v1/channels?platform=x`, {
+      headers: { authorization: `Bearer ${details.apiKey}` },
+    });
+    await fetch(`${details.baseURL}/api/v1/content`);
+    const page = await fetch(details.watchURL);
+    expect(await page.text()).toContain("<title>Postline fake</title>");
+    await expect.poll(() => output.trimEnd().split("\n").length).toBe(3);
+    const [, channels, refused] = output.trimEnd().split("\n");
+    expect(channels).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} {2}GET {5}\/channels\?platform=x {2}200 {2}- {2}Seeded owner key \(key_acme_owner\)$/,
+    );
+    expect(refused).toMatch(/GET {5}\/content {2}401 {2}missing_authorization {2}no key$/);
+    expect(output.slice(output.indexOf("\n"))).not.toContain(details.apiKey);
+    child.kill("SIGINT");
+    expect(await exitOf(child)).toBe(0);
+  });
+
   it("prints the details as text by default", async () => {
     child = startPostline(["fake"]);
     const line = await firstLine(child);

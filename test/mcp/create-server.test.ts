@@ -2,12 +2,17 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, Postline } from "../../src/index.js";
 import { createMcpServer, MCP_REFUSAL_CODES, type McpServerOptions } from "../../src/mcp/index.js";
 import { createFakeService, type FakeService } from "../../src/testing/index.js";
 import { tools } from "../../src/tools/index.js";
-import { call } from "./support/agent-session.js";
+import { toToolOutputSchema } from "../../src/tools/json-schema.js";
+import { findTool } from "../../src/tools/tool-list.js";
+import { call, runAgentSession } from "./support/agent-session.js";
+
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
 function clientOf(service: FakeService, apiKey = service.defaults.apiKey): Postline {
   return new Postline({
@@ -28,17 +33,62 @@ async function connected(options: McpServerOptions): Promise<Client> {
 }
 
 describe("createMcpServer", () => {
-  it("lists every tool with its JSON Schema and annotations", async () => {
+  it("lists every tool with its title, input and output JSON Schemas, and all four annotations", async () => {
     const service = createFakeService();
     const mcp = await connected({ client: clientOf(service) });
     const listed = (await mcp.listTools()).tools;
     expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
     for (const tool of tools) {
       const served = listed.find((candidate) => candidate.name === tool.name);
+      expect(served?.title).toBe(tool.title);
       expect(served?.inputSchema).toEqual(tool.parameters);
-      expect(served?.annotations).toEqual(tool.annotations);
+      expect(served?.outputSchema).toEqual(tool.outputJsonSchema);
+      expect(served?.outputSchema?.type).toBe("object");
+      expect(served?.annotations).toEqual({ title: tool.title, ...tool.annotations });
+      for (const hint of HINTS) expect(typeof served?.annotations?.[hint]).toBe("boolean");
       expect(served?.description).toBe(tool.description);
     }
+  });
+
+  it("each outputSchema is generated from the tool's zod result schema, and refuses what that schema refuses", () => {
+    const validator = new AjvJsonSchemaValidator();
+    for (const tool of tools) {
+      expect(tool.outputJsonSchema).toEqual(toToolOutputSchema(tool.outputSchema));
+      const check = validator.getValidator(tool.outputJsonSchema as never);
+      expect(check({}).valid, `${tool.name} refuses {}`).toBe(
+        tool.outputSchema.safeParse({}).success,
+      );
+    }
+    const listContent = validator.getValidator(
+      findTool("list_content")?.definition.outputJsonSchema as never,
+    );
+    expect(listContent({ items: "none", nextCursor: null }).valid).toBe(false);
+    expect(listContent({ items: [], nextCursor: null, more: 1 }).valid).toBe(true);
+  });
+
+  it("the official client accepts every tool's structuredContent against its outputSchema in an agent session", async () => {
+    const service = createFakeService();
+    const mcp = await connected({ client: clientOf(service) });
+    const called = await runAgentSession(mcp);
+    expect(called.sort()).toEqual(tools.map((tool) => tool.name).sort());
+  });
+
+  it("a success carries structuredContent and its JSON as the one text item; a failure keeps the envelope as text only", async () => {
+    const service = createFakeService();
+    const mcp = await connected({ client: clientOf(service) });
+    await mcp.listTools();
+    const listed = await mcp.callTool({ name: "list_channels", arguments: {} });
+    expect(listed.structuredContent).toMatchObject({ channels: expect.any(Array) });
+    expect(listed.content).toEqual([
+      { type: "text", text: JSON.stringify(listed.structuredContent) },
+    ]);
+    const missing = await mcp.callTool({ name: "get_content", arguments: { id: "cnt_missing" } });
+    expect(missing.isError).toBe(true);
+    expect(missing).not.toHaveProperty("structuredContent");
+    const text = (missing.content as { text: string }[])[0]?.text ?? "";
+    expect(JSON.parse(text)).toMatchObject({
+      error: { code: "not_found", message: expect.any(String) },
+    });
   });
 
   it("readOnly serves only the reading tools; tools serves the named ones; others answer unknown_tool", async () => {

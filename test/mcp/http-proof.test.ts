@@ -12,12 +12,14 @@ import {
   ValidationError,
 } from "../../src/index.js";
 import { errorFromMcp } from "../../src/mcp/index.js";
+import { listedTool } from "../../src/mcp/tool-listing.js";
 import {
   createFakeService,
   type FakeServer,
   type FakeService,
   startFakeServer,
 } from "../../src/testing/index.js";
+import { tools } from "../../src/tools/index.js";
 import { call, runAgentSession } from "./support/agent-session.js";
 
 let server: FakeServer | undefined;
@@ -49,6 +51,23 @@ describe("the fake's MCP endpoint, over Streamable HTTP, with the official MCP c
     const called = await runAgentSession(mcp);
     const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
     expect(called.sort()).toEqual(listed.sort());
+  });
+
+  it("lists each tool as createMcpServer does: title, output schema, all four annotations", async () => {
+    const service = createFakeService();
+    const mcp = await connect(service, null);
+    const listed = (await mcp.listTools()).tools;
+    expect(listed).toEqual(tools.map((tool) => expect.objectContaining(listedTool(tool))));
+    for (const tool of listed) {
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual([
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+        "readOnlyHint",
+        "title",
+      ]);
+    }
   });
 
   it("a create whose connection drops after the write makes exactly one item, found with list_content", async () => {

@@ -76,6 +76,60 @@ describe("tool list", () => {
       expect(Object.isFrozen(t)).toBe(true);
       expect(Object.isFrozen(t.parameters)).toBe(true);
       expect(Object.isFrozen(t.parameters.properties)).toBe(true);
+      expect(Object.isFrozen(t.outputJsonSchema)).toBe(true);
+    }
+  });
+});
+
+describe("what MCP hosts show and ask about", () => {
+  it("every tool has its own short title", () => {
+    const titles = tools.map((t) => t.title);
+    expect(new Set(titles).size).toBe(tools.length);
+    for (const title of titles) expect(title).toMatch(/^[A-Z][a-z ,]{3,40}$/);
+  });
+
+  it("states all four hints; openWorldHint only where the effect can reach a social network", () => {
+    for (const t of tools) {
+      expect(Object.keys(t.annotations).sort()).toEqual([
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+        "readOnlyHint",
+      ]);
+    }
+    // An approval queues the post, a schedule publishes it, a delete cancels it with the provider.
+    expect(tools.filter((t) => t.annotations.openWorldHint).map((t) => t.name)).toEqual([
+      "update_content",
+      "schedule_content",
+      "delete_content",
+    ]);
+    expect(tools.filter((t) => t.annotations.readOnlyHint && t.annotations.openWorldHint)).toEqual(
+      [],
+    );
+  });
+
+  it("each output schema accepts what the tool returns against the fake, and is an object schema", async () => {
+    const { createFakeService } = await import("../../src/testing/index.js");
+    const { Postline } = await import("../../src/index.js");
+    const service = createFakeService();
+    const client = new Postline({
+      apiKey: service.defaults.apiKey,
+      baseURL: service.defaults.baseURL,
+      fetch: service.fetch,
+    });
+    const [channelId] = service.defaults.channelIds;
+    const inputs: Record<string, unknown> = {
+      list_content: {},
+      list_channels: {},
+      get_brand: {},
+      get_schedule: {},
+      get_stats: {},
+      create_content_draft: { channelId, body: "Checked against its schema." },
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const result = await runTool(client as unknown as ToolClient, name, input);
+      expect(tool(name).outputJsonSchema.type).toBe("object");
+      expect(tool(name).outputSchema.safeParse(result).success, name).toBe(true);
     }
   });
 });

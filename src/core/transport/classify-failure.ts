@@ -9,6 +9,7 @@ import { bodyProblemError, type ResponseValidationError } from "../errors/local-
 import type { PostlineError } from "../errors/postline-error.js";
 import { parseRetryAfterSeconds } from "../rate-limit-headers.js";
 import { type Redactor, redactDeep } from "../redact.js";
+import { describeConnectionFailure } from "./connection-failure.js";
 import type { PreparedRequest } from "./prepared-request.js";
 import { failedBeforeSending, isRetryableFailure } from "./retry-policy.js";
 import type { AttemptResult } from "./send-attempt.js";
@@ -72,7 +73,8 @@ export function classifyFailure(
   const cause = redactDeep(isNetworkError(thrown) ? thrown.cause : thrown, redact);
   const sent = !failedBeforeSending(cause);
   const retryable = isRetryableFailure(method, { kind: "connection", sent });
-  const detail = cause instanceof Error ? `: ${redact(cause.message)}` : "";
+  const what = describeConnectionFailure(cause, url);
+  const detail = `${cause instanceof Error ? `: ${redact(cause.message)}` : ""}${what ? `: ${what}` : ""}`;
   return {
     error: new APIConnectionError({
       method,

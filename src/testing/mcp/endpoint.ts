@@ -3,6 +3,7 @@
  * `Mcp-Session-Id`), answering every POST with `application/json`. The tools are those of
  * `@postline/sdk/tools`, each run as the REST route it mirrors (`tool-call.ts`).
  */
+import { listedTool } from "../../mcp/tool-listing.js";
 import { tools } from "../../tools/tool-list.js";
 import type { Caller } from "../context.js";
 import { ApiFailure, type FakeResponse } from "../fake-response.js";
@@ -154,12 +155,7 @@ function discoveryResult(message: JsonRpcCall): Record<string, unknown> {
       };
     case "tools/list":
       return {
-        tools: tools.map((tool) => ({
-          name: tool.name,
-          description: tool.description,
-          inputSchema: tool.parameters,
-          annotations: tool.annotations,
-        })),
+        tools: tools.map(listedTool),
       };
     default:
       return {};

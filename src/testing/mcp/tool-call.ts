@@ -123,11 +123,13 @@ function refusalBeforeTool(id: JsonRpcId, failure: unknown): JsonRpcReply {
   return rpcError(id, { code, message: failure.message, data });
 }
 
+/**
+ * A tool result as `createMcpServer` shapes it: a success is `structuredContent` and its JSON
+ * text; a failure is the envelope's text only (it does not match the tool's `outputSchema`).
+ */
 function toolResult(value: unknown, isError: boolean): Record<string, unknown> {
-  return {
-    content: [{ type: "text", text: JSON.stringify(value) }],
-    ...(isError ? { isError: true } : {}),
-  };
+  const content = [{ type: "text", text: JSON.stringify(value) }];
+  return isError ? { content, isError: true } : { content, structuredContent: value };
 }
 
 function readCallParams(

@@ -39,6 +39,21 @@ export class RateLimiter {
     this.windows.set(bucket, arrivals);
   }
 
+  /**
+   * Each bucket that counted a request in the last minute: how many, and when the oldest of
+   * them leaves the window.
+   */
+  usage(nowMs: number): Map<string, { used: number; resetsAtMs: number }> {
+    const usage = new Map<string, { used: number; resetsAtMs: number }>();
+    for (const [bucket, arrivals] of this.windows) {
+      const inWindow = arrivals.filter((at) => at > nowMs - WINDOW_MS);
+      const [oldest] = inWindow;
+      if (oldest !== undefined)
+        usage.set(bucket, { used: inWindow.length, resetsAtMs: oldest + WINDOW_MS });
+    }
+    return usage;
+  }
+
   /** Forgets every window (for a test that wants a fresh minute without moving the clock). */
   reset(): void {
     this.windows.clear();

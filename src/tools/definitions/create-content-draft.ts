@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
 import { channelIdField } from "./shared-fields.js";
@@ -20,6 +21,7 @@ const inputSchema = z.strictObject({
 export const createContentDraft = defineTool(
   {
     name: "create_content_draft",
+    title: "Save a draft",
     description:
       "Save a post you wrote yourself as a draft on one channel. Free: uses no generation " +
       "credit and works even when the quota is used up. channelId is required (one channel; " +
@@ -31,7 +33,13 @@ export const createContentDraft = defineTool(
       "acknowledgeAiIsms). Returns { item }; approve it with update_content or " +
       "schedule_content.",
     inputSchema,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    outputSchema: ItemEnvelopeSchema,
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
   },
   async (client, input, options) => ({
     item: await client.content.createDraft(omitUndefined(input), options),

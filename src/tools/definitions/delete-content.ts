@@ -4,10 +4,16 @@ import { contentId } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({ id: contentId });
 
+const deletedResult = z.strictObject({
+  deleted: z.literal(true).describe("Always true: the item is gone."),
+  id: z.string().describe("The id of the deleted item."),
+});
+
 /** `delete_content`: removes a non-published item for good. */
 export const deleteContent = defineTool(
   {
     name: "delete_content",
+    title: "Delete content",
     description:
       "Permanently delete one content item that is not published (a scheduled post is " +
       "cancelled with the provider first, best effort). This cannot be undone; to keep a " +
@@ -15,7 +21,13 @@ export const deleteContent = defineTool(
       "cannot be deleted (published_immutable). Returns { deleted: true, id }. Free; counts " +
       "toward the limit of 60 requests per minute.",
     inputSchema,
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    outputSchema: deletedResult,
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
   },
   async (client, input, options) => {
     await client.content.delete(input.id, options);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CreateContentResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { channelIdField } from "./shared-fields.js";
 
@@ -14,6 +15,7 @@ const inputSchema = z.strictObject({
 export const generateContent = defineTool(
   {
     name: "generate_content",
+    title: "Generate posts",
     description:
       "Have the service write new posts from a prompt: one post per channel in channelIds " +
       "(repeated ids count once). Costs one generation credit per channel; when you already " +
@@ -25,7 +27,13 @@ export const generateContent = defineTool(
       "billed, and calling again for them would duplicate them. With no quota left the error " +
       "is generation_limit (get_stats shows usage).",
     inputSchema,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    outputSchema: CreateContentResponseSchema,
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
   },
   (client, input, options) => client.content.generate(input, options),
   { channelParam: "channelIds" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BrandResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 
 const inputSchema = z.strictObject({});
@@ -7,6 +8,7 @@ const inputSchema = z.strictObject({});
 export const getBrand = defineTool(
   {
     name: "get_brand",
+    title: "Get the brand profile",
     description:
       "Read the workspace's brand profile before writing. aboutYou.facts holds the only " +
       "claims you may make about the workspace; aboutYou.you is the founder's voice and " +
@@ -15,7 +17,13 @@ export const getBrand = defineTool(
       "from excludedTopics. Returns { profile }, which is null before onboarding. Free; counts " +
       "toward the limit of 60 reads per minute.",
     inputSchema,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    outputSchema: BrandResponseSchema,
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   async (client, _input, options) => ({ profile: await client.brand.get(options) }),
 );

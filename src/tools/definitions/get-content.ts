@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { contentId } from "./shared-fields.js";
 
@@ -8,13 +9,20 @@ const inputSchema = z.strictObject({ id: contentId });
 export const getContent = defineTool(
   {
     name: "get_content",
+    title: "Get a content item",
     description:
       "Read one content item by id: its current text, status, channel, schedule and scan " +
       "results (flagged/flagReasons for length, sensitive/sensitivityReasons, aiIsmMatches). Use " +
       "it to re-read an item after an error such as transition_failed. Returns { item }. Free; " +
       "counts toward the limit of 60 reads per minute.",
     inputSchema,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    outputSchema: ItemEnvelopeSchema,
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   async (client, input, options) => ({ item: await client.content.get(input.id, options) }),
 );

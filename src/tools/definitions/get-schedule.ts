@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ScheduleResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 
 const inputSchema = z.strictObject({});
@@ -7,6 +8,7 @@ const inputSchema = z.strictObject({});
 export const getSchedule = defineTool(
   {
     name: "get_schedule",
+    title: "Get the publishing schedule",
     description:
       "Read the workspace's schedule configuration and weekly posting slots: timezone, " +
       "approvalMode, maxPostsPerDay, minHoursBetween, sensitivityKeywords and aiIsmAllowlist " +
@@ -14,7 +16,13 @@ export const getSchedule = defineTool(
       "times for schedule_content and to know which words are flagged. Returns { config, " +
       "slots }. Free; counts toward the limit of 60 reads per minute.",
     inputSchema,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    outputSchema: ScheduleResponseSchema,
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   (client, _input, options) => client.schedule.get(options),
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { StatsSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
 
@@ -16,6 +17,7 @@ const inputSchema = z.strictObject({
 export const getStats = defineTool(
   {
     name: "get_stats",
+    title: "Get pipeline stats",
     description:
       "Read workspace analytics over the last days: items per status and source (pipeline), " +
       "per channel (channelBalance), the share of items with AI-writing patterns (aiIsm.rate, " +
@@ -23,7 +25,13 @@ export const getStats = defineTool(
       "usage.periodEnd). Check usage before generate_content. Free; counts toward the limit " +
       "of 60 reads per minute.",
     inputSchema,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    outputSchema: StatsSchema,
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   (client, input, options) => client.stats.get(omitUndefined(input), options),
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ChannelListResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
 
@@ -14,6 +15,7 @@ const inputSchema = z.strictObject({
 export const listChannels = defineTool(
   {
     name: "list_channels",
+    title: "List channels",
     description:
       "List the workspace's channels (connected social accounts) with their ids. Every post " +
       "belongs to exactly one channel and the service never picks one, so call this first to " +
@@ -21,7 +23,13 @@ export const listChannels = defineTool(
       "connected channels (isActive) can be approved or scheduled. Returns { channels }. Free; " +
       "counts toward the limit of 60 reads per minute.",
     inputSchema,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    outputSchema: ChannelListResponseSchema,
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   async (client, input, options) => ({
     channels: await client.channels.list(omitUndefined(input), options),

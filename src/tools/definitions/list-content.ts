@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_SOURCES, CONTENT_STATUSES } from "../../schemas/index.js";
+import { CONTENT_SOURCES, CONTENT_STATUSES, ContentPageSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
 import { channelIdField } from "./shared-fields.js";
@@ -34,6 +34,7 @@ const inputSchema = z.strictObject({
 export const listContent = defineTool(
   {
     name: "list_content",
+    title: "List content",
     description:
       "List the workspace's content items (posts), newest first, one page at a time. Use it to " +
       "find an item's id, review drafts awaiting approval, or check whether a create went " +
@@ -42,7 +43,13 @@ export const listContent = defineTool(
       "item has its text, status, channel, and scan results (flagged, sensitive, aiIsmMatches). " +
       "Free; counts toward the limit of 60 reads per minute.",
     inputSchema,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    outputSchema: ContentPageSchema,
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   (client, input, options) => client.content.listPage(omitUndefined(input), options),
 );

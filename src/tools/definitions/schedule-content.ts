@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
 import { acknowledgeAiIsms, contentId } from "./shared-fields.js";
@@ -37,6 +38,7 @@ const inputSchema = z
 export const scheduleContent = defineTool(
   {
     name: "schedule_content",
+    title: "Schedule or publish content",
     description:
       "Approve (if needed) and schedule one content item for publishing, in one call. Give " +
       "exactly one of scheduledAt (a future ISO-8601 time, snapped to 5 minutes) or " +
@@ -48,7 +50,13 @@ export const scheduleContent = defineTool(
       "publish_failed and the item is failed. Returns { item }. Free; counts toward the limit " +
       "of 60 requests per minute.",
     inputSchema,
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    outputSchema: ItemEnvelopeSchema,
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
   },
   async (client, { id, scheduledAt, ...rest }, options) => ({
     item: await client.content.schedule(

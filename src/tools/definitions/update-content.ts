@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
 import { acknowledgeAiIsms, channelIdField, contentId } from "./shared-fields.js";
@@ -53,6 +54,7 @@ const inputSchema = z
 export const updateContent = defineTool(
   {
     name: "update_content",
+    title: "Edit, approve or reject content",
     description:
       "Edit, move, approve, un-approve or reject one content item. content replaces the text " +
       "(draft or pending items only; the scans run again on the new text). channelId moves it " +
@@ -66,7 +68,13 @@ export const updateContent = defineTool(
       "schedule_content next. Published items cannot be changed. Returns { item }. Free; " +
       "counts toward the limit of 60 requests per minute.",
     inputSchema,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    outputSchema: ItemEnvelopeSchema,
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
   },
   async (client, { id, ...changes }, options) => ({
     item: await client.content.update(id, omitUndefined(changes), options),

@@ -12,7 +12,11 @@ export interface ToolOutcome {
   raw: Awaited<ReturnType<Client["callTool"]>>;
 }
 
-/** Calls a tool and parses its one text item. */
+/**
+ * Calls a tool and parses its one text item. A success must carry `structuredContent` whose JSON
+ * is exactly that text (the client has checked it against the tool's `outputSchema` once the tools
+ * were listed); a failure carries the envelope as text only.
+ */
 export async function call(
   client: Client,
   name: string,
@@ -20,8 +24,12 @@ export async function call(
 ): Promise<ToolOutcome> {
   const raw = await client.callTool({ name, arguments: args });
   const content = raw.content as { type: string; text: string }[];
+  expect(content).toHaveLength(1);
   expect(content[0]?.type).toBe("text");
-  return { isError: raw.isError === true, json: JSON.parse(content[0]?.text ?? "null"), raw };
+  const isError = raw.isError === true;
+  if (isError) expect(raw.structuredContent).toBeUndefined();
+  else expect(content[0]?.text).toBe(JSON.stringify(raw.structuredContent));
+  return { isError, json: JSON.parse(content[0]?.text ?? "null"), raw };
 }
 
 /** The six tool names the contract gives the hosted endpoint (MCP-1). */

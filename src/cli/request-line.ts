@@ -1,0 +1,27 @@
+/** One line of `postline fake --log`: a request as the fake answered it, never its token. */
+import { createRedactor } from "../core/redact.js";
+import type { RecordedRequest } from "../testing/request-log.js";
+
+const redact = createRedactor(undefined);
+
+/**
+ * E.g. `10:43:20.123  POST    /content  429  rate_limited  Default key (key_000001)`: the
+ * model's time (UTC), method, path under `/api/v1` and query (token shapes redacted), with the
+ * JSON-RPC call for MCP, then the status (or `dropped` / `refused`), error code and key.
+ */
+export function requestLine(entry: Readonly<RecordedRequest>): string {
+  const target = entry.query ? `${entry.path}?${redact(entry.query)}` : entry.path;
+  const key = entry.keyId
+    ? `${entry.keyName ?? "key"} (${entry.keyId})`
+    : entry.credential === "session"
+      ? "browser session"
+      : "no key";
+  return [
+    entry.at.toISOString().slice(11, 23),
+    entry.method.padEnd(6),
+    entry.mcpCall ? `${target} [${entry.mcpCall}]` : target,
+    entry.status ?? entry.outcome,
+    entry.errorCode ?? (entry.fault ? `fault:${entry.fault}` : "-"),
+    key,
+  ].join("  ");
+}
