@@ -12,6 +12,7 @@ import type { FakeOutcome } from "./fake-response.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
 import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
+import { answerOpenApi, isOpenApiPath } from "./openapi-route.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import type { RecordedRequest } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
@@ -190,6 +191,7 @@ export class FakeService {
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
     if (isSignInPath(url.pathname)) return this.sessions.answer(method, request.body, headers);
+    if (isOpenApiPath(url.pathname)) return answerOpenApi(method, url);
     const prefixAt = url.pathname.indexOf("/api/v1");
     const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
     const apiPath =
