@@ -23,9 +23,7 @@ import {
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import {
   CreateContentRequest,
-  CreateDraftRequest,
   CreateKeyRequest,
-  GenerateContentRequest,
   ScheduleContentRequest,
   UpdateContentRequest,
 } from "./request-schemas.js";
@@ -50,8 +48,6 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CreatedAgentKeyResponse,
   KeyList: KeyListResponseSchema,
   ErrorEnvelope: ErrorEnvelopeSchema,
-  CreateDraftRequest,
-  GenerateContentRequest,
   CreateContentRequest,
   UpdateContentRequest,
   ScheduleContentRequest,

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { CONTENT_SOURCES, CONTENT_STATUSES, KEY_SCOPES } from "../schemas/index.js";
 
 /** A string with at least one non-blank character (the fake refuses `""` and `"  "`). */
-const text = () => z.string().regex(/\S/);
+const text = () => z.string().min(1).regex(/\S/);
 /** A resource id: never empty. */
 const id = () => z.string().min(1);
 
@@ -18,9 +18,12 @@ export const ListContentQuery = z.object({
     .enum([...CONTENT_STATUSES, "all"])
     .default("all")
     .describe("One state, or `all`."),
-  channelId: id().describe("Only items on this channel.").optional(),
+  channelId: z.string().describe("Only items on this channel.").optional(),
   source: z.enum(CONTENT_SOURCES).describe("Only items from this source.").optional(),
-  cursor: id().describe("Opaque: the previous page's `nextCursor`.").optional(),
+  cursor: z
+    .string()
+    .describe("Opaque: the previous page's `nextCursor`; empty means the first page.")
+    .optional(),
   limit: z.number().int().min(1).max(100).default(20).describe("Page size."),
 });
 
@@ -35,58 +38,35 @@ export const StatsQuery = z.object({
 });
 
 /**
- * POST rules 1–3 and 5, which zod cannot state: a channel is named by `channelId` or
- * `channelIds`, never both, and the other mode's text field is absent.
+ * `POST /content`: exactly one of `body` (a free draft on one channel, no credit) or `prompt`
+ * (one generated post per channel, one credit each), otherwise 400 `missing_input`. The rules
+ * zod cannot state ride along as JSON Schema: one text field, one channel field (POST rules 1,
+ * 2, 5), and a draft's `channelIds` holding one id (rule 3).
  */
-function channelRule(otherMode: "body" | "prompt") {
-  return {
-    anyOf: [{ required: ["channelId"] }, { required: ["channelIds"] }],
-    not: { anyOf: [{ required: ["channelId", "channelIds"] }, { required: [otherMode] }] },
-  };
-}
-
-/** `POST /content` with `body`: a free draft on exactly one channel, no credit used. */
-export const CreateDraftRequest = z
+export const CreateContentRequest = z
   .looseObject({
-    body: text().describe("The post text."),
+    body: text().describe("A free draft's text.").optional(),
+    prompt: text().describe("What a generation writes about.").optional(),
     channelId: id().describe("The channel to post on.").optional(),
     channelIds: z
       .array(id())
       .min(1)
-      .max(1)
-      .describe("Accepted instead of `channelId`, with exactly one id.")
+      .describe("The channels to write for (a draft: exactly one); duplicates are collapsed.")
       .optional(),
     topic: z.string().describe("What the post is about.").optional(),
     title: z
       .string()
-      .describe("Title on long-form platforms; without one the post publishes as `Untitled`.")
+      .describe("A draft's title on long-form platforms; without one it publishes as `Untitled`.")
       .optional(),
   })
   .meta({
-    description:
-      "A free draft: your own text on one channel. Send exactly one of `body` or `prompt`.",
-    ...channelRule("prompt"),
+    oneOf: [
+      { required: ["body"], properties: { channelIds: { maxItems: 1 } } },
+      { required: ["prompt"] },
+    ],
+    anyOf: [{ required: ["channelId"] }, { required: ["channelIds"] }],
+    not: { required: ["channelId", "channelIds"] },
   });
-
-/** `POST /content` with `prompt`: one generated post per channel, one credit each. */
-export const GenerateContentRequest = z
-  .looseObject({
-    prompt: text().describe("What to write about."),
-    channelIds: z
-      .array(id())
-      .min(1)
-      .describe("The channels to write for; duplicates are collapsed.")
-      .optional(),
-    channelId: id().describe("Accepted instead of `channelIds` for one channel.").optional(),
-    topic: z.string().describe("What the post is about.").optional(),
-  })
-  .meta({
-    description: "A metered generation: the service writes one post per channel.",
-    ...channelRule("body"),
-  });
-
-/** `POST /content`: exactly one of the two modes (otherwise 400 `missing_input`). */
-export const CreateContentRequest = z.union([CreateDraftRequest, GenerateContentRequest]);
 
 /** `PATCH /content/:id`: any of the fields. */
 export const UpdateContentRequest = z.looseObject({

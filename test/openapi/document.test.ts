@@ -98,8 +98,10 @@ describe("the OpenAPI document of the v1 API", () => {
     const days = document.paths["/stats"].get.parameters.find((p: Json) => p.name === "days");
     expect(days.schema).toMatchObject({ minimum: 1, maximum: 365, default: 30 });
     const { schemas } = document.components;
-    expect(schemas.CreateDraftRequest.required).toEqual(["body"]);
-    expect(schemas.GenerateContentRequest.required).toEqual(["prompt"]);
+    expect(schemas.CreateContentRequest.oneOf).toEqual([
+      { required: ["body"], properties: { channelIds: { maxItems: 1 } } },
+      { required: ["prompt"] },
+    ]);
     expect(schemas.UpdateContentRequest.properties.status.enum).toEqual([
       "pending",
       "draft",
