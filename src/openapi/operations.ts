@@ -121,7 +121,11 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     description:
       "`status: pending` needs a connected channel and, when the text matches AI-ism patterns, `acknowledgeAiIsms: true` (else 409 with `acknowledgmentRequired`). A refused call writes nothing. `plannedTimePassed: true` beside the item means approval stands but nothing was queued.",
     body: UpdateContentRequest,
-    example: { status: "pending" },
+    example: {
+      content: "Shipping notes for Monday: three fixes, one faster export.",
+      channelId: "ch_x_acme",
+      status: "pending",
+    },
     success: [{ status: 200, description: "The item as saved.", body: ContentItemResponse }],
     errors: [
       VALIDATION,
