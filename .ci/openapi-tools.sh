@@ -18,10 +18,12 @@ pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-# Waits until `$2` answers, or fails after 20 s showing the log `$1`.
+# Waits until `$2` answers at all, or fails after 30 s showing the log `$1`.
 wait_for() {
-  for _ in $(seq 200); do curl -s -o /dev/null "$2" && return 0; sleep 0.1; done
-  echo "not answering: $2" >&2; cat "$1" >&2; return 1
+  node -e 'const until = Date.now() + 30000;
+    (async () => { for (;;) { try { await fetch(process.argv[1]); return; } catch {
+      if (Date.now() > until) process.exit(1); await new Promise((r) => setTimeout(r, 100)); } } })();' "$2" ||
+    { echo "not answering: $2" >&2; cat "$1" >&2; return 1; }
 }
 
 # A free port: Node picks it.
