@@ -13,7 +13,7 @@ export function prismFetch(prismURL: string): typeof fetch {
     return fetch(new URL(path + url.search, prismURL), {
       method: request.method,
       headers: request.headers,
-      body: body === "" ? undefined : body,
+      body: body === undefined || body === "" ? null : body,
       signal: request.signal,
     });
   };
