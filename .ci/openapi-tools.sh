@@ -41,9 +41,12 @@ api_key=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")
 keys=$(node .ci/openapi/make-keys.mjs "$base_url" "$api_key" 6)
 
 echo "--- Portman + Newman against $base_url"
-npx portman --local dist/openapi.json --baseUrl "$base_url/api/v1" \
-  --portmanConfigFile .ci/openapi/portman-config.json --output "$out/collection.json" \
-  --logAssignVariables false >"$out/portman.log" 2>&1 || { cat "$out/portman.log"; exit 1; }
+# Run from the cache folder: Portman writes scratch files under ./tmp. The config's `file:`
+# script path is relative to it.
+(cd "$out" && ../../../node_modules/.bin/portman --local ../../../dist/openapi.json \
+  --baseUrl "$base_url/api/v1" --portmanConfigFile ../../openapi/portman-config.json \
+  --output collection.json --logAssignVariables false >portman.log 2>&1) ||
+  { cat "$out/portman.log"; exit 1; }
 npx newman run "$out/collection.json" --env-var "apiKeys=$keys" --color off \
   --reporters cli,json --reporter-json-export "$out/newman.json" >"$out/newman.log" 2>&1 ||
   { cat "$out/newman.log"; node .ci/openapi/newman-summary.mjs "$out/newman.json" || true; exit 1; }
