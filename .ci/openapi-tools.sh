@@ -4,7 +4,8 @@
 #   1. Redocly CLI lints the document: 0 errors.
 #   2. Portman turns it into a Postman collection of contract, variation and fuzzing tests, and
 #      Newman runs it against `postline fake`.
-#   3. Prism as a validating proxy (`prism proxy --errors`) between the SDK and `postline fake`.
+#   3. Prism as a validating proxy (`prism proxy --errors`) between the SDK and `postline fake`,
+#      and between Newman's contract requests and the fake.
 #   4. Prism as a mock with dynamic examples (`prism mock -d`): every read method of the SDK
 #      accepts what it generates, or answers a typed error naming the field.
 # The requests are spread over several agent keys made through POST /keys, so the run stays
@@ -60,6 +61,12 @@ pids+=($!)
 wait_for "$out/prism-proxy.log" "http://127.0.0.1:$proxy_port/channels"
 node --import tsx .ci/openapi/sdk-through-proxy.ts "http://127.0.0.1:$proxy_port" "$keys" ||
   { tail -50 "$out/prism-proxy.log"; exit 1; }
+# Portman's contract requests (valid by construction) through the proxy too.
+npx newman run "$out/collection.json" --env-var "apiKeys=$keys" \
+  --env-var "baseUrl=http://127.0.0.1:$proxy_port" --folder Content --folder Workspace \
+  --folder Keys --color off --reporters cli >"$out/newman-proxy.log" 2>&1 ||
+  { cat "$out/newman-proxy.log"; tail -50 "$out/prism-proxy.log"; exit 1; }
+echo "prism proxy: Portman's contract requests pass through it too"
 
 echo "--- Prism mock (-d) read by the SDK"
 mock_port=$(free_port)
