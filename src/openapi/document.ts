@@ -50,7 +50,7 @@ export function operationOf(route: Pick<Route, "method" | "pattern">): Operation
   return spec;
 }
 
-/** The error codes a route answers, by status. */
+/** The error codes a route answers, by status, as Markdown labels (`` `not_found` ``). */
 export function errorsByStatus(route: Route): Map<number, string[]> {
   const classes = [...EVERY_ROUTE, ...operationOf(route).errors];
   if (route.roles !== "any") classes.push("ForbiddenError");
@@ -59,8 +59,9 @@ export function errorsByStatus(route: Route): Map<number, string[]> {
     const { code, status } = ERROR_CODES[name];
     if (status === null) continue;
     const flag = "flag" in ERROR_CODES[name] ? " with `acknowledgmentRequired: true`" : "";
+    const label = `\`${code}\`${flag}`;
     const codes = byStatus.get(status) ?? [];
-    if (!codes.includes(`${code}${flag}`)) codes.push(`${code}${flag}`);
+    if (!codes.includes(label)) codes.push(label);
     byStatus.set(status, codes);
   }
   return new Map([...byStatus].sort(([a], [b]) => a - b));
@@ -99,7 +100,7 @@ function responses(route: Route, spec: OperationSpec): JsonSchema {
       status === 429
         ? { $ref: "#/components/responses/RateLimited" }
         : {
-            description: `${codes.map((code) => `\`${code}\``).join(", ")}.`,
+            description: `${codes.join(", ")}.`,
             content: json(refTo("ErrorEnvelope")),
           };
   }

@@ -60,6 +60,8 @@ export const CreateContentRequest = z
       .optional(),
   })
   .meta({
+    description:
+      "Exactly one of `body` (a free draft on one channel, no credit) or `prompt` (one generated post per channel, one credit each), and exactly one of `channelId` or `channelIds` (a draft's holds one id).",
     oneOf: [
       { required: ["body"], properties: { channelIds: { maxItems: 1 } } },
       { required: ["prompt"] },
@@ -103,7 +105,11 @@ export const ScheduleContentRequest = z
       .describe("Required as `true` when the text matches AI-ism patterns.")
       .optional(),
   })
-  .meta({ not: { required: ["scheduledAt", "publishNow"] } });
+  .meta({
+    description:
+      "`{}` (the item's planned time), `scheduledAt`, or `publishNow: true`; never both of the last two.",
+    not: { required: ["scheduledAt", "publishNow"] },
+  });
 
 /** `POST /keys`. */
 export const CreateKeyRequest = z.looseObject({

@@ -138,7 +138,12 @@ export function renderRestReference(document: JsonSchema): string {
       | Record<string, { schema: Schema; example?: unknown }>
       | undefined;
     const json = body?.["application/json"];
-    if (json) lines.push(`Body: ${typeOf(json.schema)}.`, "");
+    if (json) {
+      const named = json.schema.$ref ? schemas[refName(json.schema.$ref)] : json.schema;
+      lines.push(`Body (${typeOf(json.schema)}):`, "");
+      if (named?.description) lines.push(named.description, "");
+      lines.push(...fieldTable(named ?? {}), "");
+    }
     lines.push("| Status | Answer |", "|---|---|");
     for (const [status, answer] of Object.entries(operation.responses as Record<string, Schema>)) {
       const resolved = answer.$ref
