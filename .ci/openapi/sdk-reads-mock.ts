@@ -7,7 +7,7 @@
 import { APIError, Postline, ResponseValidationError } from "../../src/index.js";
 import { prismFetch } from "./prism-fetch.js";
 
-const [mockURL, roundsArg = "20"] = process.argv.slice(2) as [string, string?];
+const [mockURL, roundsArg = "50"] = process.argv.slice(2) as [string, string?];
 const client = new Postline({
   apiKey: "pl_test_prismmock",
   baseURL: "http://127.0.0.1",
