@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "tsup";
 
 // Dependencies and optional peer dependencies are the user's to install, never bundled.
@@ -35,7 +36,33 @@ export default defineConfig([
     platform: "neutral",
     splitting: true,
     treeshake: true,
+    // `import.meta.url` in the CJS build: the testing entry loads msw through `createRequire`.
+    shims: true,
     external,
+  },
+  {
+    // `@postline/sdk/testing` under the `browser` condition: msw imported statically, since a
+    // browser cannot load it on demand synchronously (src/testing/msw-module.ts).
+    entry: { "testing/index.browser": "src/testing/index.ts" },
+    format: ["esm"],
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    target: "es2023",
+    platform: "browser",
+    splitting: false,
+    treeshake: true,
+    external,
+    esbuildPlugins: [
+      {
+        name: "msw-module-for-browsers",
+        setup(build) {
+          build.onResolve({ filter: /\/msw-module\.js$/ }, () => ({
+            path: fileURLToPath(new URL("src/testing/msw-module.browser.ts", import.meta.url)),
+          }));
+        },
+      },
+    ],
   },
   {
     // The `postline` command: ESM only, for Node; the MCP SDK is loaded only by `postline mcp`.

@@ -35,7 +35,12 @@ try {
   if (!(missing instanceof NotFoundError)) throw new Error(`ESM: expected NotFoundError, got ${missing}`);
   const viaTool = await runTool(client, "get_content", { id: draft.id });
   if (!tools.length || viaTool.error) throw new Error("ESM: tools subpath failed");
-  console.log("ESM import ok: create, list, AcknowledgmentRequiredError, NotFoundError, tools");
+  const { createRequire } = await import("node:module");
+  const shipped = createRequire(import.meta.url)("@postline/sdk/openapi.json");
+  const served = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+  if (shipped.openapi !== "3.1.0" || JSON.stringify(served.paths) !== JSON.stringify(shipped.paths))
+    throw new Error("ESM: @postline/sdk/openapi.json missing or unlike what the fake serves");
+  console.log("ESM import ok: create, list, AcknowledgmentRequiredError, NotFoundError, tools, openapi.json");
 } finally {
   await server.close();
 }

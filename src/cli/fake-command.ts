@@ -3,6 +3,7 @@ import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
 import { startFakeServer } from "../testing/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
+import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine } from "./terminal-text.js";
@@ -41,7 +42,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     "fake",
   );
   if (flags.help) {
-    io.stdout.write(FAKE_HELP);
+    io.stdout.write(FAKE_HELP + fakeRoutesHelp());
     return 0;
   }
   const port = portOf(flags.port);

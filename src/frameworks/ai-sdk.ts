@@ -60,7 +60,9 @@ export function aiSdkTools(
     toolSet[definition.name] = tool({
       description: definition.description,
       // No `validate`: the AI SDK then passes the parsed input through to `execute` as it is.
-      inputSchema: jsonSchema<unknown>(structuredClone(definition.parameters) as JSONSchema7),
+      inputSchema: jsonSchema<unknown>(
+        structuredClone(definition.parameters) as unknown as JSONSchema7,
+      ),
       execute: (input: unknown, { abortSignal }): Promise<ToolResult> =>
         runTool(client, name, input, withSignal(abortSignal)),
     });

@@ -1,5 +1,5 @@
 /** The msw transport: request handlers serving a fake service (msw 3, `setupServer` or `setupWorker`). */
-import { HttpResponse, http } from "msw";
+import { loadMsw } from "./msw-module.js";
 import type { FakeService } from "./service.js";
 import { SESSION_PATH } from "./sessions.js";
 
@@ -12,7 +12,8 @@ export interface HandlersOptions {
 /**
  * msw request handlers for every route of the fake service under `{baseURL}/api/v1`, and its
  * sign-in at `{baseURL}/fake/session` (docs/testing.md).
- * A dropped or refused connection fault becomes `Response.error()` (the fetch rejects).
+ * A dropped or refused connection fault becomes `Response.error()` (the fetch rejects). msw is
+ * loaded here, on the first call: nothing else in `@postline/sdk/testing` needs it.
  *
  * @example
  * ```ts
@@ -20,6 +21,7 @@ export interface HandlersOptions {
  * ```
  */
 export function handlers(service: FakeService, options: HandlersOptions = {}) {
+  const { HttpResponse, http } = loadMsw();
   const base = (options.baseURL ?? service.defaults.baseURL)
     .replace(/\/+$/, "")
     .replace(/\/api\/v1$/, "");

@@ -15,6 +15,7 @@ import { addSeededWorkspace, mergeWorkspaceSeed } from "./model/build-workspace.
 import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-seed.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
 import { FakeStore } from "./model/store.js";
+import { answerOpenApi, isOpenApiPath } from "./openapi-route.js";
 import { FakeProvider, type FakeProviderControls } from "./provider.js";
 import { type RecordedRequest, type RequestListener, RequestLog } from "./request-log.js";
 import { runPipeline } from "./request-pipeline.js";
@@ -197,6 +198,7 @@ export class FakeService {
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
     if (isSignInPath(url.pathname)) return this.#sessions.answer(method, request.body, headers);
+    if (isOpenApiPath(url.pathname)) return answerOpenApi(method, url);
     const prefixAt = url.pathname.indexOf("/api/v1");
     const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
     const apiPath =

@@ -40,6 +40,20 @@ describe("§4 POST /content/:id/schedule", () => {
     expect(fake.service.item(other.id)?.status).toBe("draft");
   });
 
+  it("SCHEDULE-2 a `scheduledAt` whose date does not exist (30 February) → 400, not moved to March", async () => {
+    const item = await draft();
+    const answer = await fake.raw("POST", `/content/${item.id}/schedule`, {
+      body: { scheduledAt: "2031-02-30T09:00:00Z" },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: "validation_error", param: "scheduledAt" });
+    expect(fake.service.item(item.id)?.status).toBe("draft");
+    const leapDay = await fake.raw("POST", `/content/${item.id}/schedule`, {
+      body: { scheduledAt: "2032-02-29T09:00:00+02:00" },
+    });
+    expect(leapDay.status).toBe(200);
+  });
+
   it("SCHEDULE-3 `{ publishNow: true }` goes out on the next publish tick", async () => {
     const item = await draft();
     await fake.client.content.schedule(item.id, { publishNow: true });

@@ -21,6 +21,17 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const SCHEDULABLE = new Set(["draft", "pending", "scheduled", "failed"]);
 
+/**
+ * An ISO-8601 timestamp with a zone whose date exists: `Date` would read 30 February as
+ * 2 March, so the day is checked against its month.
+ */
+function isCalendarTimestamp(value: string): boolean {
+  if (!ISO_UTC.test(value)) return false;
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** Rounds up to the next 5-minute boundary (a time already on one stays). */
 export function snapToFiveMinutes(at: Date): Date {
   return new Date(Math.ceil(at.getTime() / SNAP_MS) * SNAP_MS);
@@ -43,7 +54,7 @@ export function scheduleContent(context: RouteContext) {
   let requested: Date | undefined;
   if (scheduledAtInput !== undefined) {
     requested = new Date(scheduledAtInput);
-    if (!ISO_UTC.test(scheduledAtInput) || Number.isNaN(requested.getTime())) {
+    if (!isCalendarTimestamp(scheduledAtInput) || Number.isNaN(requested.getTime())) {
       throw invalidParam(
         "scheduledAt",
         `must be an ISO-8601 UTC timestamp, got ${JSON.stringify(scheduledAtInput)}`,

@@ -1,0 +1,97 @@
+/**
+ * The named schemas of the OpenAPI document: the SDK's response schemas (`src/schemas`) and the
+ * request schemas, converted with `z.toJSONSchema` so each refers to the others by `$ref`.
+ */
+import { z } from "zod";
+import {
+  AgentKeySchema,
+  BrandProfileSchema,
+  BrandResponseSchema,
+  ChannelListResponseSchema,
+  ChannelSchema,
+  ContentItemSchema,
+  ContentPageSchema,
+  CreateContentResponseSchema,
+  CreatedAgentKeySchema,
+  ErrorEnvelopeSchema,
+  ItemEnvelopeSchema,
+  KeyListResponseSchema,
+  ScheduleContentResponseSchema,
+  ScheduleResponseSchema,
+  StatsSchema,
+} from "../schemas/index.js";
+import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
+import {
+  CreateContentRequest,
+  CreateKeyRequest,
+  ScheduleContentRequest,
+  UpdateContentRequest,
+} from "./request-schemas.js";
+
+/** Every schema the document names, by its component name. */
+export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  ContentItem: ContentItemSchema,
+  ItemEnvelope: ItemEnvelopeSchema,
+  ContentItemResponse,
+  ContentPage: ContentPageSchema,
+  CreateContentResponse: CreateContentResponseSchema,
+  ScheduleContentResponse: ScheduleContentResponseSchema,
+  Channel: ChannelSchema,
+  ChannelList: ChannelListResponseSchema,
+  BrandProfile: BrandProfileSchema,
+  BrandResponse: BrandResponseSchema,
+  ScheduleResponse: ScheduleResponseSchema,
+  Stats: StatsSchema,
+  AgentKey: AgentKeySchema,
+  AgentKeyResponse,
+  CreatedAgentKey: CreatedAgentKeySchema,
+  CreatedAgentKeyResponse,
+  KeyList: KeyListResponseSchema,
+  ErrorEnvelope: ErrorEnvelopeSchema,
+  CreateContentRequest,
+  UpdateContentRequest,
+  ScheduleContentRequest,
+  CreateKeyRequest,
+};
+
+/** A JSON Schema object, as the document holds it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** `$ref` of a named schema. */
+export const refTo = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** The component name of a schema; every schema the document uses must have one. */
+export function nameOf(schema: z.ZodType): string {
+  const found = Object.entries(NAMED_SCHEMAS).find(([, named]) => named === schema);
+  if (!found) throw new Error("The OpenAPI document uses a schema that has no component name");
+  return found[0];
+}
+
+/** Drops what `z.toJSONSchema` adds for a standalone schema but a component must not carry. */
+export function asComponent(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/** `components.schemas`, each in the JSON Schema 2020-12 dialect that OpenAPI 3.1 uses. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
+  // `input`: what a body may hold (defaults not yet applied), for requests and responses alike.
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io: "input",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => [id, asComponent(schema as JsonSchema)]),
+  );
+}
+
+/** One query parameter's schema, with its description lifted to the parameter. */
+export function parameterSchema(schema: z.ZodType): { schema: JsonSchema; description?: string } {
+  const { description, ...rest } = asComponent(
+    z.toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) as JsonSchema,
+  );
+  return typeof description === "string" ? { schema: rest, description } : { schema: rest };
+}
