@@ -3,7 +3,7 @@
  * paths, methods, scopes, roles, rate-limit windows), the zod schemas (`src/schemas`, request
  * schemas beside this file) and the error-code table, so it cannot drift from any of them.
  */
-import { ERROR_CODES, type ErrorCodeClassName } from "../core/errors/codes.js";
+import { ERROR_CODE_TABLE, type ErrorCodeClassName } from "../core/errors/codes.js";
 import { ROUTES, type Route } from "../testing/routes.js";
 import { RATE_LIMITS } from "../testing/rules/limits.js";
 import { componentSchemas, type JsonSchema, nameOf, parameterSchema, refTo } from "./components.js";
@@ -56,9 +56,9 @@ export function errorsByStatus(route: Route): Map<number, string[]> {
   if (route.roles !== "any") classes.push("ForbiddenError");
   const byStatus = new Map<number, string[]>();
   for (const name of classes) {
-    const { code, status } = ERROR_CODES[name];
+    const { code, status } = ERROR_CODE_TABLE[name];
     if (status === null) continue;
-    const flag = "flag" in ERROR_CODES[name] ? " with `acknowledgmentRequired: true`" : "";
+    const flag = "flag" in ERROR_CODE_TABLE[name] ? " with `acknowledgmentRequired: true`" : "";
     const label = `\`${code}\`${flag}`;
     const codes = byStatus.get(status) ?? [];
     if (!codes.includes(label)) codes.push(label);

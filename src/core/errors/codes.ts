@@ -160,6 +160,9 @@ export const ERROR_CODE_TABLE = {
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
+/** The name of an error class the table maps a code to, e.g. `"ScopeRequiredError"`. */
+export type ErrorCodeClassName = keyof typeof ERROR_CODE_TABLE;
+
 /**
  * A code the contract names (api-v1.md §7), as the error envelope's `error.code` carries it.
  * @useDeclaredType
