@@ -5,7 +5,7 @@ import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-
 import { type CliIO, untilStopped } from "./io.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-export const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--fake]
+export const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake]
 
 Serves the Postline agent tools as an MCP server over stdio, for an MCP host (a desktop
 assistant, an IDE, an agent runtime). stdout carries the protocol; messages go to stderr.
@@ -14,10 +14,14 @@ Environment:
   POSTLINE_API_KEY    the agent key (required without --fake)
   POSTLINE_BASE_URL   the service's address (required without --fake)
 ${INSECURE_HTTP_HELP.variable}
+  POSTLINE_MAX_WAIT_MS  as --max-wait
 
 Options:
   --read-only         serve only the tools that read
   --tools a,b         serve only these tools (${tools.map((tool) => tool.name).join(", ")})
+  --max-wait ms       how long a tool call waits for a rate-limit slot (default 45000, under
+                      the minute a host gives a tool); a longer wait answers rate_limited
+                      with retryAfterSeconds at once
   --fake              serve an embedded contract fake instead; needs no key or URL
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
@@ -33,6 +37,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       "read-only": { type: "boolean" },
       tools: { type: "string" },
       fake: { type: "boolean" },
+      "max-wait": { type: "string" },
       ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
@@ -43,6 +48,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     return 0;
   }
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
+  const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
   const stopped = untilStopped();
   const client = flags.fake
     ? await embeddedFakeClient()
@@ -54,6 +60,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       client,
       readOnly: flags["read-only"] === true,
       ...(toolNames ? { tools: toolNames } : {}),
+      ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
     });
   } catch (error) {
     // selectTools refuses --tools naming a writing tool together with --read-only
@@ -84,6 +91,21 @@ function toolNamesOf(list: string): ToolName[] {
     );
   }
   return names as ToolName[];
+}
+
+/** `--max-wait`, else `POSTLINE_MAX_WAIT_MS`, as milliseconds; a clear usage error otherwise. */
+function maxWaitOf(flag: string | undefined, env: string | undefined): number | undefined {
+  const given = flag ?? (env?.trim() || undefined);
+  if (given === undefined) return undefined;
+  const ms = Number(given);
+  if (!/^\d+$/.test(given.trim()) || ms > 2_147_483_647) {
+    const source = flag === undefined ? "POSTLINE_MAX_WAIT_MS" : "--max-wait";
+    throw new UsageError(
+      `${source} must be a whole number of milliseconds (e.g. 45000); got ${JSON.stringify(given)}`,
+      "mcp",
+    );
+  }
+  return ms;
 }
 
 /** A client of an in-process fake: no sockets, no key to set. */

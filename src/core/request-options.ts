@@ -1,3 +1,5 @@
+import type { RateLimitWaitEvent } from "./observe/hooks.js";
+
 /**
  * Per-call options: the optional last argument of every method (docs/getting-started.md).
  *
@@ -22,6 +24,11 @@ export interface RequestOptions {
    * (docs/retries.md).
    */
   maxWaitMs?: number;
+  /**
+   * Called when this call has to wait for a rate-limit slot, before it waits (besides the
+   * client's `onRateLimitWait`), e.g. to report progress for this one call.
+   */
+  onRateLimitWait?: (event: RateLimitWaitEvent) => void;
   /** Automatic retries for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
   /**

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { checkMaxWait } from "../core/pacing/wait-bound.js";
 import { toolError } from "../tools/envelope.js";
 import { runTool } from "../tools/run-tool.js";
 import type { ToolClient } from "../tools/tool-client.js";
@@ -8,11 +9,24 @@ import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
 import { callResultOf } from "./call-result.js";
 import { listedTool } from "./tool-listing.js";
+import { WaitProgress } from "./wait-progress.js";
+
+/**
+ * How long a tool call waits for a rate-limit slot by default: MCP hosts give a tool about 60 s,
+ * so a longer wait answers `rate_limited` with `retryAfterSeconds` at once instead.
+ */
+export const MCP_DEFAULT_MAX_WAIT_MS = 45_000;
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions extends ToolSelection {
   /** The `Postline` client the tools call (its key, base URL, pacing and retries apply). */
   readonly client: ToolClient;
+  /**
+   * How long a tool call may wait for a rate-limit slot, in milliseconds. Default 45 000: under
+   * the minute an MCP host gives a tool. A wait known to be longer answers `rate_limited` with
+   * `retryAfterSeconds` at once, so the model can plan (docs/retries.md).
+   */
+  readonly maxWaitMs?: number | undefined;
 }
 
 const INSTRUCTIONS =
@@ -32,7 +46,11 @@ const INSTRUCTIONS =
  * every other failure is an `isError` result whose text is the error envelope. An unknown tool, or
  * one the options leave out, answers `unknown_tool`.
  *
- * @param options - the client, and which tools to serve (`readOnly`, `tools`).
+ * A tool call waits for a rate-limit slot at most `maxWaitMs` (45 s by default); while it waits,
+ * a host that sent a `progressToken` gets progress notifications, and the host's cancellation
+ * ends the wait at once.
+ *
+ * @param options - the client, which tools to serve (`readOnly`, `tools`), and `maxWaitMs`.
  * @throws InvalidRequestError naming `client` when it is not a client, and the `TypeError` of
  * `selectTools` naming `options.tools` for a name no tool has or a writing tool with `readOnly`.
  *
@@ -51,6 +69,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     throw new InvalidRequestError("client", "createMcpServer needs `client`, a Postline client");
   }
   const { client } = options;
+  const maxWaitMs = options.maxWaitMs ?? MCP_DEFAULT_MAX_WAIT_MS;
+  checkMaxWait(maxWaitMs);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
   const server = new Server(
@@ -70,7 +90,26 @@ export function createMcpServer(options: McpServerOptions): Server {
         ),
       );
     }
-    return callResultOf(await runTool(client, name, input ?? {}, { signal: extra.signal }));
+    // The host's cancellation is the signal: it ends a wait for a slot at once.
+    const callOptions = { signal: extra.signal, maxWaitMs };
+    const progressToken = request.params._meta?.progressToken;
+    if (progressToken === undefined) {
+      return callResultOf(await runTool(client, name, input ?? {}, callOptions));
+    }
+    const progress = new WaitProgress((update) =>
+      extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, ...update },
+      }),
+    );
+    try {
+      const { onRateLimitWait } = progress;
+      return callResultOf(
+        await runTool(client, name, input ?? {}, { ...callOptions, onRateLimitWait }),
+      );
+    } finally {
+      progress.end();
+    }
   });
   return server;
 }

@@ -15,6 +15,10 @@
  * @packageDocumentation
  */
 export type { McpCallResult } from "./call-result.js";
-export { createMcpServer, type McpServerOptions } from "./create-server.js";
+export {
+  createMcpServer,
+  MCP_DEFAULT_MAX_WAIT_MS,
+  type McpServerOptions,
+} from "./create-server.js";
 export { errorFromMcp, type McpJsonRpcError, type McpToolResult } from "./error-from-mcp.js";
 export { MCP_REFUSAL_CODES } from "./json-rpc-codes.js";

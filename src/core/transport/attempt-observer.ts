@@ -27,15 +27,14 @@ export class AttemptObserver {
   /** The attempt has to wait for a rate-limit slot. */
   waiting(request: PreparedRequest, attempt: number, wait: SlotWait): void {
     const { budget } = request;
-    const { expectedWaitMs, queuePosition } = wait;
-    this.#callHook("onRateLimitWait", () => ({
-      ...eventOf(request, attempt),
-      budget,
-      expectedWaitMs: Math.round(expectedWaitMs),
-      queuePosition,
-    }));
+    const expectedWaitMs = Math.round(wait.expectedWaitMs);
+    const { queuePosition } = wait;
+    const event = () => ({ ...eventOf(request, attempt), budget, expectedWaitMs, queuePosition });
+    this.#callHook("onRateLimitWait", event);
+    const own = request.onRateLimitWait;
+    if (own) invokeHook("onRateLimitWait", own, event(), this.#logger);
     if (this.#logger.enabled("debug")) {
-      const fields = { attempt, budget, expectedWaitMs: Math.round(expectedWaitMs), queuePosition };
+      const fields = { attempt, budget, expectedWaitMs, queuePosition };
       this.#debug(request, "Waiting for a rate-limit slot", fields);
     }
   }

@@ -59,6 +59,9 @@ export function checkRequestOptions(options: RequestOptions): void {
   if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
   if (options.timeout !== undefined) checkTimeout(options.timeout);
   if (options.maxWaitMs !== undefined) checkMaxWait(options.maxWaitMs);
+  if (options.onRateLimitWait !== undefined && typeof options.onRateLimitWait !== "function") {
+    throw new InvalidRequestError("onRateLimitWait", "onRateLimitWait must be a function");
+  }
 }
 
 /** Refuses a `timeout` that is not a positive number of milliseconds. */

@@ -1,5 +1,6 @@
 import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
+import type { RequestOptions } from "../request-options.js";
 import type { HttpMethod } from "./http-method.js";
 
 /** What a {@link PreparedRequest} is built from. */
@@ -14,6 +15,7 @@ export interface PreparedRequestInit {
   readonly timeout: number;
   readonly maxWaitMs: number;
   readonly maxRetries: number;
+  readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
   /** The id of the SDK call this request belongs to. */
   readonly callId: string;
 }
@@ -41,6 +43,8 @@ export class PreparedRequest {
   readonly timeout: number;
   /** How long the call may wait for slots and before retries, in all (wait-bound.ts). */
   readonly maxWaitMs: number;
+  /** The call's own `onRateLimitWait`, told besides the client's. */
+  readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
   readonly maxRetries: number;
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
   readonly callId: string;
@@ -58,6 +62,7 @@ export class PreparedRequest {
     this.headers = init.headers;
     this.timeout = init.timeout;
     this.maxWaitMs = init.maxWaitMs;
+    this.onRateLimitWait = init.onRateLimitWait;
     this.maxRetries = init.maxRetries;
     this.callId = init.callId;
     this.#redact = redact;

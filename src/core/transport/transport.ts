@@ -261,6 +261,7 @@ export class Transport {
         : undefined,
       timeout: options.timeout ?? this.#config.timeout,
       maxWaitMs: options.maxWaitMs ?? this.#config.maxWaitMs,
+      onRateLimitWait: options.onRateLimitWait,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       callId,
     } as const;

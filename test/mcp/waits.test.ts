@@ -1,0 +1,96 @@
+/**
+ * A tool call that has to wait for a rate-limit slot, served by `createMcpServer` to the official
+ * MCP client (docs/retries.md, "How long a call waits"): MCP hosts give a tool about a minute, so
+ * a wait known to be longer than the server's bound (45 s by default) answers `rate_limited` with
+ * `retryAfterSeconds` at once; a shorter one waits, with progress notifications when the host
+ * asked for them, and the host's cancellation ends it at once.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { InvalidRequestError, Postline } from "../../src/index.js";
+import {
+  createMcpServer,
+  MCP_DEFAULT_MAX_WAIT_MS,
+  type McpServerOptions,
+} from "../../src/mcp/index.js";
+import { createFakeService, type FakeService } from "../../src/testing/index.js";
+
+async function connected(options: McpServerOptions): Promise<Client> {
+  const server = createMcpServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "waits-test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+/** A client of a fake whose key has spent its create budget for this window. */
+async function fullCreateWindow(): Promise<{
+  service: FakeService;
+  client: Postline;
+  channelId: string;
+}> {
+  const service = createFakeService();
+  const client = new Postline({
+    apiKey: service.defaults.apiKey,
+    baseURL: service.defaults.baseURL,
+    fetch: service.fetch,
+  });
+  const channelId = service.defaults.channelIds[0]!;
+  for (let i = 0; i < 10; i++) await client.content.createDraft({ channelId, body: `Draft ${i}` });
+  return { service, client, channelId };
+}
+
+const posts = (service: FakeService) =>
+  service.requests.filter((request) => request.method === "POST" && request.path === "/content");
+
+describe("a tool call waiting for a rate-limit slot", () => {
+  it("answers rate_limited with retryAfterSeconds at once when the wait is known to outlast the 45 s default", async () => {
+    expect(MCP_DEFAULT_MAX_WAIT_MS).toBe(45_000);
+    const { service, client, channelId } = await fullCreateWindow();
+    const mcp = await connected({ client });
+    const startedAt = performance.now();
+    const error = await mcp
+      .callTool({ name: "create_content_draft", arguments: { channelId, body: "Draft 11" } })
+      .catch((caught: unknown) => caught);
+    expect(performance.now() - startedAt).toBeLessThan(500);
+    expect(error).toBeInstanceOf(McpError);
+    const data = (error as McpError).data as { code: string; retryAfterSeconds: number };
+    expect(data.code).toBe("rate_limited");
+    expect(data.retryAfterSeconds).toBeGreaterThanOrEqual(50);
+    expect(data.retryAfterSeconds).toBeLessThanOrEqual(62);
+    expect(posts(service)).toHaveLength(10);
+  });
+
+  it("with a longer maxWaitMs it waits, sends progress when the host asked, and the host's cancellation ends the wait at once", async () => {
+    const { service, client, channelId } = await fullCreateWindow();
+    const mcp = await connected({ client, maxWaitMs: 120_000 });
+    const progress: { progress: number; message?: string | undefined }[] = [];
+    const cancel = new AbortController();
+    const call = mcp
+      .callTool(
+        { name: "create_content_draft", arguments: { channelId, body: "Draft 11" } },
+        undefined,
+        { signal: cancel.signal, onprogress: (update) => progress.push(update), timeout: 180_000 },
+      )
+      .catch((caught: unknown) => caught);
+    await expect.poll(() => progress.length, { timeout: 2_000 }).toBeGreaterThan(0);
+    expect(progress[0]?.message).toMatch(
+      /waiting for a rate-limit slot \(place 1 in line\); expected in about \d+ s/,
+    );
+    const cancelledAt = performance.now();
+    cancel.abort(new Error("the person closed the chat"));
+    await call;
+    expect(performance.now() - cancelledAt).toBeLessThan(200);
+    // The server's wait ended too: the slot that opens later is not used.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(posts(service)).toHaveLength(10);
+  });
+
+  it("refuses a maxWaitMs that is not a number of milliseconds, naming it", async () => {
+    const { client } = await fullCreateWindow();
+    expect(() => createMcpServer({ client, maxWaitMs: -5 })).toThrow(InvalidRequestError);
+  });
+});
