@@ -18,7 +18,7 @@ describe("postline: help, version and bad usage", () => {
     for (const command of ["fake", "mcp", "content export"]) expect(main.stdout).toContain(command);
     for (const [args, words] of [
       [["fake", "--help"], "--port"],
-      [["mcp", "--help"], "--read-only"],
+      [["mcp", "--help"], "--max-wait"],
       [["content", "export", "--help"], "--status"],
     ] as const) {
       const help = await runPostline([...args]);
@@ -33,6 +33,7 @@ describe("postline: help, version and bad usage", () => {
       [["fake", "--port", "eighty"], "--port"],
       [["mcp", "--fake", "--tools", "list_content,post_now"], '"post_now"'],
       [["mcp", "--fake", "--read-only", "--tools", "update_content"], "update_content"],
+      [["mcp", "--fake", "--max-wait", "45s"], "--max-wait must be a whole number of milliseconds"],
       [["content", "export", "--status", "archived"], "--status"],
       [["content", "import"], "content import"],
       [["publish"], '"publish"'],
@@ -44,6 +45,12 @@ describe("postline: help, version and bad usage", () => {
       expect(run.stderr, args.join(" ")).toContain(named);
       expect(run.stdout, args.join(" ")).toBe("");
     }
+  });
+
+  it("POSTLINE_MAX_WAIT_MS that is not a number of milliseconds is refused, naming it", async () => {
+    const run = await runPostline(["mcp", "--fake"], envWith({ POSTLINE_MAX_WAIT_MS: "soon" }));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("POSTLINE_MAX_WAIT_MS must be a whole number of milliseconds");
   });
 
   it("a missing key names POSTLINE_API_KEY", async () => {
