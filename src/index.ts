@@ -43,6 +43,7 @@ export {
   InvalidRequestError,
   PaginationError,
   PlannedTimePassed,
+  PlannedTimePassedError,
   ResponseValidationError,
   type ResponseValidationErrorInit,
 } from "./core/errors/local-errors.js";

@@ -141,3 +141,11 @@ export class PlannedTimePassed extends PostlineError {
     this.item = item;
   }
 }
+
+/**
+ * {@link PlannedTimePassed} by a name that reads like its siblings'. The contract names the
+ * condition `plannedTimePassed`, so the class keeps that name; both are the same class.
+ */
+export const PlannedTimePassedError = PlannedTimePassed;
+/** {@inheritDoc PlannedTimePassed} */
+export type PlannedTimePassedError = PlannedTimePassed;
