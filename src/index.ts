@@ -1,6 +1,6 @@
 // Public exports of @postline/sdk. No logic lives here.
 
-export type { PostlineAuth, PostlineOptions } from "./client.js";
+export type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client.js";
 export { Postline } from "./client.js";
 // Errors: every class a call can throw, the init shapes their constructors take (for tests that
 // build them), and `isRetryable`.
@@ -62,7 +62,7 @@ export {
 } from "./core/errors/permission.js";
 export { PostlineError } from "./core/errors/postline-error.js";
 export { RateLimitError } from "./core/errors/rate-limit.js";
-export { RateLimitWaitError } from "./core/errors/rate-limit-wait.js";
+export { RateLimitWaitError, type RateLimitWaitErrorInit } from "./core/errors/rate-limit-wait.js";
 export {
   CapacityUnknownError,
   InternalServerError,
@@ -96,6 +96,7 @@ export { Paginated } from "./core/pagination.js";
 export type { CreateReconciliation, WithReconciliation } from "./core/reconcile/reconcile.js";
 export type { RequestOptions } from "./core/request-options.js";
 export type { PostlineEnvironment } from "./core/setup/environment.js";
+export type { HttpMethod } from "./core/transport/http-method.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";
 export type {

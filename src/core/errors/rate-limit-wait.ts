@@ -14,8 +14,11 @@ export interface RateLimitWaitErrorInit {
   readonly waitedMs: number;
   /** When the wait is expected to end, in milliseconds from now, when known. */
   readonly opensInMs: number | undefined;
+  /** The method of the request that was not sent. */
   readonly method: string;
+  /** Its URL (no secrets). */
   readonly url: string;
+  /** The id of the SDK call that waited. */
   readonly callId: string | undefined;
 }
 
