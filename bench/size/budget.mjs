@@ -2,11 +2,14 @@
 // `npm run size -- --check` (CI) fails above it; `npm run bench` reports it.
 
 /**
- * 19.5 KB: the budget catches accidents. The accident it exists for, a package bundled by
+ * 22.5 KB: the budget catches accidents. The accident it exists for, a package bundled by
  * mistake, is also checked directly (`bundled-packages.mjs` reads the source maps of every
  * published file); the budget stays less than ky's own 4.4 KB above the entry, so that would fail
  * it too. It is not a reason to shorten a name, drop a checked field or cut an error message.
  */
 // Raised from 16 KB as features, not accidents, grew the entry to 18.5 KB: the pacing store and
-// its fallback, browser sessions, `client.request()`, call ids and tracing.
-export const BUDGET_MIN_GZIP_BYTES = Math.round(19.5 * 1024);
+// its fallback, browser sessions, `client.request()`, call ids and tracing. Raised from 19.5 KB
+// when it reached 21.5 KB: the wait rule and `RateLimitWaitError`, guarded hooks, loggers and
+// tracers, `toJSON` on errors, held adoption during a store outage, the key-scrubbing of results,
+// connection errors that say what failed, and `client.request()`'s path resolution.
+export const BUDGET_MIN_GZIP_BYTES = Math.round(22.5 * 1024);
