@@ -46,8 +46,7 @@ export class SdkCall {
     if (attempt > 1) this.#retries += 1;
     this.#pacingWaitMs += pacingWaitMs;
     if (!this.#tracer || !this.#span?.raw) return undefined;
-    // Read only when tracing: the redacted URL costs a redaction pass.
-    const redactedUrl = request.redactedUrl;
+    const { redactedUrl } = request;
     const url = new URL(redactedUrl);
     const attributes: Record<string, string | number | boolean> = {
       "http.request.method": request.method,

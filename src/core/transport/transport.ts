@@ -227,10 +227,7 @@ export class Transport {
         maxWaitMs: Math.max(0, remainingWaitMs),
         attemptTimeoutMs: request.timeout,
         method: request.method,
-        // Only read when the pacer has to say why a call ends: the redaction is paid then.
-        get url() {
-          return request.redactedUrl;
-        },
+        url: request.redactedUrl,
         callId: request.callId,
         onWait: (wait) => this.#observer.waiting(request, attempt, wait),
       });
@@ -284,14 +281,8 @@ export class Transport {
   }
 }
 
-/** A 2xx response; its URL is redacted only if something (an error) asks for it. */
+/** A 2xx response. */
 function responseOf(request: PreparedRequest, text: string): ApiResponse {
-  return {
-    text,
-    method: request.method,
-    callId: request.callId,
-    get url() {
-      return request.redactedUrl;
-    },
-  };
+  const { method, callId, redactedUrl: url } = request;
+  return { text, method, callId, url };
 }
