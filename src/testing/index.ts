@@ -7,6 +7,11 @@
 
 export { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 export type { FakeClock } from "./clock.js";
+export {
+  DEFAULT_BASE_URL,
+  type FakeDefaults,
+  type OtherWorkspaceDefaults,
+} from "./fake-defaults.js";
 export type { FakeOutcome, FakeResponse } from "./fake-response.js";
 export type { FaultKind } from "./faults/fault-kind.js";
 export type { FakeFaults, FaultHandle, FaultMatch, FaultSpec } from "./faults/registry.js";
@@ -36,14 +41,7 @@ export type {
 export { type HandlersOptions, handlers } from "./msw.js";
 export type { FakeProviderControls, Publication } from "./provider.js";
 export type { RecordedRequest, RequestListener } from "./request-log.js";
-export {
-  createFakeService,
-  DEFAULT_BASE_URL,
-  type FakeDefaults,
-  type FakeRequest,
-  type FakeService,
-  type OtherWorkspaceDefaults,
-} from "./service.js";
+export { createFakeService, type FakeRequest, type FakeService } from "./service.js";
 export { type FakeSession, SESSION_COOKIE, SESSION_PATH, type SignInOptions } from "./sessions.js";
 export type { FakeOverview, FakeRateWindow } from "./watch/overview.js";
 export { WATCH_PATHS, type WatchedRequest } from "./watch/routes.js";

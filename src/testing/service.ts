@@ -3,10 +3,16 @@
  * served by `handlers()` (msw) and `startFakeServer()` (node:http) through one transport-neutral
  * `service.handle()`.
  */
+
 import { jsonOrText } from "../core/json-or-text.js";
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 import { oversizeBytes, oversizeResponse } from "./body-limit.js";
 import { createClock, type FakeClock } from "./clock.js";
+import {
+  DEFAULT_BASE_URL,
+  type FakeDefaults,
+  type OtherWorkspaceDefaults,
+} from "./fake-defaults.js";
 import type { FakeOutcome } from "./fake-response.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
@@ -23,31 +29,6 @@ import { RateLimiter } from "./rules/limits.js";
 import { type FakeSession, isSignInPath, SessionRegistry, type SignInOptions } from "./sessions.js";
 import { buildOverview, type FakeOverview } from "./watch/overview.js";
 import { WorkspaceHandle } from "./workspace-handle.js";
-
-/** Where the msw handlers answer unless told otherwise. */
-export const DEFAULT_BASE_URL = "https://api.postline.test";
-
-/** What a test needs to point a client at the main workspace. */
-export interface FakeDefaults {
-  /** An admin-scope test token of the workspace owner. */
-  apiKey: string;
-  /** Where the msw handlers answer by default. */
-  baseURL: string;
-  /** The workspace's connected channels (x, x, linkedin and medium in the default seed). */
-  channelIds: string[];
-}
-
-/** The second workspace of the default seed, for cross-workspace tests. */
-export interface OtherWorkspaceDefaults {
-  /** The second workspace's id. */
-  workspaceId: string;
-  /** An admin-scope test token of its owner. */
-  apiKey: string;
-  /** Its connected channels. */
-  channelIds: string[];
-  /** Its content items (a foreign id answers 404 to the main workspace). */
-  contentIds: string[];
-}
 
 /** A request as any transport hands it to {@link FakeService.handle}. */
 export interface FakeRequest {
