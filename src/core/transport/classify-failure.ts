@@ -50,17 +50,7 @@ export function classifyFailure(
       retryAfterSeconds: parseRetryAfterSeconds(headers.get("retry-after")),
     };
   }
-  if (result.endedBy === "caller") {
-    return {
-      error: new APIUserAbortError({
-        method,
-        url,
-        cause: redactDeep(request.signal?.reason, redact),
-        callId,
-      }),
-      retryable: false,
-    };
-  }
+  if (result.endedBy === "caller") return { error: userAbortOf(request, redact), retryable: false };
   if (result.endedBy === "timeout") {
     const retryable = isRetryableFailure(method, { kind: "timeout" });
     return {
@@ -86,6 +76,17 @@ export function classifyFailure(
     }),
     retryable,
   };
+}
+
+/** The error of a call the caller's signal ended, wherever it ended: waiting, sending or reading. */
+export function userAbortOf(request: PreparedRequest, redact: Redactor): APIUserAbortError {
+  const { method, redactedUrl: url, callId } = request;
+  return new APIUserAbortError({
+    method,
+    url,
+    cause: redactDeep(request.signal?.reason, redact),
+    callId,
+  });
 }
 
 function bodyOverCapError(request: PreparedRequest, cap: number): ResponseValidationError {

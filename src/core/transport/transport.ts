@@ -1,16 +1,16 @@
 import ky, { type KyInstance } from "ky";
-import { APIUserAbortError } from "../errors/connection-errors.js";
+import type { APIUserAbortError } from "../errors/connection-errors.js";
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { Tracer, TraceSpan } from "../observe/tracing.js";
 import type { Pacer, ReleasePacedSlot } from "../pacing/pacer.js";
 import type { RateBudget } from "../pacing/rate-budget.js";
-import { type Redactor, redactDeep } from "../redact.js";
+import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import { sleep } from "../sleep.js";
 import { AttemptObserver } from "./attempt-observer.js";
-import { classifyFailure } from "./classify-failure.js";
+import { classifyFailure, userAbortOf } from "./classify-failure.js";
 import type { HttpMethod } from "./http-method.js";
 import { checkRequestOptions } from "./option-checks.js";
 import { PreparedRequest } from "./prepared-request.js";
@@ -275,9 +275,7 @@ export class Transport {
   }
 
   #userAbort(request: PreparedRequest): APIUserAbortError {
-    const cause = redactDeep(request.signal?.reason, this.#config.redact);
-    const { method, redactedUrl: url, callId } = request;
-    return new APIUserAbortError({ method, url, cause, callId });
+    return userAbortOf(request, this.#config.redact);
   }
 }
 
