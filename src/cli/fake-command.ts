@@ -3,6 +3,7 @@ import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
 import { startFakeServer } from "../testing/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
+import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { requestLine } from "./request-line.js";
@@ -25,6 +26,9 @@ Options:
   --host ADDRESS    interface to bind (default 127.0.0.1)
   --json            print the details as one JSON line instead of text
   --log             print one line per request to stdout
+  --allow-insecure-http
+                    accepted, as by every command; the fake sends no key itself (its clients
+                    on other machines need it, or POSTLINE_ALLOW_INSECURE_HTTP=1)
   -h, --help        show this help
 `;
 
@@ -37,6 +41,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
       host: { type: "string" },
       json: { type: "boolean" },
       log: { type: "boolean" },
+      ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
     "fake",

@@ -73,6 +73,7 @@ describe("postline --allow-insecure-http", () => {
     for (const args of [
       ["mcp", "--help"],
       ["content", "export", "--help"],
+      ["fake", "--help"],
     ]) {
       const help = await runPostline(args);
       expect(help.stdout).toContain("--allow-insecure-http");
