@@ -7,5 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=runtimes/run-matrix.sh
 . .ci/runtimes/run-matrix.sh
-CHROMIUM_PATH=$(provision_chromium) POSTLINE_REQUIRE_CHROMIUM=1 \
+# Outside an npm script, node_modules/.bin is not on PATH by itself.
+CHROMIUM_PATH=$(provision_chromium) POSTLINE_REQUIRE_CHROMIUM=1 PATH="$PWD/node_modules/.bin:$PATH" \
   node scripts/on-node22.mjs vitest run test/testing/watch-page.test.ts
