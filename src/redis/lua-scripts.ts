@@ -27,7 +27,8 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
  * slot a window later, and a 429 hold delays everything until it ends.
  *
  * ARGV: ticket, limit, leaseMs, idleMs (how long an untouched budget is kept), graceMs (how late
- * a waiter may ask again before it is dropped), windowMs.
+ * a waiter may ask again before it is dropped), windowMs, askWithinMs (the longest a waiter
+ * sleeps between asks).
  */
 export const TAKE_SLOT = luaScript(`${NOW}
 local slots, queue, seen, meta = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -37,6 +38,7 @@ local leaseMs = tonumber(ARGV[3])
 local idleMs = tonumber(ARGV[4])
 local graceMs = tonumber(ARGV[5])
 local windowMs = tonumber(ARGV[6])
+local askWithinMs = tonumber(ARGV[7])
 
 redis.call('ZREMRANGEBYSCORE', slots, '-inf', now)
 local gone = redis.call('ZRANGEBYSCORE', seen, '-inf', now)
@@ -85,7 +87,7 @@ table.sort(openings)
 local opening = openings[#openings - limit + (rank % limit) + 1] + math.floor(rank / limit) * windowMs
 local waitMs = math.max(opening, holdUntil) - now
 
-redis.call('ZADD', seen, now + math.min(waitMs, windowMs) + graceMs, ticket)
+redis.call('ZADD', seen, now + math.min(waitMs, askWithinMs) + graceMs, ticket)
 keep(leaseMs)
 return {0, waitMs, rank + 1}
 `);

@@ -41,6 +41,12 @@ export interface RedisStoreOptions {
  * when it will ask again, so one that crashed holds back those behind it this long at most.
  */
 const WAITER_GRACE_MS = 5_000;
+/**
+ * The longest a waiter sleeps between two asks, however far its slot is: a waiter whose process
+ * died is dropped from the line within this and the grace, so it holds back those behind it no
+ * longer than that.
+ */
+const ASK_AGAIN_WITHIN_MS = 10_000;
 /** Spreads waiters that wake at once, in milliseconds. */
 const WAKE_JITTER_MS = 10;
 /** Domain separation of the key digest: what is stored is an HMAC of the key, never the key. */
@@ -132,7 +138,15 @@ async function takeSlot(
         redis.run(
           TAKE_SLOT,
           [keys.slots, keys.queue, keys.seen, keys.meta],
-          [ticket, request.limit, request.leaseMs, idleMs, WAITER_GRACE_MS, request.windowMs],
+          [
+            ticket,
+            request.limit,
+            request.leaseMs,
+            idleMs,
+            WAITER_GRACE_MS,
+            request.windowMs,
+            ASK_AGAIN_WITHIN_MS,
+          ],
         ),
         signal,
       )) as number[];
@@ -149,11 +163,11 @@ async function takeSlot(
         told = true;
         request.onQueued?.({ opensInMs: waitMs, position: Number(answer[2]) });
       }
-      // No slot opens before `waitMs`: sleep until then, and at most a window, so a waiter
-      // promises to ask again soon enough to keep its place.
+      // No slot opens before `waitMs`: sleep until then, but ask again at least every 10 s, so a
+      // waiter keeps its place and a dead one is soon dropped.
       const sleepMs = Math.min(
         waitMs + Math.random() * WAKE_JITTER_MS,
-        request.windowMs,
+        ASK_AGAIN_WITHIN_MS,
         remainingMs,
       );
       await sleep(Math.max(1, sleepMs), signal);
