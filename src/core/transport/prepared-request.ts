@@ -21,8 +21,9 @@ export interface PreparedRequestInit {
 }
 
 /**
- * One API call, resolved and checked once before its first attempt, with the redacted URL and
- * path that errors, hooks, logs and spans show.
+ * One API call, resolved and checked once before its first attempt. The redacted URL and path
+ * (what errors, hooks and logs show) are computed once, when first needed: a call that succeeds
+ * without hooks or debug logs never pays for redaction.
  */
 export class PreparedRequest {
   readonly method: HttpMethod;
@@ -47,10 +48,9 @@ export class PreparedRequest {
   readonly maxRetries: number;
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
   readonly callId: string;
-  /** The URL as errors, hooks and logs show it: an id or query value shaped like a token is scrubbed. */
-  readonly redactedUrl: string;
-  /** The path as hooks and logs show it, redacted. */
-  readonly redactedPath: string;
+  readonly #redact: Redactor;
+  #redactedUrl: string | undefined;
+  #redactedPath: string | undefined;
 
   constructor(init: PreparedRequestInit, redact: Redactor) {
     this.method = init.method;
@@ -65,7 +65,18 @@ export class PreparedRequest {
     this.onRateLimitWait = init.onRateLimitWait;
     this.maxRetries = init.maxRetries;
     this.callId = init.callId;
-    this.redactedUrl = redact(init.url);
-    this.redactedPath = redact(init.path);
+    this.#redact = redact;
+  }
+
+  /** The URL as errors, hooks and logs show it: an id or query value shaped like a token is scrubbed. */
+  get redactedUrl(): string {
+    this.#redactedUrl ??= this.#redact(this.url);
+    return this.#redactedUrl;
+  }
+
+  /** The path as hooks and logs show it, redacted. */
+  get redactedPath(): string {
+    this.#redactedPath ??= this.#redact(this.path);
+    return this.#redactedPath;
   }
 }

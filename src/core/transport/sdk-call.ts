@@ -46,7 +46,8 @@ export class SdkCall {
     if (attempt > 1) this.#retries += 1;
     this.#pacingWaitMs += pacingWaitMs;
     if (!this.#tracer || !this.#span?.raw) return undefined;
-    const { redactedUrl } = request;
+    // Read only when tracing: the redacted URL costs a redaction pass.
+    const redactedUrl = request.redactedUrl;
     const url = new URL(redactedUrl);
     const attributes: Record<string, string | number | boolean> = {
       "http.request.method": request.method,

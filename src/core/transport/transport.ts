@@ -227,7 +227,10 @@ export class Transport {
         maxWaitMs: Math.max(0, remainingWaitMs),
         attemptTimeoutMs: request.timeout,
         method: request.method,
-        url: request.redactedUrl,
+        // Only read when the pacer has to say why a call ends: the redaction is paid then.
+        get url() {
+          return request.redactedUrl;
+        },
         callId: request.callId,
         onWait: (wait) => this.#observer.waiting(request, attempt, wait),
       });
@@ -279,8 +282,14 @@ export class Transport {
   }
 }
 
-/** A 2xx response. */
+/** A 2xx response; its URL is redacted only if something (an error) asks for it. */
 function responseOf(request: PreparedRequest, text: string): ApiResponse {
-  const { method, callId, redactedUrl: url } = request;
-  return { text, method, callId, url };
+  return {
+    text,
+    method: request.method,
+    callId: request.callId,
+    get url() {
+      return request.redactedUrl;
+    },
+  };
 }
