@@ -13,14 +13,14 @@ const CONTROL_LEFT_BY_JSON = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u20
 
 const asEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
-/** `text` with every control character (line breaks included) written as a visible `\uXXXX`. */
+/** `text` with every control character (line breaks included) written as a visible `\u` escape with four hex digits. */
 export function terminalSafe(text: string): string {
   return text.replace(CONTROL, asEscape);
 }
 
 /**
  * One JSON line for `value`: the same JSON, with the control characters `JSON.stringify` leaves
- * raw (DEL, C1, bidi controls) written as `\uXXXX` escapes, so it parses back to the same value.
+ * raw (DEL, C1, bidi controls) written as `\u` escapes (four hex digits), so it parses back to the same value.
  */
 export function jsonLine(value: unknown): string {
   return `${JSON.stringify(value).replace(CONTROL_LEFT_BY_JSON, asEscape)}\n`;
