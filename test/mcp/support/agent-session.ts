@@ -4,6 +4,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expect } from "vitest";
+import { MCP_TOOL_NAMES } from "../../support/mcp-tool-names.js";
 
 /** The JSON a tool result's text holds, and whether it is an error. */
 export interface ToolOutcome {
@@ -32,16 +33,6 @@ export async function call(
   return { isError, json: JSON.parse(content[0]?.text ?? "null"), raw };
 }
 
-/** The six tool names the contract gives the hosted endpoint (MCP-1). */
-export const HOSTED_TOOL_NAMES = [
-  "list_content",
-  "list_channels",
-  "generate_content",
-  "create_content_draft",
-  "update_content",
-  "schedule_content",
-];
-
 /**
  * Lists the tools, calls every one of them, and recovers from a create without a channel and from
  * an approval that needs acknowledgment, using only the tool results. Returns the names called.
@@ -49,7 +40,7 @@ export const HOSTED_TOOL_NAMES = [
 export async function runAgentSession(client: Client): Promise<string[]> {
   const listed = await client.listTools();
   const names = listed.tools.map((tool) => tool.name);
-  expect(names).toEqual(expect.arrayContaining(HOSTED_TOOL_NAMES));
+  expect(names).toEqual(expect.arrayContaining([...MCP_TOOL_NAMES]));
   const readOnly = listed.tools.find((tool) => tool.name === "list_content");
   expect(readOnly?.annotations?.readOnlyHint).toBe(true);
   const called = new Set<string>();
