@@ -31,7 +31,7 @@ export interface BuiltSdk {
   Postline: new (options: {
     apiKey: string;
     baseURL: string;
-    rateLimit?: boolean;
+    rateLimit?: boolean | { maxWaitMs?: number };
     maxRetries?: number;
     timeout?: number;
     fetch?: typeof globalThis.fetch;
