@@ -1,6 +1,3 @@
-/** `createMcpServer` in process, with the official MCP client over the MCP SDK's in-memory transport. */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { describe, expect, it } from "vitest";
@@ -11,6 +8,7 @@ import { tools } from "../../src/tools/index.js";
 import { toToolOutputSchema } from "../../src/tools/json-schema.js";
 import { findTool } from "../../src/tools/tool-list.js";
 import { call, runAgentSession } from "./support/agent-session.js";
+import { connectedClient } from "./support/in-memory-client.js";
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
@@ -23,19 +21,10 @@ function clientOf(service: FakeService, apiKey = service.defaults.apiKey): Postl
   });
 }
 
-async function connected(options: McpServerOptions): Promise<Client> {
-  const server = createMcpServer(options);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "create-server-test", version: "1.0.0" });
-  await client.connect(clientSide);
-  return client;
-}
-
 describe("createMcpServer", () => {
   it("lists every tool with its title, input and output JSON Schemas, and all four annotations", async () => {
     const service = createFakeService();
-    const mcp = await connected({ client: clientOf(service) });
+    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
     const listed = (await mcp.listTools()).tools;
     expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
     for (const tool of tools) {
@@ -68,14 +57,14 @@ describe("createMcpServer", () => {
 
   it("the official client accepts every tool's structuredContent against its outputSchema in an agent session", async () => {
     const service = createFakeService();
-    const mcp = await connected({ client: clientOf(service) });
+    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
     const called = await runAgentSession(mcp);
     expect(called.sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 
   it("a success carries structuredContent and its JSON as the one text item; a failure keeps the envelope as text only", async () => {
     const service = createFakeService();
-    const mcp = await connected({ client: clientOf(service) });
+    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
     await mcp.listTools();
     const listed = await mcp.callTool({ name: "list_channels", arguments: {} });
     expect(listed.structuredContent).toMatchObject({ channels: expect.any(Array) });
@@ -93,7 +82,10 @@ describe("createMcpServer", () => {
 
   it("readOnly serves only the reading tools; tools serves the named ones; others answer unknown_tool", async () => {
     const service = createFakeService();
-    const readOnly = await connected({ client: clientOf(service), readOnly: true });
+    const readOnly = await connectedClient(
+      { client: clientOf(service), readOnly: true },
+      "create-server-test",
+    );
     const names = (await readOnly.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(
       tools.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
@@ -106,10 +98,13 @@ describe("createMcpServer", () => {
     expect(refused.isError).toBe(true);
     expect(refused.json.error.code).toBe("unknown_tool");
     expect(service.workspace().items().length).toBe(before);
-    const some = await connected({
-      client: clientOf(service),
-      tools: ["get_stats", "list_content"],
-    });
+    const some = await connectedClient(
+      {
+        client: clientOf(service),
+        tools: ["get_stats", "list_content"],
+      },
+      "create-server-test",
+    );
     expect((await some.listTools()).tools.map((tool) => tool.name)).toEqual([
       "list_content",
       "get_stats",
@@ -138,7 +133,10 @@ describe("createMcpServer", () => {
   it("a credential failure is a JSON-RPC error whose data.code is the service's code", async () => {
     const service = createFakeService();
     const revoked = service.addKey({ scopes: ["read"], revoked: true });
-    const mcp = await connected({ client: clientOf(service, revoked.token) });
+    const mcp = await connectedClient(
+      { client: clientOf(service, revoked.token) },
+      "create-server-test",
+    );
     const error = await mcp
       .callTool({ name: "list_channels", arguments: {} })
       .catch((caught: unknown) => caught);
@@ -151,7 +149,7 @@ describe("createMcpServer", () => {
   it("a rate-limit refusal is a JSON-RPC error with data.retryAfterSeconds", async () => {
     const service = createFakeService();
     service.faults.inject({ path: "/channels", kind: "rateLimited", retryAfterSeconds: 17 });
-    const mcp = await connected({ client: clientOf(service) });
+    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
     const error = await mcp
       .callTool({ name: "list_channels", arguments: {} })
       .catch((caught: unknown) => caught);
@@ -161,7 +159,7 @@ describe("createMcpServer", () => {
 
   it("every other failure is an isError result whose text is the envelope", async () => {
     const service = createFakeService();
-    const mcp = await connected({ client: clientOf(service) });
+    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
     const missing = await call(mcp, "get_content", { id: "cnt_missing" });
     expect(missing.isError).toBe(true);
     expect(missing.json).toMatchObject({ error: { code: "not_found" } });
@@ -171,7 +169,7 @@ describe("createMcpServer", () => {
 
   it("a create whose connection drops after the write still makes exactly one item", async () => {
     const service = createFakeService();
-    const mcp = await connected({ client: clientOf(service) });
+    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
     const [channelId] = service.defaults.channelIds;
     const before = service.workspace().items().length;
     service.faults.inject({ method: "POST", path: "/content", kind: "dropAfterWrite" });

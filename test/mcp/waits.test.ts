@@ -1,30 +1,9 @@
-/**
- * A tool call that has to wait for a rate-limit slot, served by `createMcpServer` to the official
- * MCP client (docs/retries.md, "How long a call waits"): MCP hosts give a tool about a minute, so
- * a wait known to be longer than the server's bound (45 s by default) answers `rate_limited` with
- * `retryAfterSeconds` at once; a shorter one waits, with progress notifications when the host
- * asked for them, and the host's cancellation ends it at once.
- */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, Postline } from "../../src/index.js";
-import {
-  createMcpServer,
-  MCP_DEFAULT_MAX_WAIT_MS,
-  type McpServerOptions,
-} from "../../src/mcp/index.js";
+import { createMcpServer, MCP_DEFAULT_MAX_WAIT_MS } from "../../src/mcp/index.js";
 import { createFakeService, type FakeService } from "../../src/testing/index.js";
-
-async function connected(options: McpServerOptions): Promise<Client> {
-  const server = createMcpServer(options);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "waits-test", version: "1.0.0" });
-  await client.connect(clientSide);
-  return client;
-}
+import { connectedClient } from "./support/in-memory-client.js";
 
 /** A client of a fake whose key has spent its create budget for this window. */
 async function fullCreateWindow(): Promise<{
@@ -50,7 +29,7 @@ describe("a tool call waiting for a rate-limit slot", () => {
   it("answers rate_limited with retryAfterSeconds at once when the wait is known to outlast the 45 s default", async () => {
     expect(MCP_DEFAULT_MAX_WAIT_MS).toBe(45_000);
     const { service, client, channelId } = await fullCreateWindow();
-    const mcp = await connected({ client });
+    const mcp = await connectedClient({ client }, "waits-test");
     const startedAt = performance.now();
     const error = await mcp
       .callTool({ name: "create_content_draft", arguments: { channelId, body: "Draft 11" } })
@@ -66,7 +45,7 @@ describe("a tool call waiting for a rate-limit slot", () => {
 
   it("with a longer maxWaitMs it waits, sends progress when the host asked, and the host's cancellation ends the wait at once", async () => {
     const { service, client, channelId } = await fullCreateWindow();
-    const mcp = await connected({ client, maxWaitMs: 120_000 });
+    const mcp = await connectedClient({ client, maxWaitMs: 120_000 }, "waits-test");
     const progress: { progress: number; message?: string | undefined }[] = [];
     const cancel = new AbortController();
     const call = mcp

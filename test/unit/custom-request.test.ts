@@ -12,6 +12,19 @@ import { API, HttpResponse, http, makeClient, useServer } from "../support/serve
 
 const { server, seen } = useServer();
 
+/** A client of a fresh contract fake, with no automatic retries. */
+function fakeBackedClient(options: ConstructorParameters<typeof Postline>[0] = {}) {
+  const service = createFakeService();
+  const client = new Postline({
+    apiKey: service.defaults.apiKey,
+    baseURL: service.defaults.baseURL,
+    fetch: service.fetch,
+    maxRetries: 0,
+    ...options,
+  });
+  return { service, client };
+}
+
 describe("client.request()", () => {
   it("calls a route with the client's auth, query and body, and types the result with a schema", async () => {
     server.use(
@@ -89,13 +102,7 @@ describe("client.request()", () => {
   });
 
   it("POST content draws from the create budget, as createDraft does", async () => {
-    const service = createFakeService();
-    const client = new Postline({
-      apiKey: service.defaults.apiKey,
-      baseURL: service.defaults.baseURL,
-      fetch: service.fetch,
-      maxRetries: 0,
-    });
+    const { service, client } = fakeBackedClient();
     const [channelId] = service.defaults.channelIds;
     for (let index = 0; index < 10; index++) {
       await client.request({
@@ -127,14 +134,7 @@ describe("client.request()", () => {
   it.each(["content/", "/content/", "api/v1/content/", "content//"])(
     "POST %s draws from the create budget too: the 11th in a full window is refused before it is sent",
     async (path) => {
-      const service = createFakeService();
-      const client = new Postline({
-        apiKey: service.defaults.apiKey,
-        baseURL: service.defaults.baseURL,
-        fetch: service.fetch,
-        maxRetries: 0,
-        rateLimit: { maxWaitMs: 1_000 },
-      });
+      const { service, client } = fakeBackedClient({ rateLimit: { maxWaitMs: 1_000 } });
       const [channelId] = service.defaults.channelIds;
       for (let index = 0; index < 10; index++) {
         await client.content.createDraft({ channelId: channelId!, body: `d${index}` });

@@ -27,25 +27,31 @@ export interface ConnectedClient {
   close(): Promise<void>;
 }
 
+/** A node-redis client or cluster, connected, with its errors left to the store. */
+async function nodeRedis(
+  client: ReturnType<typeof createClient> | ReturnType<typeof createCluster>,
+) {
+  client.on("error", () => undefined);
+  await client.connect();
+  return { client, close: () => client.close().then(() => undefined) };
+}
+
+/** An ioredis client or cluster made with `lazyConnect`, connected. */
+async function ioRedis(client: IoRedis | IoRedisCluster): Promise<ConnectedClient> {
+  client.on("error", () => undefined);
+  await client.connect();
+  return {
+    client,
+    close: async () => {
+      client.disconnect();
+    },
+  };
+}
+
 /** The two client libraries the store supports. */
 export const CLIENT_KINDS = {
-  "node-redis": async (): Promise<ConnectedClient> => {
-    const client = createClient({ url: REDIS_URL! });
-    client.on("error", () => undefined);
-    await client.connect();
-    return { client, close: () => client.close().then(() => undefined) };
-  },
-  ioredis: async (): Promise<ConnectedClient> => {
-    const client = new IoRedis(REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 0 });
-    client.on("error", () => undefined);
-    await client.connect();
-    return {
-      client,
-      close: async () => {
-        client.disconnect();
-      },
-    };
-  },
+  "node-redis": () => nodeRedis(createClient({ url: REDIS_URL! })),
+  ioredis: () => ioRedis(new IoRedis(REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 0 })),
 } as const;
 
 export type ClientKind = keyof typeof CLIENT_KINDS;
@@ -78,23 +84,11 @@ const clusterNodes = () =>
 
 /** The two client libraries the store supports, each on a Redis Cluster. */
 export const CLUSTER_CLIENT_KINDS = {
-  "node-redis cluster": async (): Promise<ConnectedClient> => {
-    const client = createCluster({
-      rootNodes: clusterNodes().map(({ host, port }) => ({ url: `redis://${host}:${port}` })),
-    });
-    client.on("error", () => undefined);
-    await client.connect();
-    return { client, close: () => client.close().then(() => undefined) };
-  },
-  "ioredis cluster": async (): Promise<ConnectedClient> => {
-    const client = new IoRedisCluster(clusterNodes(), { lazyConnect: true });
-    client.on("error", () => undefined);
-    await client.connect();
-    return {
-      client,
-      close: async () => {
-        client.disconnect();
-      },
-    };
-  },
+  "node-redis cluster": () =>
+    nodeRedis(
+      createCluster({
+        rootNodes: clusterNodes().map(({ host, port }) => ({ url: `redis://${host}:${port}` })),
+      }),
+    ),
+  "ioredis cluster": () => ioRedis(new IoRedisCluster(clusterNodes(), { lazyConnect: true })),
 } as const;
