@@ -1,49 +1,47 @@
 #!/usr/bin/env node
-// Type-checks every ```ts block of the guides against the SDK's source, so they cannot show code
-// that does not compile. Each block is its own complete module; `@postline/sdk` maps to src/.
+// Type-checks every ```ts block of the guides, the README, the agent skill and llms.txt against
+// the SDK's source, so they cannot show code that does not compile. Each block is its own
+// complete module; `@postline/sdk` maps to src/.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
+import { tsBlocks } from "./ts-blocks.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const docs = join(root, "docs");
 const work = join(root, ".ci/.cache/doc-snippets");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-// The guides (and the README) whose blocks are whole programs; other pages may show fragments.
-const GUIDES = [
-  "getting-started.md",
-  "pagination.md",
-  "errors.md",
-  "migration.md",
-  "retries.md",
-  "mcp.md",
-  "observability.md",
-  "../README.md",
+// The pages whose blocks are whole programs (other pages may show fragments), from the root.
+const PAGES = [
+  "docs/getting-started.md",
+  "docs/pagination.md",
+  "docs/errors.md",
+  "docs/migration.md",
+  "docs/retries.md",
+  "docs/mcp.md",
+  "docs/observability.md",
+  "README.md",
+  "skills/postline/SKILL.md",
+  "llms.txt",
 ];
 
+/** A snippet's file name: the page's path with `/` and `.` as `_`, then its fence's line. */
+const fileOf = (page, line) => `${page.replace(/[/.]/g, "_")}-${line}.ts`;
+
 const origins = new Map();
-for (const doc of GUIDES) {
-  const lines = readFileSync(join(docs, doc), "utf8").split("\n");
-  let start = -1;
-  lines.forEach((line, index) => {
-    if (start === -1 && /^```ts\s*$/.test(line)) start = index;
-    else if (start !== -1 && /^```\s*$/.test(line)) {
-      const file = `${basename(doc).replace(/\.md$/, "")}-${start + 1}.ts`;
-      // A leading blank line keeps line numbers equal to the doc's (the fence is line `start`).
-      writeFileSync(
-        join(work, file),
-        `${"\n".repeat(start + 1)}${lines.slice(start + 1, index).join("\n")}\nexport {};\n`,
-      );
-      origins.set(file, doc);
-      start = -1;
-    }
-  });
-}
-if (origins.size === 0) {
-  console.error("check-doc-snippets: no ```ts blocks found in the guides");
-  process.exit(1);
+for (const page of PAGES) {
+  const blocks = tsBlocks(join(root, page));
+  if (blocks.length === 0) {
+    console.error(`check-doc-snippets: no \`\`\`ts block found in ${page}`);
+    process.exit(1);
+  }
+  for (const { line, code } of blocks) {
+    const file = fileOf(page, line);
+    // Leading blank lines keep line numbers equal to the page's (the fence is line `line`).
+    writeFileSync(join(work, file), `${"\n".repeat(line)}${code}\nexport {};\n`);
+    origins.set(file, page);
+  }
 }
 
 const base = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"));
@@ -70,20 +68,24 @@ const tsc = join(root, "node_modules/typescript/bin/tsc");
 const result = spawnSync(process.execPath, [tsc, "--noEmit", "-p", work, "--pretty", "false"], {
   encoding: "utf8",
 });
-// Report errors in the snippets as docs/<file>.md:<line>; errors elsewhere are not ours to show.
-const errors = `${result.stdout}${result.stderr}`
+// Report errors in the snippets as <page>:<line>:<column>.
+const output = `${result.stdout}${result.stderr}`;
+const errors = output
   .split("\n")
   .map((line) => line.replace(/^.*doc-snippets\//, ""))
-  .filter((line) => /^[\w.-]+-\d+\.ts\(\d+,\d+\)/.test(line))
-  .map((line) =>
-    line.replace(
-      /^([\w.-]+)-\d+\.ts\((\d+),(\d+)\)/,
-      (_, doc, row, col) => `docs/${doc}.md:${row}:${col}`,
-    ),
-  );
+  .map((line) => /^([\w.-]+\.ts)\((\d+),(\d+)\)(.*)$/.exec(line))
+  .filter((match) => match !== null && origins.has(match[1]))
+  .map(([, file, row, col, rest]) => `${origins.get(file)}:${row}:${col}${rest}`);
 if (errors.length > 0) {
-  console.error(`check-doc-snippets: ${errors.length} error(s) in the guides' code:`);
+  console.error(`check-doc-snippets: ${errors.length} error(s) in the pages' code:`);
   for (const line of errors) console.error(`  ${line}`);
   process.exit(1);
 }
-console.log(`check-doc-snippets: all ${origins.size} TypeScript blocks in the guides compile`);
+// Any other failure (an error outside the snippets, a bad configuration) fails too.
+if (result.status !== 0) {
+  console.error(`check-doc-snippets: tsc failed (exit ${result.status}):\n${output}`);
+  process.exit(1);
+}
+console.log(
+  `check-doc-snippets: all ${origins.size} TypeScript blocks of ${PAGES.length} pages compile`,
+);

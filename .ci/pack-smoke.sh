@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the packed tarball into a scratch project and uses it from ESM and from CJS: a draft
 # against the fake over real HTTP, a list, a typed error, the subpaths, and the `postline` command
-# (its `mcp --fake` driven by the official MCP client).
+# (its `mcp --fake` driven by the official MCP client). It also checks that the files written for
+# language models ship: the agent skill, llms.txt and llms-full.txt, named by package.json.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -10,6 +11,24 @@ tarball=$(cd "$root" && npm pack --silent --pack-destination "$scratch" | tail -
 cd "$scratch"
 npm init -y >/dev/null
 npm install --no-audit --no-fund --loglevel=error "./$tarball" msw @modelcontextprotocol/sdk >/dev/null
+
+installed=node_modules/@postline/sdk
+for file in skills/postline/SKILL.md llms.txt llms-full.txt; do
+  if ! cmp -s "$root/$file" "$installed/$file"; then
+    echo "pack-smoke: $file is missing from the tarball, or unlike the repository's" >&2
+    exit 1
+  fi
+done
+node -e '
+const pkg = require("@postline/sdk/package.json");
+const { existsSync } = require("node:fs");
+for (const [field, file] of [["llms", "llms.txt"], ["llmsFull", "llms-full.txt"]]) {
+  const path = require("node:path").join("node_modules/@postline/sdk", pkg[field] ?? "");
+  if (pkg[field] !== `./${file}` || !existsSync(path))
+    throw new Error(`package.json ${field} is ${pkg[field]}, not ./${file} in the package`);
+}
+console.log("packed: skills/postline/SKILL.md, llms.txt and llms-full.txt, named by llms and llmsFull");
+'
 
 cat > esm.mjs <<'JS'
 import { AcknowledgmentRequiredError, ConflictError, NotFoundError, Postline } from "@postline/sdk";
