@@ -4,50 +4,82 @@
  */
 import { z } from "zod";
 import {
+  AboutYouSchema,
   AgentKeySchema,
+  AiIsmMatchSchema,
+  AiIsmStatsSchema,
   BrandProfileSchema,
   BrandResponseSchema,
+  ChannelBalanceSchema,
   ChannelListResponseSchema,
+  ChannelRefSchema,
   ChannelSchema,
   ContentItemSchema,
   ContentPageSchema,
   CreateContentResponseSchema,
   CreatedAgentKeySchema,
+  CreatedBySchema,
   ErrorEnvelopeSchema,
+  GenerationWarningSchema,
   ItemEnvelopeSchema,
   KeyListResponseSchema,
+  PipelineSchema,
+  ScheduleConfigSchema,
   ScheduleContentResponseSchema,
   ScheduleResponseSchema,
+  ScheduleSlotSchema,
+  StandingRuleSchema,
   StatsSchema,
+  UsageSchema,
+  VoiceConfidenceSchema,
+  VoiceFactsSchema,
+  VoiceSettingsSchema,
 } from "../schemas/index.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
+import { applyRefinements } from "./refine.js";
 import {
   CreateContentRequest,
   CreateKeyRequest,
   ScheduleContentRequest,
   UpdateContentRequest,
 } from "./request-schemas.js";
+import { CAMEL_CASE_RULES, CONFLICT_ENVELOPE, STATED_RULES } from "./stated-rules.js";
 
 /** Every schema the document names, by its component name. */
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ContentItem: ContentItemSchema,
+  AiIsmMatch: AiIsmMatchSchema,
+  CreatedBy: CreatedBySchema,
   ItemEnvelope: ItemEnvelopeSchema,
   ContentItemResponse,
   ContentPage: ContentPageSchema,
   CreateContentResponse: CreateContentResponseSchema,
+  GenerationWarning: GenerationWarningSchema,
   ScheduleContentResponse: ScheduleContentResponseSchema,
   Channel: ChannelSchema,
   ChannelList: ChannelListResponseSchema,
   BrandProfile: BrandProfileSchema,
+  AboutYou: AboutYouSchema,
+  VoiceFacts: VoiceFactsSchema,
+  StandingRule: StandingRuleSchema,
+  VoiceConfidence: VoiceConfidenceSchema,
   BrandResponse: BrandResponseSchema,
   ScheduleResponse: ScheduleResponseSchema,
+  ScheduleConfig: ScheduleConfigSchema,
+  VoiceSettings: VoiceSettingsSchema,
+  ScheduleSlot: ScheduleSlotSchema,
   Stats: StatsSchema,
+  ChannelBalance: ChannelBalanceSchema,
+  Pipeline: PipelineSchema,
+  AiIsmStats: AiIsmStatsSchema,
+  Usage: UsageSchema,
   AgentKey: AgentKeySchema,
   AgentKeyResponse,
   CreatedAgentKey: CreatedAgentKeySchema,
   CreatedAgentKeyResponse,
   KeyList: KeyListResponseSchema,
   ErrorEnvelope: ErrorEnvelopeSchema,
+  ChannelRef: ChannelRefSchema,
   CreateContentRequest,
   UpdateContentRequest,
   ScheduleContentRequest,
@@ -57,8 +89,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
 /** A JSON Schema object, as the document holds it. */
 export type JsonSchema = Record<string, unknown>;
 
-/** `$ref` of a named schema. */
-export const refTo = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+export { refTo } from "./refine.js";
 
 /** The component name of a schema; every schema the document uses must have one. */
 export function nameOf(schema: z.ZodType): string {
@@ -73,7 +104,10 @@ export function asComponent(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** `components.schemas`, each in the JSON Schema 2020-12 dialect that OpenAPI 3.1 uses. */
+/**
+ * `components.schemas`, each in the JSON Schema 2020-12 dialect that OpenAPI 3.1 uses, with the
+ * contract's shape rules that the SDK's lenient schemas leave out (`stated-rules.ts`).
+ */
 export function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
@@ -83,9 +117,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
     io: "input",
     uri: (id) => `#/components/schemas/${id}`,
   });
-  return Object.fromEntries(
+  const components: Record<string, JsonSchema> = Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => [id, asComponent(schema as JsonSchema)]),
   );
+  applyRefinements(components, STATED_RULES);
+  applyRefinements(components, CAMEL_CASE_RULES);
+  components.ConflictEnvelope = CONFLICT_ENVELOPE;
+  return components;
 }
 
 /** One query parameter's schema, with its description lifted to the parameter. */

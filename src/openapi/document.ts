@@ -38,6 +38,9 @@ const DESCRIPTION = `The Postline Agent API v1, as \`@postline/sdk\` and its con
 - Scopes cascade \`admin\` > \`write\` > \`read\`; the key owner's role applies on top. A logged-in browser session is also accepted.
 - The MCP endpoint that mirrors these routes speaks JSON-RPC and is not described here.`;
 
+/** Where questions about the document go: the package's issue tracker. */
+const CONTACT_URL = "https://github.com/postline/postline-sdk-typescript/issues";
+
 /** `/content/:id` as OpenAPI writes it: `/content/{id}`. */
 export function openApiPath(pattern: string): string {
   return pattern.replace(/:([A-Za-z]+)/g, "{$1}");
@@ -76,6 +79,7 @@ function parameters(route: Route, spec: OperationSpec): JsonSchema[] {
     required: true,
     description: "The resource's id.",
     schema: { type: "string", minLength: 1 },
+    ...(spec.idExample ? { example: spec.idExample } : {}),
   }));
   const query = Object.entries(spec.query?.shape ?? {}).map(([name, field]) => {
     const { schema, description } = parameterSchema(field);
@@ -95,13 +99,17 @@ function responses(route: Route, spec: OperationSpec): JsonSchema {
         : { content: json(success.body === NOT_SHOWN ? {} : refTo(nameOf(success.body))) }),
     };
   }
+  // PATCH-3: a route that gates approval answers 409 with the acknowledgment fields.
+  const conflict = spec.errors.includes("AcknowledgmentRequiredError")
+    ? "ConflictEnvelope"
+    : "ErrorEnvelope";
   for (const [status, codes] of errorsByStatus(route)) {
     answers[String(status)] =
       status === 429
         ? { $ref: "#/components/responses/RateLimited" }
         : {
             description: `${codes.join(", ")}.`,
-            content: json(refTo("ErrorEnvelope")),
+            content: json(refTo(status === 409 ? conflict : "ErrorEnvelope")),
           };
   }
   return answers;
@@ -126,7 +134,7 @@ function operation(route: Route): JsonSchema {
   if (params.length > 0) result.parameters = params;
   if (spec.body) {
     result.requestBody = {
-      required: false,
+      required: spec.bodyRequired === true,
       content: {
         "application/json": {
           schema: refTo(nameOf(spec.body)),
@@ -160,6 +168,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
       version: "v1",
       description: DESCRIPTION,
       license: { name: "MIT", identifier: "MIT" },
+      contact: { name: "@postline/sdk", url: CONTACT_URL },
     },
     servers: [
       {

@@ -50,6 +50,14 @@ export interface OperationSpec {
   description?: string;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The contract requires a body (POST /content, POST /keys). */
+  bodyRequired?: boolean;
+  /**
+   * A path id that `postline fake`'s default seed serves, so tools run against it unconfigured.
+   * Ids the examples create (`cnt_000001`, `key_000001`) exist once the operations before it in
+   * the document ran.
+   */
+  idExample?: string;
   /** A body that works against the fake's seeded workspace (docs/rest.md shows it). */
   example?: Record<string, unknown>;
   success: readonly SuccessSpec[];
@@ -90,6 +98,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     description:
       "Send exactly one of `body` (a free draft on one channel, no credit) or `prompt` (one generated post per channel, one credit each). A channel must be named; with none, the 400 lists the connected ones in `error.channels`. A quota that runs out partway still answers 201, with `warning`. No idempotency: after a network failure, list before retrying.",
     body: CreateContentRequest,
+    bodyRequired: true,
     example: {
       channelId: "ch_x_acme",
       body: "Shipping notes for Monday: three fixes, one new export.",
@@ -105,6 +114,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   "GET /content/:id": {
     operationId: "getContent",
+    idExample: "cnt_acme_published",
     sdk: ["content.get"],
     tag: "Content",
     summary: "Read a content item",
@@ -115,6 +125,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   "PATCH /content/:id": {
     operationId: "updateContent",
+    idExample: "cnt_acme_held",
     sdk: ["content.update", "content.approve", "content.unapprove", "content.reject"],
     tag: "Content",
     summary: "Edit, move, approve, un-approve or reject an item",
@@ -138,6 +149,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   "DELETE /content/:id": {
     operationId: "deleteContent",
+    idExample: "cnt_acme_unplaced",
     sdk: ["content.delete"],
     tag: "Content",
     summary: "Delete a non-published item",
@@ -150,6 +162,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   "POST /content/:id/schedule": {
     operationId: "scheduleContent",
+    // Approved and given a channel by the PATCH example just before.
+    idExample: "cnt_acme_held",
     sdk: ["content.schedule"],
     tag: "Content",
     summary: "Approve if needed and schedule",
@@ -225,6 +239,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     summary: "Create an agent key",
     description: "The only response that ever carries `token`: store it now.",
     body: CreateKeyRequest,
+    bodyRequired: true,
     example: { name: "reporting", scopes: ["read"] },
     success: [
       { status: 201, description: "The new key, with `token`.", body: CreatedAgentKeyResponse },
@@ -233,6 +248,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   "GET /keys/:id": {
     operationId: "getKey",
+    idExample: "key_acme_owner",
     sdk: ["keys.get"],
     tag: "Keys",
     summary: "Read an agent key",
@@ -241,6 +257,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   "DELETE /keys/:id": {
     operationId: "revokeKey",
+    // The key the POST /keys example creates first: a token cannot revoke itself.
+    idExample: "key_000001",
     sdk: ["keys.revoke"],
     tag: "Keys",
     summary: "Revoke an agent key",

@@ -7,9 +7,12 @@
 import { z } from "zod";
 import { CONTENT_SOURCES, CONTENT_STATUSES, KEY_SCOPES } from "../schemas/index.js";
 
-/** A string with at least one non-blank character (the fake refuses `""` and `"  "`). */
-const text = () => z.string().min(1).regex(/\S/);
-/** A resource id: never empty. */
+/**
+ * A text field: a string. The fake also refuses `""` and `"  "`, a choice of its own
+ * (docs/testing.md) that the document does not state.
+ */
+const text = () => z.string();
+/** A resource id: an empty one names nothing (api-v1.md §4 PATCH rule 1). */
 const id = () => z.string().min(1);
 
 /** Query of `GET /content`. */
@@ -20,10 +23,7 @@ export const ListContentQuery = z.object({
     .describe("One state, or `all`."),
   channelId: z.string().describe("Only items on this channel.").optional(),
   source: z.enum(CONTENT_SOURCES).describe("Only items from this source.").optional(),
-  cursor: z
-    .string()
-    .describe("Opaque: the previous page's `nextCursor`; empty means the first page.")
-    .optional(),
+  cursor: z.string().describe("Opaque: the previous page's `nextCursor`.").optional(),
   limit: z.number().int().min(1).max(100).default(20).describe("Page size."),
 });
 
@@ -63,41 +63,53 @@ export const CreateContentRequest = z
     description:
       "Exactly one of `body` (a free draft on one channel, no credit) or `prompt` (one generated post per channel, one credit each), and exactly one of `channelId` or `channelIds` (a draft's holds one id).",
     oneOf: [
-      { required: ["body"], properties: { channelIds: { maxItems: 1 } } },
-      { required: ["prompt"] },
+      { required: ["body"], properties: { body: {}, channelIds: { maxItems: 1 } } },
+      { required: ["prompt"], properties: { prompt: {} } },
     ],
-    anyOf: [{ required: ["channelId"] }, { required: ["channelIds"] }],
-    not: { required: ["channelId", "channelIds"] },
+    anyOf: [
+      { required: ["channelId"], properties: { channelId: {} } },
+      { required: ["channelIds"], properties: { channelIds: {} } },
+    ],
+    not: { required: ["channelId", "channelIds"], properties: { channelId: {}, channelIds: {} } },
   });
 
-/** `PATCH /content/:id`: any of the fields. */
-export const UpdateContentRequest = z.looseObject({
-  content: text().describe("Replace the text (draft or pending only); scans re-run.").optional(),
-  channelId: id()
-    .describe("Move to another connected channel of the item's platform (draft or pending only).")
-    .optional(),
-  status: z
-    .enum(["pending", "draft", "cancelled"])
-    .describe(
-      "`pending` approves, `draft` un-approves, `cancelled` rejects; any other value is 400 `invalid_status_transition`.",
-    )
-    .optional(),
-  rejectionReason: z
-    .string()
-    .describe('Why it was rejected, with `status: "cancelled"`.')
-    .optional(),
-  acknowledgeAiIsms: z
-    .boolean()
-    .describe("True to approve text that still matches AI-ism patterns.")
-    .optional(),
-});
+/**
+ * `PATCH /content/:id`: any of the fields. `rejectionReason` goes "with `cancelled`" (§4): read
+ * as only with it, so a reason sent with another move is refused rather than silently dropped.
+ */
+export const UpdateContentRequest = z
+  .looseObject({
+    content: text().describe("Replace the text (draft or pending only); scans re-run.").optional(),
+    channelId: id()
+      .describe("Move to another connected channel of the item's platform (draft or pending only).")
+      .optional(),
+    status: z
+      .enum(["pending", "draft", "cancelled"])
+      .describe(
+        "`pending` approves, `draft` un-approves, `cancelled` rejects; any other value is 400 `invalid_status_transition`.",
+      )
+      .optional(),
+    rejectionReason: z
+      .string()
+      .describe('Why it was rejected; only with `status: "cancelled"`.')
+      .optional(),
+    acknowledgeAiIsms: z
+      .boolean()
+      .describe("True to approve text that still matches AI-ism patterns.")
+      .optional(),
+  })
+  .meta({
+    if: { required: ["rejectionReason"], properties: { rejectionReason: {} } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema\'s own keyword.
+    then: { required: ["status"], properties: { status: { const: "cancelled" } } },
+  });
 
 /** `POST /content/:id/schedule`: `{}`, a time, or `publishNow`. */
 export const ScheduleContentRequest = z
   .looseObject({
     scheduledAt: z.iso
-      .datetime({ offset: true })
-      .describe("A future time (ISO-8601), snapped to 5 minutes.")
+      .datetime()
+      .describe("A future time (ISO-8601 UTC), snapped to 5 minutes.")
       .optional(),
     publishNow: z.literal(true).describe("Publish on the next publish tick.").optional(),
     acknowledgeAiIsms: z
@@ -108,7 +120,10 @@ export const ScheduleContentRequest = z
   .meta({
     description:
       "`{}` (the item's planned time), `scheduledAt`, or `publishNow: true`; never both of the last two.",
-    not: { required: ["scheduledAt", "publishNow"] },
+    not: {
+      required: ["scheduledAt", "publishNow"],
+      properties: { scheduledAt: {}, publishNow: {} },
+    },
   });
 
 /** `POST /keys`. */
@@ -116,6 +131,5 @@ export const CreateKeyRequest = z.looseObject({
   name: text().describe("A label for the key."),
   scopes: z
     .array(z.enum(KEY_SCOPES))
-    .min(1)
     .describe("They cascade: `admin` includes `write` includes `read`."),
 });

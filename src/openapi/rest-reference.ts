@@ -12,6 +12,7 @@ type Schema = JsonSchema & {
   items?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
+  allOf?: Schema[];
   properties?: Record<string, Schema>;
   required?: string[];
   description?: string;
@@ -28,6 +29,8 @@ const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ")
 export function typeOf(schema: Schema | undefined): string {
   if (!schema || Object.keys(schema).length === 0) return "any";
   if (schema.$ref) return `[${refName(schema.$ref)}](${anchor(refName(schema.$ref))})`;
+  // A named schema with the contract's rules beside it reads as that schema.
+  if (schema.allOf?.[0] && !schema.type) return typeOf(schema.allOf[0]);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants && !schema.type) return variants.map(typeOf).join(" or ");
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
@@ -66,6 +69,8 @@ function schemaSection(name: string, schema: Schema): string[] {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants && !schema.properties) {
     lines.push(`One of: ${variants.map(typeOf).join(", ")}.`, "");
+  } else if (schema.allOf?.[0] && !schema.properties) {
+    lines.push(`A ${typeOf(schema.allOf[0])}, with the rules above.`, "");
   } else lines.push(...fieldTable(schema), "");
   return lines;
 }
