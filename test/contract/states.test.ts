@@ -106,9 +106,26 @@ describe("§3 States and transitions", () => {
     expect((await fake.client.content.reject(second.id)).status).toBe("cancelled");
   });
 
+  it("STATE-7 `rejectionReason` goes only with `cancelled`: with another status or none → 400 `validation_error` naming it, nothing written", async () => {
+    const item = await draft();
+    for (const body of [
+      { status: "pending", rejectionReason: "Off topic" },
+      { content: "Edited.", rejectionReason: "Off topic" },
+    ]) {
+      const answer = await fake.raw("PATCH", `/content/${item.id}`, { body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({
+        code: "validation_error",
+        param: "rejectionReason",
+      });
+    }
+    expect(fake.service.item(item.id)).toMatchObject({ status: "draft", content: "A plain post." });
+  });
+
   it("STATE-8 PATCH with any other status (including `published`) → 400 `invalid_status_transition`, unchanged", async () => {
     const item = await draft();
-    for (const status of ["published", "scheduled", "failed", "bogus"]) {
+    // "Any other value": strings, and values that are not strings at all.
+    for (const status of ["published", "scheduled", "failed", "bogus", 1, true, null, ["draft"]]) {
       const answer = await fake.raw("PATCH", `/content/${item.id}`, { body: { status } });
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe("invalid_status_transition");

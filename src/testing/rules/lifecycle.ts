@@ -70,6 +70,22 @@ function autoApproves(workspace: WorkspaceRecord, channel: ChannelRecord): boole
   );
 }
 
+/**
+ * The PATCH `status`: `pending`, `draft` or `cancelled`. Any other value, a string or not (a
+ * number, `null`, an object), is 400 `invalid_status_transition` (§4 PATCH: "any other value").
+ */
+function statusOf(fields: Record<string, unknown>): string | undefined {
+  const status = fields.status;
+  if (status === undefined) return undefined;
+  if (typeof status !== "string" || !Object.hasOwn(PATCH_MOVES, status)) {
+    throw new ApiFailure(
+      "invalid_status_transition",
+      `PATCH status must be pending, draft or cancelled; ${JSON.stringify(status)} is not a move an agent can make.`,
+    );
+  }
+  return status;
+}
+
 /** PATCH /content/:id. */
 export function updateContent(context: RouteContext) {
   const { store, caller } = context;
@@ -77,17 +93,11 @@ export function updateContent(context: RouteContext) {
   const fields = bodyObject(context.body);
   const content = optionalString(fields, "content");
   const channelId = optionalString(fields, "channelId");
-  const status = optionalString(fields, "status");
+  const status = statusOf(fields);
   const rejectionReason = optionalString(fields, "rejectionReason");
   const acknowledge = optionalBoolean(fields, "acknowledgeAiIsms");
   const item = itemOrNotFound(context);
 
-  if (status !== undefined && !(status in PATCH_MOVES)) {
-    throw new ApiFailure(
-      "invalid_status_transition",
-      `PATCH status must be pending, draft or cancelled; ${JSON.stringify(status)} is not a move an agent can make.`,
-    );
-  }
   if (content !== undefined || channelId !== undefined) {
     const field = content !== undefined ? "content" : "channelId";
     if (IMMUTABLE.has(item.status)) {
