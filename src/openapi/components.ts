@@ -35,6 +35,7 @@ import {
   VoiceFactsSchema,
   VoiceSettingsSchema,
 } from "../schemas/index.js";
+import { CAMEL_CASE_RULES } from "./camel-case.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
@@ -43,7 +44,7 @@ import {
   ScheduleContentRequest,
   UpdateContentRequest,
 } from "./request-schemas.js";
-import { CAMEL_CASE_RULES, CONFLICT_ENVELOPE, STATED_RULES } from "./stated-rules.js";
+import { CONFLICT_ENVELOPE, STATED_RULES } from "./stated-rules.js";
 
 /** Every schema the document names, by its component name. */
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {

@@ -5,15 +5,7 @@
  */
 import { CONTENT_SOURCES, CONTENT_STATUSES, PLATFORMS } from "../schemas/index.js";
 import type { JsonSchema } from "./components.js";
-import {
-  CAMEL_CASE,
-  COUNT,
-  type Refinement,
-  refTo,
-  requires,
-  UTC_TIMESTAMP,
-  whenEquals,
-} from "./refine.js";
+import { COUNT, type Refinement, refTo, requires, UTC_TIMESTAMP, whenEquals } from "./refine.js";
 
 /** `x-extensible-enum`: the values known today of an enum that may grow (api-v1.md §9.1). */
 const known = (values: readonly string[]): JsonSchema => ({ "x-extensible-enum": [...values] });
@@ -261,42 +253,3 @@ export const STATED_RULES: Record<string, Refinement> = {
   ...WORKSPACE,
   ...KEYS_AND_ERRORS,
 };
-
-/** The objects whose field names are the service's own: camelCase (CONV-1). Records are not. */
-export const CAMEL_CASE_OBJECTS = [
-  "ContentItem",
-  "AiIsmMatch",
-  "CreatedBy",
-  "ContentPage",
-  "CreateContentResponse",
-  "GenerationWarning",
-  "ItemEnvelope",
-  "ScheduleContentResponse",
-  "Channel",
-  "ChannelList",
-  "BrandResponse",
-  "BrandProfile",
-  "AboutYou",
-  "VoiceFacts",
-  "StandingRule",
-  "VoiceConfidence",
-  "ScheduleResponse",
-  "ScheduleConfig",
-  "VoiceSettings",
-  "ScheduleSlot",
-  "Stats",
-  "ChannelBalance",
-  "Pipeline",
-  "AiIsmStats",
-  "Usage",
-  "AgentKey",
-  "CreatedAgentKey",
-  "KeyList",
-  "ErrorEnvelope.error",
-  "ChannelRef",
-] as const;
-
-/** `CAMEL_CASE_OBJECTS` as refinements. */
-export const CAMEL_CASE_RULES: Record<string, Refinement> = Object.fromEntries(
-  CAMEL_CASE_OBJECTS.map((path) => [path, { set: { propertyNames: CAMEL_CASE } }]),
-);
