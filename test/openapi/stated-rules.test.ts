@@ -95,9 +95,20 @@ describe("request bodies as the contract states them", () => {
     ["CREATE-9", "POST", "/content", { body: "a", channelId: "ch_x_acme", contentType: "post" }],
     ["STATE-7", "PATCH", "/content/{id}", { status: "cancelled", rejectionReason: "off-brand" }],
     ["SCHEDULE-1", "POST", "/content/{id}/schedule", {}],
+    // The fake's own choices (docs/testing.md) are not the document's: it states none of them.
+    ["KEYS-1", "POST", "/keys", { name: "k".repeat(101), scopes: [] }],
+    ["CREATE-0", "POST", "/content", { body: "  ", channelId: "ch_x_acme" }],
   ];
   it.each(accepted)("%s %s %s accepts %j", (_rule, method, path, body) => {
     expect(validator.request(method, path, body).errors).toEqual([]);
+  });
+
+  it("LIST-5 the cursor is opaque: the document says nothing of an empty one", () => {
+    const cursor = document.paths["/content"].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === "cursor",
+    );
+    expect(cursor.schema).toEqual({ type: "string" });
+    expect(cursor.description).not.toMatch(/empty|first page/);
   });
 
   it("POST /content and POST /keys require a body; the others take an empty one", () => {
