@@ -32,8 +32,8 @@ const DESCRIPTION = `The Postline Agent API v1, as \`@postline/sdk\` and its con
 
 - Requests and responses are JSON; fields are camelCase; timestamps ISO-8601 UTC.
 - Every failure is the envelope \`{ "error": { "code", "message" } }\`; extra detail (e.g. \`channels\`, \`aiIsmMatches\`, \`acknowledgmentRequired\`) sits inside \`error\`.
-- Optional response keys are absent, never \`null\`. Unknown keys and enum values may appear at any time (additive changes land in v1): clients must accept them.
-- Where the contract does not show a type or a body, the schema allows any value.
+- Optional response keys are absent, never \`null\`. Unknown keys and enum values may appear at any time (additive changes land in v1): clients must accept them. Enums that may grow are strings, their known values listed in \`x-extensible-enum\`.
+- Where the contract does not show a type or a body, the schema allows any value. Every field the contract lists is required, and every field it retires is forbidden.
 - Rate limits per key, rolling 60 s: ${RATE_LIMITS.create}/min for POST /content, ${RATE_LIMITS.general}/min for every other route; ${RATE_LIMITS.address}/min per address for requests without a valid key. Only a 429 carries the \`Retry-After\` and \`X-RateLimit-*\` headers.
 - Scopes cascade \`admin\` > \`write\` > \`read\`; the key owner's role applies on top. A logged-in browser session is also accepted.
 - The MCP endpoint that mirrors these routes speaks JSON-RPC and is not described here.`;
