@@ -12,6 +12,7 @@ import {
   CannotRevokeSelfError,
   type CreatedAgentKey,
   InvalidApiKeyError,
+  type KeyScope,
   Postline,
 } from "../src/index.js";
 import { expectThat } from "./support/expect-that.js";
@@ -21,11 +22,9 @@ await runExample("key rotation", async ({ client: admin, baseURL }) => {
   const stamp = new Date().toISOString().slice(0, 10);
 
   // The key an agent has been running on (made here so the example cleans up after itself).
-  const current = await admin.keys.create({
-    name: `report-agent ${stamp}`,
-    scopes: ["read", "write"],
-  });
-  console.log(`  current key ${current.id} "${current.name}" [${current.scopes.join(", ")}]`);
+  const scopes: KeyScope[] = ["read", "write"];
+  const current = await admin.keys.create({ name: `report-agent ${stamp}`, scopes });
+  console.log(`  current key ${current.id} "${current.name}" [${scopes.join(", ")}]`);
   const agent = withToken(current, baseURL);
   await agent.stats.get({ days: 1 });
 

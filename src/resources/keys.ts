@@ -51,8 +51,8 @@ export class KeysResource {
    * console.log(key.name, key.scopes);
    * ```
    */
-  async get(id: string, options?: RequestOptions): Promise<AgentKey> {
-    const path = `keys/${pathId("id", id)}`;
+  async get(id: AgentKey["id"], options?: RequestOptions): Promise<AgentKey> {
+    const path = `keys/${keyPathId(id)}`;
     return requestParsed(
       this.#ctx,
       AgentKeySchema,
@@ -100,8 +100,8 @@ export class KeysResource {
    * await rotated.keys.revoke(oldKeyId);
    * ```
    */
-  async revoke(id: string, options?: RequestOptions): Promise<void> {
-    const path = `keys/${pathId("id", id)}`;
+  async revoke(id: AgentKey["id"], options?: RequestOptions): Promise<void> {
+    const path = `keys/${keyPathId(id)}`;
     await this.#ctx.transport.request({
       operation: "keys.revoke",
       method: "DELETE",
@@ -109,4 +109,12 @@ export class KeysResource {
       options,
     });
   }
+}
+
+/**
+ * A key id as a path segment. The contract does not show the id's type, so `keys.get` and
+ * `keys.revoke` take the `id` of a key record as read: a string, or a whole number.
+ */
+function keyPathId(id: unknown): string {
+  return pathId("id", Number.isSafeInteger(id) ? String(id) : id);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notShown } from "./not-shown.js";
 import { openEnum } from "./open-enum.js";
 
 /** Key scopes; they cascade `admin` > `write` > `read`. */
@@ -11,16 +12,22 @@ export const KeyScopeSchema = openEnum(KEY_SCOPES);
  * kept as sent. It never carries the token.
  */
 export const AgentKeySchema = z.looseObject({
-  /** The key's id (for `keys.get` / `keys.revoke`). */
-  id: z.string(),
+  /**
+   * The key's id (for `keys.get` / `keys.revoke`). The contract does not show its type, so any
+   * value passes; pass it on with `String(key.id)`.
+   */
+  id: notShown,
   /** As given to `keys.create`. */
   name: z.string(),
   /** Its scopes; they cascade `admin` > `write` > `read`. */
   scopes: z.array(KeyScopeSchema),
 });
 
-/** The `POST /keys` response: the only object that ever carries `token`. */
-export const CreatedAgentKeySchema = AgentKeySchema.extend({
+/**
+ * The `POST /keys` response: the only object that ever carries `token`. The contract shows only
+ * that it includes the token, so the record's other fields are kept as sent, when sent.
+ */
+export const CreatedAgentKeySchema = AgentKeySchema.partial().extend({
   /** The bearer token. Shown once, here only: store it as a secret. */
   token: z.string(),
 });

@@ -39,10 +39,10 @@ export const AiIsmStatsSchema = z.looseObject({
 
 /** Generation quota use; the quota resets at `periodEnd`. */
 export const UsageSchema = z.looseObject({
-  /** Credits used this period. */
-  current: z.number(),
-  /** The period's credits; `null` when unlimited. */
-  limit: z.number().nullable(),
+  /** Credits used this period. Its type is not shown in the contract, so any value passes. */
+  current: notShown,
+  /** The period's credits. Its type is not shown in the contract, so any value passes. */
+  limit: notShown,
   /** The workspace's plan. */
   plan: notShown,
   /** When the quota resets. */

@@ -5,7 +5,7 @@ import {
   ResponseValidationError,
   StatsSchema,
 } from "../../src/index.js";
-import { channel, contentItem } from "../support/fixtures.js";
+import { channel, contentItem, statsBody } from "../support/fixtures.js";
 import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 
 const { server } = useServer();
@@ -97,6 +97,38 @@ describe("fields the contract names without showing their type", () => {
     const [listed] = await makeClient().channels.list();
     expect(listed).toEqual(withoutHandle);
     expect("handle" in listed!).toBe(false);
+  });
+
+  it("STATS-2 usage.current and usage.limit take any value", async () => {
+    const usage = { current: "12 credits", limit: { monthly: 100 }, plan: 3, periodEnd: null };
+    server.use(http.get(`${API}/stats`, () => HttpResponse.json({ ...statsBody(), usage })));
+    expect((await makeClient().stats.get()).usage).toEqual(usage);
+  });
+
+  it("KEYS-2 a key's id takes any value, and a numeric one still reaches keys.get", async () => {
+    const paths: string[] = [];
+    server.use(
+      http.get(`${API}/keys`, () =>
+        HttpResponse.json({ keys: [{ id: 42, name: "ops", scopes: ["read"] }] }),
+      ),
+      http.get(`${API}/keys/:id`, ({ params }) => {
+        paths.push(String(params.id));
+        return HttpResponse.json({ id: 42, name: "ops", scopes: ["read"] });
+      }),
+    );
+    const [key] = await makeClient().keys.list();
+    expect(key!.id).toBe(42);
+    await makeClient().keys.get(key!.id);
+    expect(paths).toEqual(["42"]);
+    await expect(makeClient().keys.get({ id: 42 })).rejects.toMatchObject({ param: "id" });
+  });
+
+  it("KEYS-1 the 201 of POST /keys needs only its token", async () => {
+    server.use(
+      http.post(`${API}/keys`, () => HttpResponse.json({ token: "pl_test_new" }, { status: 201 })),
+    );
+    const created = await makeClient().keys.create({ name: "ci", scopes: ["read"] });
+    expect(created).toEqual({ token: "pl_test_new" });
   });
 
   it("a shown field stays required: a channel without id is refused", async () => {
