@@ -129,12 +129,14 @@ describe('pacing with auth: "session"', () => {
         return HttpResponse.json({ channels: [] });
       }),
     );
-    const client = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
+    const session = { auth: "session", baseURL: base, maxRetries: 0 } as const;
+    const headers = { cookie: "postline_session=sess_same" };
+    const client = new Postline({ ...session, headers });
     const refused = await client.channels.list().catch((error) => error);
     expect(refused).toBeInstanceOf(RateLimitError);
-    const other = new Postline({ auth: "session", baseURL: base, maxRetries: 0 });
+    const other = new Postline({ ...session, headers });
     await other.channels.list();
-    // The second client shares the session's cookie, so it waits out the same hold.
+    // The second client sends the same session's cookie, so it waits out the same hold.
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
   });
 
@@ -160,6 +162,81 @@ describe('pacing with auth: "session"', () => {
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(29);
     expect(refused.body).toBeNull();
     expect(served).toBe(1);
+  });
+
+  describe("a 429 holds what the service counts: the session where it is known, else the client", () => {
+    /** A base URL whose first request answers 429 with a 30 s Retry-After, the rest 200. */
+    const holdingBase = (name: string) => {
+      const base = sessionBase(name);
+      const cookies: (string | null)[] = [];
+      server.use(
+        http.get(`${base}/api/v1/channels`, ({ request }) => {
+          cookies.push(request.headers.get("cookie"));
+          return cookies.length === 1
+            ? HttpResponse.json(
+                { error: { code: "rate_limited", message: "Retry in 30 seconds." } },
+                { status: 429, headers: { "retry-after": "30" } },
+              )
+            : HttpResponse.json({ channels: [] });
+        }),
+      );
+      return { base, cookies };
+    };
+    const sessionClient = (baseURL: string, cookie?: string) =>
+      new Postline({
+        auth: "session",
+        baseURL,
+        maxRetries: 0,
+        rateLimit: { maxWaitMs: 1_000 },
+        ...(cookie === undefined ? {} : { headers: { cookie } }),
+      });
+
+    it("another user's session on the same base URL is served; the held one is refused", async () => {
+      const { base, cookies } = holdingBase("two-users");
+      const alice = "postline_session=sess_alice";
+      await expect(sessionClient(base, alice).channels.list()).rejects.toBeInstanceOf(
+        RateLimitError,
+      );
+      await expect(
+        sessionClient(base, "postline_session=sess_bob").channels.list(),
+      ).resolves.toEqual([]);
+      const held = await sessionClient(base, alice)
+        .channels.list()
+        .catch((error) => error);
+      expect(held).toBeInstanceOf(RateLimitWaitError);
+      expect(held.waitedMs).toBe(0);
+      expect(cookies).toEqual([alice, "postline_session=sess_bob"]);
+    });
+
+    it("a per-call Cookie is the session of that call", async () => {
+      const { base, cookies } = holdingBase("per-call");
+      const client = sessionClient(base);
+      const as = (cookie: string) => ({ headers: { Cookie: cookie } });
+      await expect(client.channels.list({}, as("s=alice"))).rejects.toBeInstanceOf(RateLimitError);
+      await expect(client.channels.list({}, as("s=bob"))).resolves.toEqual([]);
+      await expect(client.channels.list({}, as("s=alice"))).rejects.toBeInstanceOf(
+        RateLimitWaitError,
+      );
+      expect(cookies).toEqual(["s=alice", "s=bob"]);
+    });
+
+    it("with no Cookie outside a browser, the hold is the client's own", async () => {
+      const { base, cookies } = holdingBase("no-cookie");
+      const first = sessionClient(base);
+      await expect(first.channels.list()).rejects.toBeInstanceOf(RateLimitError);
+      await expect(sessionClient(base).channels.list()).resolves.toEqual([]);
+      await expect(first.channels.list()).rejects.toBeInstanceOf(RateLimitWaitError);
+      expect(cookies).toHaveLength(2);
+    });
+
+    it("in a browser page, clients on one base URL share the page's session", async () => {
+      const { base, cookies } = holdingBase("page");
+      vi.stubGlobal("window", globalThis);
+      vi.stubGlobal("document", { title: "a page" });
+      await expect(sessionClient(base).channels.list()).rejects.toBeInstanceOf(RateLimitError);
+      await expect(sessionClient(base).channels.list()).rejects.toBeInstanceOf(RateLimitWaitError);
+      expect(cookies).toHaveLength(1);
+    });
   });
 
   it("rateLimit: false turns the hold off", async () => {

@@ -34,6 +34,11 @@ export interface AcquireOptions {
   readonly url: string;
   /** The id of the SDK call that waits, for that error and the pacer's log lines. */
   readonly callId: string;
+  /**
+   * The session the request is sent with, when the SDK knows it (a `Cookie` header outside a
+   * browser): the session pacer keys its 429 holds by it. A credential: never shown.
+   */
+  readonly session?: string | undefined;
   /** Told once when the attempt has to wait, before it waits. */
   readonly onWait?: ((wait: SlotWait) => void) | undefined;
 }

@@ -7,26 +7,46 @@
 
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { LevelledLogger } from "../observe/logger.js";
+import { isBrowserPage } from "../setup/browser-guard.js";
 import { sleep } from "../sleep.js";
 import type { Pacer } from "./pacer.js";
 import { DEFAULT_PACING_GUARD_MS } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
 import { DEFAULT_ACQUIRE, refusesAtOnce } from "./wait-bound.js";
 
-/** When each session (by base URL) may send again after a 429; module-level, as a session is the browser's. */
-const holds = new Map<string, number>();
+/**
+ * Holds of sessions more than one client may send with, until when each may send again after a
+ * 429: module-level, as clients with one session share what the service counts for it. Keyed by
+ * base URL and the session's `Cookie` (never shown), or in a browser page by base URL alone.
+ */
+const sharedHolds = new Map<string, number>();
 
 /**
- * A pacer for the session cookie sent to `baseURL`: no budget, and a hold after each 429 until
- * the reset it announces, by the key pacer's rule (rate-limit-hold.ts). Clients of one page on
- * one base URL share the hold, as they share the cookie.
+ * A pacer for a session sent to `baseURL`: no budget, and a hold after each 429 until the reset
+ * it announces, by the key pacer's rule (rate-limit-hold.ts). The hold is keyed by what the
+ * service counts: in a browser page, the page's session on that base URL (the browser sends one
+ * cookie for all its clients); elsewhere the request's `Cookie` header when there is one, shared
+ * by every client that sends it; without one, this client's own.
  */
 export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pacer {
-  const learnFrom = (response: Response | undefined, callId: string): void => {
+  const inPage = isBrowserPage();
+  const ownHolds = new Map<string, number>();
+  const holdsOf = (session: string | undefined): [Map<string, number>, string] => {
+    if (inPage) return [sharedHolds, baseURL];
+    return session === undefined ? [ownHolds, ""] : [sharedHolds, `${baseURL}\n${session}`];
+  };
+  const learnFrom = (
+    response: Response | undefined,
+    session: string | undefined,
+    callId: string,
+  ) => {
     if (response?.status !== 429) return;
     const now = Date.now();
     const holdMs = rateLimitHoldMs(response.headers, now) + DEFAULT_PACING_GUARD_MS;
-    holds.set(baseURL, Math.max(holds.get(baseURL) ?? 0, now + holdMs));
+    const [holds, key] = holdsOf(session);
+    // Holds of sessions that never came back would stay: each new hold sweeps the ended ones.
+    for (const [other, until] of holds) if (until <= now) holds.delete(other);
+    holds.set(key, Math.max(holds.get(key) ?? 0, now + holdMs));
     logger?.debug("Rate limited; holding this session's requests until the reset", {
       callId,
       holdMs,
@@ -35,14 +55,15 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
   return {
     async acquire(budget, signal, wait = DEFAULT_ACQUIRE) {
       if (signal?.aborted) throw signal.reason;
+      const [holds, key] = holdsOf(wait.session);
       const startedAt = Date.now();
       let told = false;
       for (;;) {
         const now = Date.now();
-        const waitMs = (holds.get(baseURL) ?? 0) - now;
+        const waitMs = (holds.get(key) ?? 0) - now;
         if (waitMs <= 0) {
-          holds.delete(baseURL);
-          return (response) => learnFrom(response, wait.callId);
+          holds.delete(key);
+          return (response) => learnFrom(response, wait.session, wait.callId);
         }
         const remainingMs = wait.maxWaitMs - (now - startedAt);
         if (refusesAtOnce(waitMs, remainingMs)) {

@@ -88,6 +88,8 @@ export class Transport {
   /** The `Authorization` header, or nothing in session mode. */
   readonly #credentialHeaders: Record<string, string>;
   readonly #session: boolean;
+  /** The client's `Cookie` header in session mode: the session its calls are sent with. */
+  readonly #sessionCookie: string | undefined;
   readonly #config: Omit<TransportConfig, "apiKey">;
   readonly #ky: KyInstance;
   readonly #observer: AttemptObserver;
@@ -98,6 +100,7 @@ export class Transport {
     this.#session = apiKey === null;
     this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
     const headers = checkedCallerHeaders(config.headers, "client", this.#session);
+    this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
     // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
@@ -232,6 +235,8 @@ export class Transport {
           return request.redactedUrl;
         },
         callId: request.callId,
+        // A call's own Cookie is its session; outside session mode no Cookie is ever kept.
+        session: cookieOf(request.headers) ?? this.#sessionCookie,
         onWait: (wait) => this.#observer.waiting(request, attempt, wait),
       });
     } catch (error) {
@@ -280,6 +285,15 @@ export class Transport {
   #userAbort(request: PreparedRequest): APIUserAbortError {
     return userAbortOf(request, this.#config.redact);
   }
+}
+
+/** The `Cookie` header among checked caller headers (any casing), if any. */
+function cookieOf(headers: Record<string, string> | undefined): string | undefined {
+  if (headers === undefined) return undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === "cookie") return value;
+  }
+  return undefined;
 }
 
 /** A 2xx response; its URL is redacted only if something (an error) asks for it. */
