@@ -108,6 +108,12 @@ export interface RateLimitOptions {
    * with `RateLimitWaitError`, sending nothing; per call, `{ maxWaitMs }` overrides it.
    */
   readonly maxWaitMs?: number | undefined;
+  /**
+   * How that error's advice names the bound: `"maxWaitMs"` by default. Code that builds a client
+   * for a face of its own sets it to what its users set, e.g. a CLI's
+   * `"--max-wait or POSTLINE_MAX_WAIT_MS"`.
+   */
+  readonly maxWaitSetting?: string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -171,6 +177,8 @@ export class Postline {
       baseURL,
       timeout,
       maxWaitMs,
+      maxWaitSetting:
+        typeof options.rateLimit === "object" ? options.rateLimit.maxWaitSetting : undefined,
       maxRetries,
       fetch: options.fetch,
       headers: options.headers ?? {},

@@ -29,6 +29,9 @@ ${INSECURE_HTTP_HELP.option}
 Needs the optional peer dependency @modelcontextprotocol/sdk.
 `;
 
+/** How a tool call's wait refusal tells the host's user to raise the bound: as this command sets it. */
+const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_MAX_WAIT_MS" } };
+
 /** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
 export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(
@@ -52,7 +55,10 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const stopped = untilStopped();
   const client = flags.fake
     ? await embeddedFakeClient()
-    : clientFromEnv(io.env, "mcp", { allowInsecureHttp: flags["allow-insecure-http"] === true });
+    : clientFromEnv(io.env, "mcp", {
+        ...MAX_WAIT_SETTING,
+        allowInsecureHttp: flags["allow-insecure-http"] === true,
+      });
   const { createMcpServer, StdioServerTransport } = await loadMcp();
   let server: ReturnType<typeof createMcpServer>;
   try {
@@ -113,7 +119,7 @@ async function embeddedFakeClient(): Promise<Postline> {
   const { createFakeService } = await import("../testing/service.js");
   const service = createFakeService();
   const { apiKey, baseURL } = service.defaults;
-  return new Postline({ apiKey, baseURL, fetch: service.fetch });
+  return new Postline({ apiKey, baseURL, fetch: service.fetch, ...MAX_WAIT_SETTING });
 }
 
 /** The MCP parts, loaded only here: `postline fake` and `content export` work without them. */

@@ -8,7 +8,7 @@ export interface RateLimitWaitErrorInit {
   readonly headline: string;
   /** The budget the call waited for. */
   readonly budget: RateBudget;
-  /** The bound the wait had. */
+  /** The call's bound, as set (the option, not what was left of it). */
   readonly maxWaitMs: number;
   /** How long the call had waited when it was refused. */
   readonly waitedMs: number;
@@ -20,14 +20,22 @@ export interface RateLimitWaitErrorInit {
   readonly url: string;
   /** The id of the SDK call that waited. */
   readonly callId: string | undefined;
+  /**
+   * The number of the attempt that was not sent: 1 (the default) for the call's first, when
+   * nothing was sent; a retry's refusal says the attempts before it were sent.
+   */
+  readonly attempt?: number | undefined;
+  /** How the advice names the bound: `"maxWaitMs"` by default (`rateLimit.maxWaitSetting`). */
+  readonly maxWaitSetting?: string | undefined;
 }
 
 /**
- * The SDK refused to wait any longer for a rate-limit slot, and sent nothing
- * (docs/retries.md, "How long a call waits"): the wait was known to be longer than `maxWaitMs`,
- * or `maxWaitMs` passed. A subclass of {@link RateLimitError}, so a `catch` for the service's 429
- * catches it too; `retryAfterSeconds` says when the slot is expected. `isRetryable()` is true, as
- * nothing reached the service.
+ * The SDK refused to wait any longer for a rate-limit slot, and did not send the attempt that
+ * waited (docs/retries.md, "How long a call waits"): the wait was known to be longer than
+ * `maxWaitMs`, or `maxWaitMs` passed. When it was a retry, the message says the attempts before
+ * it were sent. A subclass of {@link RateLimitError}, so a `catch` for the service's 429 catches
+ * it too; `retryAfterSeconds` says when the slot is expected at the earliest (a lower bound).
+ * `isRetryable()` is true, as the refused attempt never reached the service.
  *
  * @example
  * ```ts
@@ -47,7 +55,7 @@ export class RateLimitWaitError extends RateLimitError {
   readonly budget: RateBudget;
   /** How long the call waited before it was refused, in milliseconds (0: refused at once). */
   readonly waitedMs: number;
-  /** The bound it had, in milliseconds. */
+  /** The call's bound as set, in milliseconds. */
   readonly maxWaitMs: number;
 
   constructor(init: RateLimitWaitErrorInit) {
@@ -59,10 +67,15 @@ export class RateLimitWaitError extends RateLimitError {
         : `it is expected in about ${retryAfterSeconds} s`;
     const advice =
       retryAfterSeconds === undefined ? "retry later" : `retry after ${retryAfterSeconds} s`;
+    const attempt = init.attempt ?? 1;
+    const sent =
+      attempt <= 1
+        ? "Nothing was sent"
+        : `Attempt ${attempt}, a retry, was not sent (${attempt === 2 ? "the first attempt was" : `the ${attempt - 1} attempts before it were`} sent)`;
     super({
       status: 429,
       code: "rate_limited",
-      message: `${init.headline} within maxWaitMs (${init.maxWaitMs} ms): ${when}. Nothing was sent: ${advice}, or raise maxWaitMs`,
+      message: `${init.headline} within ${init.maxWaitSetting === undefined ? "maxWaitMs" : "the wait bound"} (${init.maxWaitMs} ms): ${when}. ${sent}: ${advice}, or raise ${init.maxWaitSetting ?? "maxWaitMs"}`,
       // What a 429 would have said, so `retryAfterSeconds` reads the same way on both.
       headers: new Headers(
         retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) },

@@ -19,7 +19,7 @@ import {
 } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
 import { StoreFallback } from "./store-fallback.js";
-import { DEFAULT_ACQUIRE } from "./wait-bound.js";
+import { DEFAULT_ACQUIRE, refusedCall } from "./wait-bound.js";
 
 /** How long a slot counts when its attempt has no timeout and its process dies in flight. */
 const UNBOUNDED_ATTEMPT_LEASE_MS = 10 * PACING_WINDOW_MS;
@@ -122,12 +122,9 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
         throw new RateLimitWaitError({
           headline: `No rate-limit slot for ${describeBudget(budget)} on this key`,
           budget,
-          maxWaitMs: wait.maxWaitMs,
           waitedMs: Date.now() - startedAt,
           opensInMs: outcome.opensInMs,
-          method: wait.method,
-          url: wait.url,
-          callId: wait.callId,
+          ...refusedCall(wait),
         });
       }
       const { slot } = outcome;

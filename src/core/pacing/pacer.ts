@@ -26,6 +26,15 @@ export interface AcquireOptions {
    * and one that runs longer ends when it passes, with a `RateLimitWaitError` either way.
    */
   readonly maxWaitMs: number;
+  /**
+   * The call's bound as set, of which `maxWaitMs` is what is left: what a refusal shows.
+   * Defaults to `maxWaitMs`.
+   */
+  readonly callMaxWaitMs?: number | undefined;
+  /** The number of the attempt that waits (1, the default, for the call's first), for that error. */
+  readonly attempt?: number | undefined;
+  /** How that error's advice names the bound (`rateLimit.maxWaitSetting`). */
+  readonly maxWaitSetting?: string | undefined;
   /** The attempt's own timeout, once it is sent: how long a slot lasts if its process dies. */
   readonly attemptTimeoutMs?: number | undefined;
   /** The request's method, for that error. */

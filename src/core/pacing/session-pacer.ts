@@ -12,7 +12,7 @@ import { sleep } from "../sleep.js";
 import type { Pacer } from "./pacer.js";
 import { DEFAULT_PACING_GUARD_MS } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
-import { DEFAULT_ACQUIRE, refusesAtOnce } from "./wait-bound.js";
+import { DEFAULT_ACQUIRE, refusedCall, refusesAtOnce } from "./wait-bound.js";
 
 /**
  * Holds of sessions more than one client may send with, until when each may send again after a
@@ -70,12 +70,9 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
           throw new RateLimitWaitError({
             headline: "This session's rate-limit hold does not end",
             budget,
-            maxWaitMs: wait.maxWaitMs,
             waitedMs: now - startedAt,
             opensInMs: waitMs,
-            method: wait.method,
-            url: wait.url,
-            callId: wait.callId,
+            ...refusedCall(wait),
           });
         }
         if (!told) {

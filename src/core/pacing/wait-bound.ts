@@ -39,6 +39,22 @@ export function checkMaxWait(value: unknown, name = "maxWaitMs"): asserts value 
   }
 }
 
+/**
+ * What a pacer's `RateLimitWaitError` says of the call that waited, from what the transport told
+ * the wait: the bound as set, the attempt, how the bound is named, the request and the call id.
+ * Read only when a call is refused (`url` may be redacted on first read).
+ */
+export function refusedCall(wait: AcquireOptions) {
+  return {
+    maxWaitMs: wait.callMaxWaitMs ?? wait.maxWaitMs,
+    attempt: wait.attempt,
+    maxWaitSetting: wait.maxWaitSetting,
+    method: wait.method,
+    url: wait.url,
+    callId: wait.callId,
+  };
+}
+
 /** Rule 2: whether a wait known to last at least `knownMs` must be refused now. */
 export function refusesAtOnce(knownMs: number | undefined, remainingMs: number): boolean {
   return knownMs !== undefined && knownMs > remainingMs;

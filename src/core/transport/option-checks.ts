@@ -106,17 +106,18 @@ function checkAuth({ auth, apiKey }: UncheckedClientOptions): void {
   }
 }
 
-/** `rateLimit` is `true`, `false` or `{ store?, maxWaitMs? }` with a pacing store. */
+/** `rateLimit` is `true`, `false` or `{ store?, maxWaitMs?, maxWaitSetting? }` with a pacing store. */
 function checkRateLimit(rateLimit: unknown): void {
   if (typeof rateLimit === "boolean") return;
   const shape =
-    "must be true, false or { store?, maxWaitMs? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
+    "must be true, false or { store?, maxWaitMs?, maxWaitSetting? }, with a pacing store such as createRedisStore() from @postline/sdk/redis";
   if (rateLimit === null || typeof rateLimit !== "object") {
     throw new InvalidRequestError("rateLimit", `rateLimit ${shape}`);
   }
-  const { store, maxWaitMs } = rateLimit as {
+  const { store, maxWaitMs, maxWaitSetting } = rateLimit as {
     store?: Partial<PacingStore> | null;
     maxWaitMs?: unknown;
+    maxWaitSetting?: unknown;
   };
   if (
     store !== undefined &&
@@ -130,4 +131,14 @@ function checkRateLimit(rateLimit: unknown): void {
     );
   }
   if (maxWaitMs !== undefined) checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
+  // It goes into error messages as is: one printable line.
+  if (
+    maxWaitSetting !== undefined &&
+    (typeof maxWaitSetting !== "string" || !/^[\x20-\x7e]{1,100}$/.test(maxWaitSetting))
+  ) {
+    throw new InvalidRequestError(
+      "rateLimit.maxWaitSetting",
+      'rateLimit.maxWaitSetting must be a name of up to 100 printable ASCII characters, e.g. "--max-wait"',
+    );
+  }
 }

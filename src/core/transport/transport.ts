@@ -63,6 +63,8 @@ export interface TransportConfig {
   readonly timeout: number;
   /** How long a call may wait for rate-limit slots and `Retry-After` holds (wait-bound.ts). */
   readonly maxWaitMs: number;
+  /** How a refusal's advice names that bound (`rateLimit.maxWaitSetting`). */
+  readonly maxWaitSetting?: string | undefined;
   readonly maxRetries: number;
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly headers: Record<string, string>;
@@ -228,6 +230,9 @@ export class Transport {
     try {
       return await this.#config.pacer.acquire(request.budget, request.signal, {
         maxWaitMs: Math.max(0, remainingWaitMs),
+        callMaxWaitMs: request.maxWaitMs,
+        attempt,
+        maxWaitSetting: this.#config.maxWaitSetting,
         attemptTimeoutMs: request.timeout,
         method: request.method,
         // Only read when the pacer has to say why a call ends: the redaction is paid then.
