@@ -140,7 +140,12 @@ describe("a wait has its own bound, and says so at once when it is known to be l
   it("rejects a maxWaitMs that is not a number of milliseconds, naming it", async () => {
     const { client } = setUp();
     expect(
-      () => new Postline({ ...client.toJSON(), apiKey: "pl_test_x", rateLimit: { maxWaitMs: -1 } }),
+      () =>
+        new Postline({
+          baseURL: client.baseURL,
+          apiKey: "pl_test_x",
+          rateLimit: { maxWaitMs: -1 },
+        }),
     ).toThrow(/rateLimit\.maxWaitMs/);
     await expect(client.channels.list({}, { maxWaitMs: Number.NaN })).rejects.toMatchObject({
       param: "maxWaitMs",

@@ -198,3 +198,61 @@ describe("other options", () => {
     expect(client.maxRetries).toBe(2);
   });
 });
+
+describe("an unknown option", () => {
+  const refusalOf = (options: object): InvalidRequestError => {
+    try {
+      new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options } as never);
+    } catch (error) {
+      return error as InvalidRequestError;
+    }
+    throw new Error("not refused");
+  };
+
+  it.each([
+    [{ maxRetry: 3 }, "maxRetry", "maxRetries"],
+    [{ baseUrl: "https://a.example" }, "baseUrl", "baseURL"],
+    [{ apikey: "pl_test_y1234" }, "apikey", "apiKey"],
+    [{ rateLimit: { maxWait: 5_000 } }, "rateLimit.maxWait", "maxWaitMs"],
+    [{ maxWaitMs: 5_000 }, "maxWaitMs", "rateLimit: { maxWaitMs }"],
+  ])(
+    "%o is refused with InvalidRequestError naming it and the nearest known one",
+    (options, name, nearest) => {
+      const error = refusalOf(options);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error.param).toBe(name);
+      expect(error.message).toContain(`Unknown option ${name}`);
+      expect(error.message).toContain(`did you mean ${nearest}?`);
+    },
+  );
+
+  it("far from every known one, it is named without a guess", () => {
+    const error = refusalOf({ colour: "blue" });
+    expect(error.message).toMatch(/^Unknown option colour: the options are /);
+    expect(error.message).not.toContain("did you mean");
+  });
+
+  it("every documented option is known (undefined values included)", () => {
+    const documented = {
+      auth: undefined,
+      apiKey: "pl_test_x1234",
+      dangerouslyAllowBrowser: undefined,
+      baseURL: BASE,
+      timeout: undefined,
+      maxRetries: undefined,
+      rateLimit: { store: undefined, maxWaitMs: undefined, maxWaitSetting: undefined },
+      fetch: undefined,
+      headers: undefined,
+      validateResponses: undefined,
+      logger: undefined,
+      logLevel: undefined,
+      allowInsecureHttp: undefined,
+      tracer: undefined,
+      onRequest: undefined,
+      onResponse: undefined,
+      onRetry: undefined,
+      onRateLimitWait: undefined,
+    };
+    expect(() => new Postline(documented)).not.toThrow();
+  });
+});

@@ -9,6 +9,7 @@ import type { LogLevel } from "../observe/logger.js";
 import type { PacingStore } from "../pacing/pacing-store.js";
 import { checkMaxWait } from "../pacing/wait-bound.js";
 import type { RequestOptions } from "../request-options.js";
+import { checkOptionNames } from "../setup/option-names.js";
 import { MAX_TIMER_DELAY_MS } from "../sleep.js";
 
 /** The client options as a caller may really pass them (from JavaScript, or cast). */
@@ -26,8 +27,9 @@ export interface UncheckedClientOptions {
 const AUTH_MODES: readonly unknown[] = ["apiKey", "session"];
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
-/** Refuses any client option of the wrong shape (`PostlineOptions`), naming it. */
+/** Refuses any client option of an unknown name or of the wrong shape (`PostlineOptions`), naming it. */
 export function checkClientOptions(options: UncheckedClientOptions): void {
+  checkOptionNames(options);
   checkAuth(options);
   // `null` takes the default, as `undefined` does, where the client reads the option with `??`.
   if (options.timeout != null) checkTimeout(options.timeout);
