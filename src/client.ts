@@ -10,6 +10,7 @@ import { attachResultRedactor } from "./core/result-redactor.js";
 import { resolveApiBase } from "./core/setup/base-url.js";
 import {
   assertCredentialTransport,
+  authFailureNote,
   claimsOf,
   maxWaitOf,
   optionOrEnv,
@@ -191,6 +192,7 @@ export class Postline {
         onRateLimitWait: options.onRateLimitWait,
       },
       pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
+      authFailureNote: authFailureNote(apiKey, options.apiKey === undefined, base),
       redact,
       tracer: options.tracer && guardTracer(options.tracer, logger.warn),
     });

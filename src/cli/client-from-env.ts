@@ -44,7 +44,10 @@ export function clientFromEnv(
       command,
     );
   }
-  return new Postline({ ...options, allowInsecureHttp, apiKey: env.POSTLINE_API_KEY, baseURL });
+  // The process's own variable is left for the client to read, so a 401 says where the key came from.
+  const apiKey =
+    env.POSTLINE_API_KEY === process.env.POSTLINE_API_KEY ? undefined : env.POSTLINE_API_KEY;
+  return new Postline({ ...options, allowInsecureHttp, apiKey, baseURL });
 }
 
 /** `1`/`true`/`yes` allow, `0`/`false`/`no` or unset do not; anything else is refused by name. */

@@ -32,6 +32,20 @@ function apiItems(filter: (item: Record<string, unknown>) => boolean = () => tru
 }
 
 describe("postline content export", () => {
+  it("a live key sent to the local fake: the 401 names POSTLINE_API_KEY and says the fake knows only its test keys", async () => {
+    const live = envWith({
+      POSTLINE_API_KEY: "pl_live_notthefakes1234abcd",
+      POSTLINE_BASE_URL: server.url,
+    });
+    const run = await runPostline(["content", "export"], live);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("The key came from POSTLINE_API_KEY");
+    expect(run.stderr).toMatch(
+      /A live key was sent to 127\.0\.0\.1:\d+ on this machine, such as a local fake/,
+    );
+    expect(run.stderr).not.toContain("notthefakes1234");
+  });
+
   it("writes every item as one JSON line, newest first, with nothing on a non-terminal stderr", async () => {
     const run = await runPostline(["content", "export"], env);
     expect(run.code).toBe(0);

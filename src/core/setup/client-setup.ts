@@ -14,6 +14,7 @@ import { DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
 import { heldClaims } from "../reconcile/held-claims.js";
 import { isLoopbackHost } from "./base-url.js";
 import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
+import { environmentOfToken } from "./environment.js";
 
 /** How a client authenticates; the public `PostlineAuth` type. */
 type AuthMode = "apiKey" | "session";
@@ -74,6 +75,29 @@ export function resolveApiKey(options: AuthOptions): string | null {
   const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
   assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
   return apiKey;
+}
+
+/**
+ * What a 401 adds to the service's message, so the person reading it knows where to look: that
+ * the key came from `POSTLINE_API_KEY` (not an option they may be checking), and that a live key
+ * went to a server on this machine, such as a local fake, which knows only its own test keys.
+ */
+export function authFailureNote(
+  apiKey: string | null,
+  keyFromEnv: boolean,
+  base: URL,
+): string | undefined {
+  if (apiKey === null) return undefined;
+  const notes: string[] = [];
+  if (keyFromEnv) {
+    notes.push("The key came from POSTLINE_API_KEY: check the environment the process runs in.");
+  }
+  if (environmentOfToken(apiKey) === "live" && isLoopbackHost(base.hostname)) {
+    notes.push(
+      `A live key was sent to ${base.host} on this machine, such as a local fake, which knows only its own test keys: use the fake's key, or point baseURL at the service.`,
+    );
+  }
+  return notes.length === 0 ? undefined : notes.join(" ");
 }
 
 /**

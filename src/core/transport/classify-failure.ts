@@ -26,12 +26,14 @@ export interface FailedAttempt {
 
 /**
  * Turns an attempt that did not succeed into its error. Retryability is decided here, once, from
- * the method and what failed; the error carries it as `retryable`.
+ * the method and what failed; the error carries it as `retryable`. A 401's message ends with
+ * `authNote` when the client has one.
  */
 export function classifyFailure(
   request: PreparedRequest,
   result: AttemptResult,
   redact: Redactor,
+  authNote?: string,
 ): FailedAttempt {
   const { method, redactedUrl: url, callId } = request;
   if (result.kind === "response") {
@@ -41,7 +43,11 @@ export function classifyFailure(
       return { error: bodyOverCapError(request, result.body.overCap ?? 0), retryable: false };
     }
     const facts = { status, headers, body: result.body, method, url, callId };
-    const parsed = parseErrorBody(facts);
+    const read = parseErrorBody(facts);
+    const parsed =
+      status === 401 && authNote !== undefined
+        ? { ...read, message: `${read.message.trimEnd()} ${authNote}` }
+        : read;
     const retryable = isRetryableFailure(method, { kind: "status", status, code: parsed.code });
     return {
       error: errorFromResponse(facts, parsed, retryable, redact),

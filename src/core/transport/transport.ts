@@ -73,6 +73,8 @@ export interface TransportConfig {
   readonly hooks: ClientHooks;
   readonly pacer: Pacer;
   readonly redact: Redactor;
+  /** Added to a 401's message: where the key came from, where it went (`authFailureNote`). */
+  readonly authFailureNote?: string | undefined;
   /** Makes a span per SDK call and per attempt when set. */
   readonly tracer: Tracer | undefined;
 }
@@ -201,7 +203,12 @@ export class Transport {
           return responseOf(request, text);
         }
       }
-      const failure = classifyFailure(request, result, this.#config.redact);
+      const failure = classifyFailure(
+        request,
+        result,
+        this.#config.redact,
+        this.#config.authFailureNote,
+      );
       if (span) endAttemptSpan(span, status, failure.error);
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
       const delayMs = delayBeforeRetry(
