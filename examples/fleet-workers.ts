@@ -19,6 +19,7 @@ import { Postline } from "../src/index.js";
 import { createRedisStore } from "../src/redis/index.js";
 import { createFakeService, startFakeServer } from "../src/testing/index.js";
 import { expectThat } from "./support/expect-that.js";
+import { skipExample } from "./support/skipped.js";
 
 const WORKERS = 3;
 const DRAFTS_PER_WORKER = 5;
@@ -58,7 +59,7 @@ async function work(): Promise<void> {
 async function coordinate(): Promise<void> {
   if (!process.env.REDIS_URL) {
     if (process.env.POSTLINE_REQUIRE_REDIS) throw new Error("REDIS_URL is not set");
-    console.log("fleet workers: skipped, set REDIS_URL to a Redis server to run it");
+    skipExample("fleet workers", "set REDIS_URL to a Redis server to run it");
     return;
   }
   console.log(`\n▶ fleet workers (${WORKERS} processes on one key, pacing in Redis)`);

@@ -1,6 +1,6 @@
 /**
  * Runs every example in this folder one after another, each in its own process, and exits
- * non-zero if any fails.
+ * non-zero if any fails. An example that skips itself (what it needs is not there) is SKIP.
  *
  *   npm run examples            # against the in-process fake
  *   POSTLINE_BASE_URL=... POSTLINE_API_KEY=... npm run examples
@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SKIPPED_EXIT_CODE } from "./support/skipped.js";
 
 const folder = dirname(fileURLToPath(import.meta.url));
 const self = basename(fileURLToPath(import.meta.url));
@@ -19,18 +20,20 @@ const examples = (await readdir(folder))
   .filter((name) => only.length === 0 || only.some((wanted) => name.startsWith(wanted)))
   .sort();
 
-const results: { name: string; ok: boolean; ms: number }[] = [];
+type Outcome = "PASS" | "SKIP" | "FAIL";
+const results: { name: string; outcome: Outcome; ms: number }[] = [];
 for (const name of examples) {
   const started = performance.now();
   const code = await runInOwnProcess(join(folder, name));
-  results.push({ name, ok: code === 0, ms: Math.round(performance.now() - started) });
+  const outcome = code === 0 ? "PASS" : code === SKIPPED_EXIT_CODE ? "SKIP" : "FAIL";
+  results.push({ name, outcome, ms: Math.round(performance.now() - started) });
 }
 
 console.log("\nexamples");
-for (const { name, ok, ms } of results) console.log(`  ${ok ? "PASS" : "FAIL"} ${name} (${ms} ms)`);
-const failed = results.filter((result) => !result.ok).length;
-console.log(`examples: ${results.length - failed} passed, ${failed} failed`);
-if (failed > 0 || results.length === 0) process.exitCode = 1;
+for (const { name, outcome, ms } of results) console.log(`  ${outcome} ${name} (${ms} ms)`);
+const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
+console.log(`examples: ${count("PASS")} passed, ${count("SKIP")} skipped, ${count("FAIL")} failed`);
+if (count("FAIL") > 0 || results.length === 0) process.exitCode = 1;
 
 /** Runs one example with tsx in a child Node process; resolves to its exit code. */
 function runInOwnProcess(file: string): Promise<number> {
