@@ -7,7 +7,7 @@ import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { requestLine } from "./request-line.js";
-import { jsonLine } from "./terminal-text.js";
+import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 export const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
@@ -19,13 +19,14 @@ developed against it.
 
 Open the base URL in a browser to watch it live: the requests (time, key, method, path, status,
 error code), the workspace's items by status and each key's rate windows. The request log is
-also JSON at /fake/requests. Neither shows a token, a cookie or a body.
+also JSON at /fake/requests. Neither shows a token, a cookie or a body. The log keeps the
+newest 10000 requests and 16 Mi characters of bodies; the page says when older ones were dropped.
 
 Options:
   --port N          port to listen on (default 0: a free port)
   --host ADDRESS    interface to bind (default 127.0.0.1)
   --json            print the details as one JSON line instead of text
-  --log             print one line per request to stdout
+  --log             print one line per request to stdout (terminal-safe, tokens redacted)
   --allow-insecure-http
                     accepted, as by every command; the fake sends no key itself (its clients
                     on other machines need it, or POSTLINE_ALLOW_INSECURE_HTTP=1)
@@ -89,7 +90,9 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
         "",
         "Press Ctrl-C to stop.",
         "",
-      ].join("\n"),
+      ]
+        .map(terminalSafe)
+        .join("\n"),
     );
   }
   if (flags.log) service.onRequest((entry) => io.stdout.write(`${requestLine(entry)}\n`));

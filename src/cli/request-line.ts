@@ -1,22 +1,25 @@
 /** One line of `postline fake --log`: a request as the fake answered it, never its token. */
 import { createRedactor } from "../core/redact.js";
 import type { RecordedRequest } from "../testing/request-log.js";
+import { terminalSafe } from "./terminal-text.js";
 
 const redact = createRedactor(undefined);
 
 /**
  * E.g. `10:43:20.123  POST    /content  429  rate_limited  Default key (key_000001)`: the
- * model's time (UTC), method, path under `/api/v1` and query (token shapes redacted), with the
- * JSON-RPC call for MCP, then the status (or `dropped` / `refused`), error code and key.
+ * model's time (UTC), method, path under `/api/v1` and query, with the JSON-RPC call for MCP,
+ * then the status (or `dropped` / `refused`), error code and key. Much of it is the caller's to
+ * fill (a keyless `text/plain` POST from any web page reaches a local fake), so the whole line
+ * has its token shapes redacted, wherever they are, and is terminal-safe: one line, no escape.
  */
 export function requestLine(entry: Readonly<RecordedRequest>): string {
-  const target = entry.query ? `${entry.path}?${redact(entry.query)}` : entry.path;
+  const target = entry.query ? `${entry.path}?${entry.query}` : entry.path;
   const key = entry.keyId
     ? `${entry.keyName ?? "key"} (${entry.keyId})`
     : entry.credential === "session"
       ? "browser session"
       : "no key";
-  return [
+  const line = [
     entry.at.toISOString().slice(11, 23),
     entry.method.padEnd(6),
     entry.mcpCall ? `${target} [${entry.mcpCall}]` : target,
@@ -24,4 +27,5 @@ export function requestLine(entry: Readonly<RecordedRequest>): string {
     entry.errorCode ?? (entry.fault ? `fault:${entry.fault}` : "-"),
     key,
   ].join("  ");
+  return terminalSafe(redact(line));
 }

@@ -39,16 +39,55 @@ export interface RecordedRequest {
 /** Called with each request once it has been answered (or its connection failed). */
 export type RequestListener = (request: Readonly<RecordedRequest>) => void;
 
+/**
+ * How much the log keeps: the newest requests, at most this many and this many characters of
+ * bodies in all. Any page can send a local fake keyless requests, and every one is logged with
+ * its body (up to the 1 MiB cap): unbounded, 300 of 1 MB grew the process by 383 MB (bounded:
+ * 83 MB). Listed in docs/testing.md.
+ */
+export const REQUEST_LOG_LIMITS = Object.freeze({ entries: 10_000, bodyChars: 16 * 1_048_576 });
+
 /** The fake's request log: entries in arrival order, and listeners told of each answered one. */
 export class RequestLog {
   readonly entries: RecordedRequest[] = [];
+  /** The body size of each entry, in step with `entries`. */
+  readonly #sizes: number[] = [];
+  #bodyChars = 0;
+  #dropped = 0;
   private readonly listeners = new Set<RequestListener>();
 
-  /** Adds a request as it arrives; for the MCP endpoint, notes the JSON-RPC call it makes. */
-  add(entry: RecordedRequest, isMcp: boolean): void {
+  /** How many of the oldest entries were dropped to keep within the limits, since the last clear. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /**
+   * Adds a request as it arrives, whose body text was `bodyChars` long; for the MCP endpoint,
+   * notes the JSON-RPC call it makes. The oldest entries go while the log is over its limits.
+   */
+  add(entry: RecordedRequest, isMcp: boolean, bodyChars: number): void {
     const call = isMcp ? mcpCallOf(entry.body) : undefined;
     if (call !== undefined) entry.mcpCall = call;
     this.entries.push(entry);
+    this.#sizes.push(bodyChars);
+    this.#bodyChars += bodyChars;
+    while (
+      this.entries.length > 1 &&
+      (this.entries.length > REQUEST_LOG_LIMITS.entries ||
+        this.#bodyChars > REQUEST_LOG_LIMITS.bodyChars)
+    ) {
+      this.entries.shift();
+      this.#bodyChars -= this.#sizes.shift() ?? 0;
+      this.#dropped += 1;
+    }
+  }
+
+  /** Forgets every entry, and the count of dropped ones. */
+  clear(): void {
+    this.entries.length = 0;
+    this.#sizes.length = 0;
+    this.#bodyChars = 0;
+    this.#dropped = 0;
   }
 
   /** Notes what the caller got, then tells the listeners. */

@@ -153,14 +153,22 @@ export class FakeService {
     return this.#sessions.signIn(options);
   }
 
-  /** Every request received so far, oldest first (never the token). */
+  /**
+   * The requests received, oldest first (never the token): the newest 10 000, with at most 16 Mi
+   * characters of bodies in all; `droppedRequests` counts the older ones dropped.
+   */
   get requests(): readonly RecordedRequest[] {
     return this.#log.entries;
   }
 
+  /** How many of the oldest requests the log dropped to stay bounded (docs/testing.md). */
+  get droppedRequests(): number {
+    return this.#log.dropped;
+  }
+
   /** Forgets the recorded requests. */
   clearRequests(): void {
-    this.#log.entries.length = 0;
+    this.#log.clear();
   }
 
   /** Empties every rate-limit window. */
@@ -198,7 +206,7 @@ export class FakeService {
       outcome: "response",
       applied: false,
     };
-    this.#log.add(entry, apiPath === MCP_PATH);
+    this.#log.add(entry, apiPath === MCP_PATH, oversize === undefined ? bodyText.length : 0);
     const spec = this.#faults.take(method, apiPath ?? url.pathname);
     if (spec) entry.fault = spec.kind;
     const fault = spec && activeFault(spec);

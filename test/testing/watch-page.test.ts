@@ -136,4 +136,25 @@ describe.skipIf(!available)("the watch page, in headless Chromium", () => {
     const screenshot = process.env.POSTLINE_WATCH_SCREENSHOT;
     if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
   }, 60_000);
+
+  it("says when the bounded log has dropped older requests", async () => {
+    const service = createFakeService();
+    const { page } = await openWatchPage(service);
+    expect(await page.locator("#dropped").isVisible()).toBe(false);
+    const baseURL = (server as FakeServer).url;
+    // Keyless 1 MB bodies, as any page can send a local port: 20 are over the 16 Mi kept.
+    const body = "x".repeat(1_000_000);
+    for (let index = 0; index < 20; index++) {
+      await fetch(`${baseURL}/api/v1/content`, { method: "POST", body });
+    }
+    const dropped = service.droppedRequests;
+    expect(dropped).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#dropped").isVisible(), SOON).toBe(true);
+    expect(await page.locator("#dropped").textContent()).toBe(
+      `${dropped} older requests were dropped: the fake keeps the newest 10000 requests and 16 Mi characters of bodies.`,
+    );
+    // The rows shown are the entries kept, newest first.
+    await expect.poll(() => page.locator("#log tbody tr").count(), SOON).toBe(20 - dropped);
+    expect(await page.locator("#log tbody tr").first().getAttribute("data-index")).toBe("19");
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The watch page of `postline fake`: plain HTML and one script, no dependency and nothing loaded
  * from the network. The script polls `/fake/requests` and `/fake/state` once a second and writes
- * every value with `textContent`, so a path or a key name can never become markup.
+ * every value with `textContent`, so a path or a key name can never become markup. When the
+ * bounded log has dropped older requests, it says how many.
  */
 
 /** The page at `/`. */
@@ -51,6 +52,7 @@ export const WATCH_PAGE = `<!doctype html>
   <tbody></tbody>
 </table>
 <h2>Requests <span class="muted">(newest first; no token, cookie or body is shown)</span></h2>
+<p id="dropped" class="muted" hidden></p>
 <div class="log-wrap">
 <table id="log">
   <thead><tr><th>time (UTC)</th><th>key</th><th>method</th><th>path</th><th class="num">status</th><th>error code</th></tr></thead>
@@ -112,6 +114,16 @@ export const WATCH_SCRIPT = `"use strict";
     while (body.rows.length > MAX_ROWS) body.lastElementChild.remove();
   }
 
+  // The fake keeps the newest requests only: say so once older ones are gone.
+  function renderDropped(log) {
+    const note = $("#dropped");
+    note.hidden = !(log.dropped > 0);
+    if (note.hidden) return;
+    note.textContent = log.dropped + " older request" + (log.dropped === 1 ? " was" : "s were") +
+      " dropped: the fake keeps the newest " + log.limits.entries + " requests and " +
+      Math.round(log.limits.bodyChars / 1048576) + " Mi characters of bodies.";
+  }
+
   function renderState(state) {
     const counts = state.requests;
     const byClass = (digit) => Object.entries(counts.byStatus)
@@ -149,6 +161,7 @@ export const WATCH_SCRIPT = `"use strict";
       if (log.requests.length > 0 && log.requests[0].index < next) $("#log tbody").replaceChildren();
       renderLog(log.requests);
       next = log.next;
+      renderDropped(log);
       renderState(state);
       $("#status").textContent = "live · updated " + new Date().toLocaleTimeString();
       $("#status").className = "";

@@ -3,17 +3,19 @@
  * never meet a contract route, and never in the request log or a rate window:
  *
  * - `GET /`: the page (`page.ts`), which polls the two JSON routes;
- * - `GET /fake/requests[?after=N]`: the request log from entry N on, `{ requests, next }`;
+ * - `GET /fake/requests[?after=N]`: the request log from entry N on,
+ *   `{ requests, next, dropped, limits }`;
  * - `GET /fake/state`: the overview (`overview.ts`);
  * - `GET /fake/watch.js`: the page's script.
  *
- * They show no token, no cookie and no body; key ids and names only. They send no CORS headers,
+ * They show no token, no cookie and no body; key ids and names only. Whatever a caller sent
+ * (a path, a query, a JSON-RPC method) is shown with token shapes redacted wherever they are. They send no CORS headers,
  * and answer only a `Host` that is an IP address or `localhost`, so a page of another site cannot
  * read them, not even through a DNS name rebound to this machine.
  */
 import { createRedactor } from "../../core/redact.js";
 import type { FakeResponse } from "../fake-response.js";
-import type { RecordedRequest } from "../request-log.js";
+import { REQUEST_LOG_LIMITS, type RecordedRequest } from "../request-log.js";
 import type { FakeService } from "../service.js";
 import { WATCH_PAGE, WATCH_SCRIPT } from "./page.js";
 
@@ -27,7 +29,8 @@ export const WATCH_PATHS = {
 
 const PATHS: ReadonlySet<string> = new Set(Object.values(WATCH_PATHS));
 
-// Tokens never reach the log, but a query string is the caller's to fill: redact its shapes.
+// No credential header reaches the log, but a path, a query or a JSON-RPC method is the caller's
+// to fill (`DELETE /keys/<token>`): every string shown has its token shapes redacted.
 const redact = createRedactor(undefined);
 
 const COMMON_HEADERS = {
@@ -92,7 +95,9 @@ export function answerWatch(
     case WATCH_PATHS.state:
       return json(service.overview());
     default:
-      return json(requestsFrom(service.requests, url.searchParams.get("after")));
+      return json(
+        requestsFrom(service.requests, service.droppedRequests, url.searchParams.get("after")),
+      );
   }
 }
 
@@ -104,7 +109,7 @@ export interface WatchedRequest {
   readonly at: string;
   /** The HTTP method. */
   readonly method: string;
-  /** The path under `/api/v1` (a path outside it as it was sent). */
+  /** The path under `/api/v1` (a path outside it as it was sent), token shapes redacted. */
   readonly path: string;
   /** The query string without `?`, token shapes redacted. */
   readonly query: string;
@@ -128,27 +133,33 @@ export interface WatchedRequest {
   readonly applied: boolean;
 }
 
-function requestsFrom(log: readonly RecordedRequest[], after: string | null) {
+/**
+ * The log from index `after` on. Indexes count from the last clear: the entry at `kept[0]` is
+ * number `dropped`, as the entries before it were dropped to keep the log bounded.
+ */
+function requestsFrom(kept: readonly RecordedRequest[], dropped: number, after: string | null) {
+  const next = dropped + kept.length;
   const asked = after !== null && /^\d+$/.test(after) ? Number(after) : 0;
   // A log cleared since the last read starts over from its first entry.
-  const start = asked > log.length ? 0 : asked;
-  const requests: WatchedRequest[] = log.slice(start).map((entry, offset) => ({
-    index: start + offset,
+  const start = asked > next ? 0 : Math.max(0, asked - dropped);
+  const shown = (text: string | undefined) => (text === undefined ? null : redact(text));
+  const requests: WatchedRequest[] = kept.slice(start).map((entry, offset) => ({
+    index: dropped + start + offset,
     at: entry.at.toISOString(),
-    method: entry.method,
-    path: entry.path,
+    method: redact(entry.method),
+    path: redact(entry.path),
     query: redact(entry.query),
     status: entry.status,
     outcome: entry.outcome,
-    errorCode: entry.errorCode ?? null,
-    keyId: entry.keyId ?? null,
-    keyName: entry.keyName ?? null,
+    errorCode: shown(entry.errorCode),
+    keyId: shown(entry.keyId),
+    keyName: shown(entry.keyName),
     credential: entry.credential ?? null,
-    mcpCall: entry.mcpCall ?? null,
-    fault: entry.fault ?? null,
+    mcpCall: shown(entry.mcpCall),
+    fault: shown(entry.fault),
     applied: entry.applied,
   }));
-  return { requests, next: log.length };
+  return { requests, next, dropped, limits: REQUEST_LOG_LIMITS };
 }
 
 /** An IP literal or `localhost`: a name a rebinding attack cannot point here. */
