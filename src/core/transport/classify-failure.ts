@@ -27,14 +27,14 @@ export interface FailedAttempt {
 /**
  * Turns an attempt that did not succeed into its error. Retryability is decided here, once, from
  * the method and what failed; the error carries it as `retryable`. A 401's message ends with
- * `authNote` when the client has one.
+ * the client's `authFailureNote` when it has one.
  */
 export function classifyFailure(
   request: PreparedRequest,
   result: AttemptResult,
-  redact: Redactor,
-  authNote?: string,
+  client: { readonly redact: Redactor; readonly authFailureNote?: string | undefined },
 ): FailedAttempt {
+  const { redact, authFailureNote: authNote } = client;
   const { method, redactedUrl: url, callId } = request;
   if (result.kind === "response") {
     const { status, headers } = result.response;

@@ -1,3 +1,4 @@
+import type { AcquireOptions } from "../pacing/pacer.js";
 import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
@@ -18,6 +19,8 @@ export interface PreparedRequestInit {
   readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
   /** The id of the SDK call this request belongs to. */
   readonly callId: string;
+  /** The session it is sent with, when known (its `Cookie`, in session mode): never shown. */
+  readonly session: string | undefined;
 }
 
 /**
@@ -48,6 +51,8 @@ export class PreparedRequest {
   readonly maxRetries: number;
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
   readonly callId: string;
+  /** The session it is sent with, when known: the session pacer keys its holds by it. */
+  readonly session: string | undefined;
   readonly #redact: Redactor;
   #redactedUrl: string | undefined;
   #redactedPath: string | undefined;
@@ -65,6 +70,7 @@ export class PreparedRequest {
     this.onRateLimitWait = init.onRateLimitWait;
     this.maxRetries = init.maxRetries;
     this.callId = init.callId;
+    this.session = init.session;
     this.#redact = redact;
   }
 
@@ -78,5 +84,31 @@ export class PreparedRequest {
   get redactedPath(): string {
     this.#redactedPath ??= this.#redact(this.path);
     return this.#redactedPath;
+  }
+
+  /**
+   * What the pacer is told of attempt number `attempt` (pacer.ts), with `remainingWaitMs` of the
+   * call's bound left; `maxWaitSetting` names the bound in a refusal.
+   */
+  waitOptions(
+    attempt: number,
+    remainingWaitMs: number,
+    maxWaitSetting: string | undefined,
+  ): AcquireOptions {
+    const request = this;
+    return {
+      maxWaitMs: Math.max(0, remainingWaitMs),
+      callMaxWaitMs: this.maxWaitMs,
+      attempt,
+      maxWaitSetting,
+      attemptTimeoutMs: this.timeout,
+      method: this.method,
+      // Only read when the pacer has to say why a call ends: the redaction is paid then.
+      get url() {
+        return request.redactedUrl;
+      },
+      callId: this.callId,
+      session: this.session,
+    };
   }
 }

@@ -95,6 +95,15 @@ export function checkedCallerHeaders(
   return out;
 }
 
+/** The `Cookie` header among checked caller headers (any casing), if any: a session's identity. */
+export function cookieOf(headers: Record<string, string> | undefined): string | undefined {
+  if (headers === undefined) return undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === "cookie") return value;
+  }
+  return undefined;
+}
+
 /** Refuses an API key that cannot be sent in the `Authorization` header. The key is never echoed. */
 export function checkApiKeyForHeader(apiKey: string): void {
   if (BAD_VALUE_CHAR.test(apiKey) || /\s/.test(apiKey)) {

@@ -4,7 +4,7 @@ import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { Tracer, TraceSpan } from "../observe/tracing.js";
-import type { Pacer, ReleasePacedSlot } from "../pacing/pacer.js";
+import type { Pacer, ReleasePacedSlot, SlotWait } from "../pacing/pacer.js";
 import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
@@ -14,7 +14,7 @@ import { classifyFailure, userAbortOf } from "./classify-failure.js";
 import type { HttpMethod } from "./http-method.js";
 import { checkRequestOptions } from "./option-checks.js";
 import { PreparedRequest } from "./prepared-request.js";
-import { checkApiKeyForHeader, checkedCallerHeaders } from "./request-headers.js";
+import { checkApiKeyForHeader, checkedCallerHeaders, cookieOf } from "./request-headers.js";
 import { delayBeforeRetry } from "./retry-policy.js";
 import { endAttemptSpan, SdkCall } from "./sdk-call.js";
 import { type AttemptResult, sendAttempt } from "./send-attempt.js";
@@ -203,12 +203,7 @@ export class Transport {
           return responseOf(request, text);
         }
       }
-      const failure = classifyFailure(
-        request,
-        result,
-        this.#config.redact,
-        this.#config.authFailureNote,
-      );
+      const failure = classifyFailure(request, result, this.#config);
       if (span) endAttemptSpan(span, status, failure.error);
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
       const delayMs = delayBeforeRetry(
@@ -235,22 +230,9 @@ export class Transport {
     remainingWaitMs: number,
   ): Promise<ReleasePacedSlot> {
     try {
-      return await this.#config.pacer.acquire(request.budget, request.signal, {
-        maxWaitMs: Math.max(0, remainingWaitMs),
-        callMaxWaitMs: request.maxWaitMs,
-        attempt,
-        maxWaitSetting: this.#config.maxWaitSetting,
-        attemptTimeoutMs: request.timeout,
-        method: request.method,
-        // Only read when the pacer has to say why a call ends: the redaction is paid then.
-        get url() {
-          return request.redactedUrl;
-        },
-        callId: request.callId,
-        // A call's own Cookie is its session; outside session mode no Cookie is ever kept.
-        session: cookieOf(request.headers) ?? this.#sessionCookie,
-        onWait: (wait) => this.#observer.waiting(request, attempt, wait),
-      });
+      const wait = request.waitOptions(attempt, remainingWaitMs, this.#config.maxWaitSetting);
+      const onWait = (slot: SlotWait) => this.#observer.waiting(request, attempt, slot);
+      return await this.#config.pacer.acquire(request.budget, request.signal, { ...wait, onWait });
     } catch (error) {
       if (request.signal?.aborted) throw this.#userAbort(request);
       if (error instanceof RateLimitWaitError) this.#observer.refused(request, attempt, error);
@@ -262,6 +244,13 @@ export class Transport {
   #prepare(spec: ApiRequest, callId: string): PreparedRequest {
     const { method, path, options = {} } = spec;
     checkRequestOptions(options);
+    // Per-call headers merge over the instance's, so the credential is set again after them.
+    const headers = options.headers
+      ? {
+          ...checkedCallerHeaders(options.headers, "call", this.#session),
+          ...this.#credentialHeaders,
+        }
+      : undefined;
     const init = {
       method,
       path,
@@ -269,18 +258,14 @@ export class Transport {
       body: spec.body,
       budget: spec.budget ?? "other",
       signal: options.signal,
-      // Per-call headers merge over the instance's, so the credential is set again after them.
-      headers: options.headers
-        ? {
-            ...checkedCallerHeaders(options.headers, "call", this.#session),
-            ...this.#credentialHeaders,
-          }
-        : undefined,
+      headers,
       timeout: options.timeout ?? this.#config.timeout,
       maxWaitMs: options.maxWaitMs ?? this.#config.maxWaitMs,
       onRateLimitWait: options.onRateLimitWait,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       callId,
+      // A call's own Cookie is its session; outside session mode no Cookie is ever kept.
+      session: cookieOf(headers) ?? this.#sessionCookie,
     } as const;
     return new PreparedRequest(init, this.#config.redact);
   }
@@ -297,15 +282,6 @@ export class Transport {
   #userAbort(request: PreparedRequest): APIUserAbortError {
     return userAbortOf(request, this.#config.redact);
   }
-}
-
-/** The `Cookie` header among checked caller headers (any casing), if any. */
-function cookieOf(headers: Record<string, string> | undefined): string | undefined {
-  if (headers === undefined) return undefined;
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === "cookie") return value;
-  }
-  return undefined;
 }
 
 /** A 2xx response; its URL is redacted only if something (an error) asks for it. */
