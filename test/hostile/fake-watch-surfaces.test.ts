@@ -98,6 +98,23 @@ describe("/fake/requests", () => {
   });
 });
 
+describe("/fake/state", () => {
+  it("shows no token shape, even as a key's name", async () => {
+    const service = createFakeService();
+    server = await startFakeServer(service, { port: 0, watch: true });
+    const { apiKey } = service.defaults;
+    const created = await fetch(`${server.url}/api/v1/keys`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: `leaked ${TOKEN}`, scopes: ["read"] }),
+    });
+    expect(created.status).toBe(201);
+    const text = await (await fetch(`${server.url}/fake/state`)).text();
+    expect(text).not.toContain("Zq81xVbN3kLmP0aS9dF2");
+    expect(text).toContain("leaked [redacted]");
+  });
+});
+
 describe("the request log is bounded", () => {
   it(`keeps at most ${REQUEST_LOG_LIMITS.bodyChars} characters of bodies, dropping the oldest, and says how many were dropped`, async () => {
     const service = createFakeService();

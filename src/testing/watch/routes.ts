@@ -13,7 +13,7 @@
  * and answer only a `Host` that is an IP address or `localhost`, so a page of another site cannot
  * read them, not even through a DNS name rebound to this machine.
  */
-import { createRedactor } from "../../core/redact.js";
+import { createRedactor, redactDeep } from "../../core/redact.js";
 import type { FakeResponse } from "../fake-response.js";
 import { REQUEST_LOG_LIMITS, type RecordedRequest } from "../request-log.js";
 import type { FakeService } from "../service.js";
@@ -93,7 +93,8 @@ export function answerWatch(
         body: WATCH_SCRIPT,
       };
     case WATCH_PATHS.state:
-      return json(service.overview());
+      // Key and workspace names are a caller's to choose, as a token could be.
+      return json(redactDeep(service.overview(), redact));
     default:
       return json(
         requestsFrom(service.requests, service.droppedRequests, url.searchParams.get("after")),
