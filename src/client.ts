@@ -19,6 +19,7 @@ import {
   resolveApiKey,
 } from "./core/setup/client-setup.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
+import { clientHooksOf } from "./core/setup/option-names.js";
 import { checkClientOptions } from "./core/transport/option-checks.js";
 import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
@@ -39,6 +40,11 @@ export type PostlineAuth = "apiKey" | "session";
 
 /** Options of `new Postline(options)` (docs/getting-started.md). */
 export interface PostlineOptions extends ClientHooks {
+  /**
+   * The hooks grouped in one object, e.g. `hooks: { onRateLimitWait }`: the same as giving each
+   * as an option of its own. One hook given both ways is refused.
+   */
+  hooks?: ClientHooks | undefined;
   /**
    * `"apiKey"` (the default) or `"session"`: in a page of your own web app, use the signed-in
    * user's browser session instead of a key. No `Authorization` header is sent, requests go with
@@ -185,12 +191,7 @@ export class Postline {
       headers: options.headers ?? {},
       sdkHeader: `postline-typescript/${VERSION}`,
       logger,
-      hooks: {
-        onRequest: options.onRequest,
-        onResponse: options.onResponse,
-        onRetry: options.onRetry,
-        onRateLimitWait: options.onRateLimitWait,
-      },
+      hooks: clientHooksOf(options),
       pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
       authFailureNote: authFailureNote(apiKey, options.apiKey === undefined, base),
       redact,

@@ -252,6 +252,12 @@ describe("an unknown option", () => {
       onResponse: undefined,
       onRetry: undefined,
       onRateLimitWait: undefined,
+      hooks: {
+        onRequest: undefined,
+        onResponse: undefined,
+        onRetry: undefined,
+        onRateLimitWait: undefined,
+      },
     };
     expect(() => new Postline(documented)).not.toThrow();
   });

@@ -103,3 +103,39 @@ describe("hooks", () => {
     await expect(client.brand.get()).resolves.toBeNull();
   });
 });
+
+describe("hooks grouped in one object", () => {
+  it("hooks: { onRequest, onResponse } fire as the options of their own do", async () => {
+    server.use(http.get(`${API}/brand`, () => HttpResponse.json({ profile: null })));
+    const requests: RequestEvent[] = [];
+    const responses: ResponseEvent[] = [];
+    const client = makeClient({
+      hooks: { onRequest: (event) => requests.push(event), onResponse: (e) => responses.push(e) },
+    });
+    await client.brand.get();
+    expect(requests.map((event) => event.path)).toEqual(["brand"]);
+    expect(responses.map((event) => event.status)).toEqual([200]);
+  });
+
+  it("one hook given both ways is refused, naming it", () => {
+    const hook = () => {};
+    expect(() => makeClient({ onRetry: hook, hooks: { onRetry: hook } })).toThrow(
+      expect.objectContaining({ name: "InvalidRequestError", param: "hooks.onRetry" }),
+    );
+  });
+
+  it("an unknown hook or a hook that is not a function is refused, naming it", () => {
+    expect(() => makeClient({ hooks: { onRequests: () => {} } as never })).toThrow(
+      expect.objectContaining({
+        param: "hooks.onRequests",
+        message: expect.stringContaining("did you mean onRequest?"),
+      }),
+    );
+    expect(() => makeClient({ hooks: { onRetry: "log" } as never })).toThrow(
+      expect.objectContaining({ param: "hooks.onRetry" }),
+    );
+    expect(() => makeClient({ hooks: "all" as never })).toThrow(
+      expect.objectContaining({ param: "hooks" }),
+    );
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { PostlineOptions, RateLimitOptions } from "../../client.js";
 import { InvalidRequestError } from "../errors/local-errors.js";
+import type { ClientHooks } from "../observe/hooks.js";
 
 const CLIENT_OPTIONS = Object.keys({
   auth: true,
@@ -25,7 +26,15 @@ const CLIENT_OPTIONS = Object.keys({
   onResponse: true,
   onRetry: true,
   onRateLimitWait: true,
+  hooks: true,
 } satisfies Record<keyof PostlineOptions, true>);
+
+const HOOK_NAMES = Object.keys({
+  onRequest: true,
+  onResponse: true,
+  onRetry: true,
+  onRateLimitWait: true,
+} satisfies Record<keyof ClientHooks, true>) as (keyof ClientHooks)[];
 
 const RATE_LIMIT_OPTIONS = Object.keys({
   store: true,
@@ -40,6 +49,35 @@ export function checkOptionNames(options: object): void {
   if (rateLimit !== null && typeof rateLimit === "object") {
     refuseUnknown(rateLimit, RATE_LIMIT_OPTIONS, "rateLimit.");
   }
+  const { hooks } = options as { hooks?: unknown };
+  if (hooks !== undefined && (hooks === null || typeof hooks !== "object")) {
+    throw new InvalidRequestError("hooks", `hooks must be an object of ${HOOK_NAMES.join(", ")}`);
+  }
+  if (hooks) refuseUnknown(hooks, HOOK_NAMES, "hooks.");
+}
+
+/**
+ * The client's hooks, given as options of their own or grouped in `hooks`: either way, but one
+ * hook given both ways is refused rather than one of them silently ignored.
+ */
+export function clientHooksOf(options: PostlineOptions): ClientHooks {
+  const grouped: ClientHooks = options.hooks ?? {};
+  const hooks: ClientHooks = {};
+  for (const name of HOOK_NAMES) {
+    if (options[name] !== undefined && grouped[name] !== undefined) {
+      throw new InvalidRequestError(
+        `hooks.${name}`,
+        `${name} is given twice, as an option and in hooks: give it once`,
+      );
+    }
+    const hook = grouped[name] ?? options[name];
+    if (hook !== undefined && typeof hook !== "function") {
+      const param = grouped[name] === undefined ? name : `hooks.${name}`;
+      throw new InvalidRequestError(param, `${param} must be a function`);
+    }
+    Object.assign(hooks, { [name]: hook });
+  }
+  return hooks;
 }
 
 function refuseUnknown(
