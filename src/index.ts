@@ -100,9 +100,11 @@ export type { HttpMethod } from "./core/transport/http-method.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";
 export type {
+  AcknowledgeOptions,
   ApproveParams,
   ContentListParams,
   ContentResource,
+  ContentReview,
   ContentUpdateParams,
   CreateDraftParams,
   CreateRequestOptions,

@@ -4,6 +4,7 @@
  */
 import type { RequestOptions } from "../core/request-options.js";
 import type { ContentSource, ContentStatus } from "../schemas/index.js";
+import type { ContentReview } from "./content-review.js";
 
 /** Filters and paging of `content.list` / `content.listPage` (api-v1.md §4 GET /content). */
 export interface ContentListParams {
@@ -71,6 +72,8 @@ export interface ApproveParams {
   acknowledgeAiIsms?: boolean;
   /** Assign a connected channel in the same call (approval needs one). */
   channelId?: string;
+  /** The review a person approved: the same as the call option `acknowledge`. */
+  acknowledge?: ContentReview;
 }
 
 /** Options of `content.reject`. */
@@ -87,4 +90,17 @@ export interface ScheduleParams {
   publishNow?: true;
   /** Schedule even though the current text matches AI-ism patterns. */
   acknowledgeAiIsms?: boolean;
+}
+
+/**
+ * Per-call options of `approve`, `schedule` and `update` (to `pending`): a person's review to
+ * acknowledge on their behalf.
+ */
+export interface AcknowledgeOptions extends RequestOptions {
+  /**
+   * The review a person saw and approved (`client.content.review(id)`). The item is re-read, and
+   * `acknowledgeAiIsms: true` is sent only when its text still equals `review.text`; otherwise
+   * `AcknowledgmentRequiredError` with `stale: true` is thrown and nothing is sent.
+   */
+  acknowledge?: ContentReview;
 }

@@ -1,13 +1,8 @@
-import { PlannedTimePassed } from "../core/errors/local-errors.js";
 import { type Page, Paginated } from "../core/pagination.js";
 import type { WithReconciliation } from "../core/reconcile/reconcile.js";
 import type { RequestOptions } from "../core/request-options.js";
-import {
-  type ContentItem,
-  ContentItemSchema,
-  type GenerationResult,
-  ItemEnvelopeSchema,
-} from "../schemas/index.js";
+import { type ContentItem, ContentItemSchema, type GenerationResult } from "../schemas/index.js";
+import { checkAcknowledgedUpdate, sendAcknowledged } from "./content-acknowledge.js";
 import {
   approvalFields,
   draftBody,
@@ -22,6 +17,7 @@ import {
 import { draftCreate, generationCreate, sendCreate } from "./content-create.js";
 import { fetchContentPage } from "./content-page.js";
 import type {
+  AcknowledgeOptions,
   ApproveParams,
   ContentListParams,
   ContentUpdateParams,
@@ -31,10 +27,13 @@ import type {
   RejectParams,
   ScheduleParams,
 } from "./content-params.js";
-import { parseWith, readJson, requestParsed, unwrapSingle } from "./parse-response.js";
+import { type ContentReview, reviewOf } from "./content-review.js";
+import { patchWrite, scheduleWrite } from "./content-writes.js";
+import { requestParsed } from "./parse-response.js";
 import type { ResourceContext } from "./resource-context.js";
 
 export type {
+  AcknowledgeOptions,
   ApproveParams,
   ContentListParams,
   ContentUpdateParams,
@@ -44,9 +43,7 @@ export type {
   RejectParams,
   ScheduleParams,
 } from "./content-params.js";
-
-/** The approval's flag that its planned time had passed (api-v1.md §4 PATCH rule 4). */
-const PlannedTimePassedFlag = ItemEnvelopeSchema.pick({ plannedTimePassed: true });
+export type { ContentReview } from "./content-review.js";
 
 /** Content items: list, create, edit, approve, schedule and delete. */
 export class ContentResource {
@@ -112,6 +109,29 @@ export class ContentResource {
   }
 
   /**
+   * Reads one item as a person reviews it before acknowledging its AI-ism matches: the exact
+   * text, the matches, and a digest of the text (one GET). Pass the review a person approved as
+   * `acknowledge` to `approve`, `schedule` or `update` (docs/approval.md).
+   *
+   * @example
+   * ```ts
+   * const review = await client.content.review(id);
+   * if (!review.needsAcknowledgment || (await askPerson(review.text, review.aiIsmMatches))) {
+   *   await client.content.approve(id, {}, { acknowledge: review });
+   * }
+   * ```
+   */
+  async review(id: string, options?: RequestOptions): Promise<ContentReview> {
+    const request = {
+      operation: "content.review",
+      method: "GET",
+      path: itemPath(id),
+      options,
+    } as const;
+    return reviewOf(await requestParsed(this.#ctx, ContentItemSchema, request, "item"));
+  }
+
+  /**
    * Creates a free draft with your own text: no credit used, one item, on the channel you name.
    * The draft is still scanned for length, sensitivity and AI-isms.
    *
@@ -157,38 +177,34 @@ export class ContentResource {
    * await client.content.update("cnt_456", { channelId: "ch_x_acme" });
    * ```
    */
-  update(id: string, params: ContentUpdateParams, options?: RequestOptions): Promise<ContentItem> {
+  async update(
+    id: string,
+    params: ContentUpdateParams,
+    options?: AcknowledgeOptions,
+  ): Promise<ContentItem> {
+    checkAcknowledgedUpdate(updateBody(params), options);
     return this.#patch("content.update", id, params, options);
   }
 
-  /** `PATCH /content/:id`, named in traces after the method that called it. */
-  async #patch(
+  /**
+   * `PATCH /content/:id`, named in traces after the method that called it; with `acknowledge`,
+   * sent only while the text is the one reviewed.
+   */
+  #patch(
     operation: string,
     id: string,
     params: ContentUpdateParams,
-    options: RequestOptions | undefined,
+    options: AcknowledgeOptions | undefined,
   ): Promise<ContentItem> {
     const path = itemPath(id);
-    const body = updateBody(params);
-    const request = { operation, method: "PATCH", path, body, options } as const;
-    const response = await this.#ctx.transport.request(request);
-    const { value, wrapper } = unwrapSingle(readJson(response, this.#ctx.reader), "item");
-    const item = parseWith(ContentItemSchema, value, response, this.#ctx.reader);
-    // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued. The flag sits beside
-    // `item`, or on the item itself when the body is the bare item (then `wrapper` is the item).
-    const { plannedTimePassed } = parseWith(
-      PlannedTimePassedFlag,
-      wrapper,
-      response,
-      this.#ctx.reader,
-    );
-    if (plannedTimePassed === true) throw new PlannedTimePassed(item);
-    return item;
+    const send = patchWrite(operation, path, updateBody(params));
+    return sendAcknowledged(this.#ctx, { operation, id, method: "PATCH", path, send }, options);
   }
 
   /**
    * Approves an item (status `pending`); optionally assigns its channel in the same call. Text
-   * with AI-ism matches needs `acknowledgeAiIsms: true` (`AcknowledgmentRequiredError`).
+   * with AI-ism matches needs an acknowledgment: a person's review as `acknowledge` (re-checked
+   * against the current text), or `acknowledgeAiIsms: true` (`AcknowledgmentRequiredError`).
    *
    * @example
    * ```ts
@@ -196,12 +212,20 @@ export class ContentResource {
    *   await client.content.approve(id);
    * } catch (err) {
    *   if (!(err instanceof AcknowledgmentRequiredError)) throw err;
-   *   await client.content.approve(id, { acknowledgeAiIsms: true });
+   *   const review = await client.content.review(id);
+   *   if (await askPerson(review)) await client.content.approve(id, {}, { acknowledge: review });
    * }
    * ```
    */
-  approve(id: string, params: ApproveParams = {}, options?: RequestOptions): Promise<ContentItem> {
-    return this.#patch("content.approve", id, approvalFields(params), options);
+  approve(
+    id: string,
+    params: ApproveParams = {},
+    options?: AcknowledgeOptions,
+  ): Promise<ContentItem> {
+    const fields = approvalFields(params);
+    const acknowledge = (params as ApproveParams | null)?.acknowledge ?? options?.acknowledge;
+    const withReview = acknowledge === undefined ? options : { ...options, acknowledge };
+    return this.#patch("content.approve", id, fields, withReview);
   }
 
   /**
@@ -240,12 +264,13 @@ export class ContentResource {
   async schedule(
     id: string,
     params: ScheduleParams = {},
-    options?: RequestOptions,
+    options?: AcknowledgeOptions,
   ): Promise<ContentItem> {
     const path = `${itemPath(id)}/schedule`;
     const body = scheduleBody(params);
-    const request = { operation: "content.schedule", method: "POST", path, body, options } as const;
-    return requestParsed(this.#ctx, ContentItemSchema, request, "item");
+    const operation = "content.schedule";
+    const send = scheduleWrite(operation, path, body);
+    return sendAcknowledged(this.#ctx, { operation, id, method: "POST", path, send }, options);
   }
 
   /**

@@ -1,0 +1,94 @@
+/**
+ * A write that acknowledges AI-ism matches on a person's behalf: it re-reads the item and sends
+ * `acknowledgeAiIsms: true` only while the text is still the one the person reviewed.
+ */
+import { InvalidRequestError } from "../core/errors/local-errors.js";
+import type { RequestOptions } from "../core/request-options.js";
+import { ContentItemSchema } from "../schemas/index.js";
+import { itemPath } from "./content-checks.js";
+import type { AcknowledgeOptions } from "./content-params.js";
+import { checkedReview, staleReviewError } from "./content-review.js";
+import { requestParsed } from "./parse-response.js";
+import type { ResourceContext } from "./resource-context.js";
+
+/** The write itself: sent in `ctx` (one SDK call with the re-read), acknowledging or not. */
+export type AcknowledgeableWrite<T> = (
+  ctx: ResourceContext,
+  options: RequestOptions | undefined,
+  acknowledge: boolean,
+) => Promise<T>;
+
+/** What {@link sendAcknowledged} sends. */
+export interface AcknowledgedWrite<T> {
+  /** The SDK method, e.g. `content.approve`: names the call's span. */
+  readonly operation: string;
+  /** The item written. */
+  readonly id: string;
+  /** The write's method and path, named by a stale refusal. */
+  readonly method: "PATCH" | "POST";
+  readonly path: string;
+  readonly send: AcknowledgeableWrite<T>;
+}
+
+/**
+ * Sends `write`; with `options.acknowledge`, first re-reads the item in the same SDK call and
+ * sends `acknowledgeAiIsms: true` only when its text equals the review's. A changed text throws
+ * `AcknowledgmentRequiredError` with `stale: true` and the new matches, and sends nothing.
+ *
+ * Without an ETag a small race remains: an edit landing between the re-read and the write is
+ * acknowledged (docs/approval.md).
+ */
+export async function sendAcknowledged<T>(
+  ctx: ResourceContext,
+  write: AcknowledgedWrite<T>,
+  options: AcknowledgeOptions | undefined,
+): Promise<T> {
+  const { acknowledge, ...requestOptions } = options ?? {};
+  if (acknowledge === undefined) return write.send(ctx, options, false);
+  const review = checkedReview(acknowledge, write.id);
+  const call = ctx.transport.openCall(write.operation);
+  const inCall: ResourceContext = { ...ctx, call };
+  try {
+    const current = await requestParsed(
+      inCall,
+      ContentItemSchema,
+      {
+        operation: write.operation,
+        method: "GET",
+        path: itemPath(write.id),
+        options: requestOptions,
+      },
+      "item",
+    );
+    if (current.content !== review.text) {
+      const url = ctx.transport.urlFor(write.path);
+      throw staleReviewError(current, { method: write.method, url, callId: call.id });
+    }
+    const result = await write.send(inCall, requestOptions, true);
+    call.end();
+    return result;
+  } catch (error) {
+    call.end(error);
+    throw error;
+  }
+}
+
+/** `update` acknowledges only an approval of the text as it stands. */
+export function checkAcknowledgedUpdate(
+  params: { status?: unknown; content?: unknown },
+  options: AcknowledgeOptions | undefined,
+): void {
+  if (options?.acknowledge === undefined) return;
+  if (params.status !== "pending") {
+    throw new InvalidRequestError(
+      "acknowledge",
+      'acknowledge goes with status "pending": it approves the text a person reviewed',
+    );
+  }
+  if (params.content !== undefined) {
+    throw new InvalidRequestError(
+      "acknowledge",
+      "acknowledge approves the text a person reviewed; it cannot go with a new `content`",
+    );
+  }
+}
