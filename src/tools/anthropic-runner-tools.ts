@@ -1,3 +1,8 @@
+import {
+  acknowledgmentModeOf,
+  type ConfirmOptions,
+  confirmOf,
+} from "./approval/acknowledgment-policy.js";
 import type { ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
@@ -29,7 +34,9 @@ export interface AnthropicRunnableTool {
  * runner's abort signal is passed to the SDK calls a tool makes.
  *
  * @param client - a `Postline` client.
- * @param options - which tools ({@link ToolSelection}).
+ * @param options - which tools ({@link ToolSelection}); `acknowledgment` and `confirm` decide
+ *   who acknowledges AI-ism matches (the runner has no approval step, so `confirm` asks the
+ *   person; docs/approval.md).
  *
  * @example
  * ```ts
@@ -43,8 +50,12 @@ export interface AnthropicRunnableTool {
  */
 export function toAnthropicRunnableTools(
   client: ToolClient,
-  options: ToolSelection = {},
+  options: ToolSelection & ConfirmOptions = {},
 ): AnthropicRunnableTool[] {
+  const approval = {
+    acknowledgment: acknowledgmentModeOf(options),
+    confirm: confirmOf(options),
+  };
   return selectTools(options).map((tool) => ({
     type: "custom",
     name: tool.name,
@@ -55,12 +66,10 @@ export function toAnthropicRunnableTools(
       const signal = context?.signal ?? undefined;
       // The model's input is only known at run time: runTool checks it against the tool's schema.
       const name: string = tool.name;
-      const result = await runTool(
-        client,
-        name,
-        input,
-        signal === undefined ? undefined : { signal },
-      );
+      const result = await runTool(client, name, input, {
+        ...approval,
+        ...(signal === undefined ? {} : { signal }),
+      });
       return JSON.stringify(result);
     },
   }));

@@ -32,7 +32,8 @@ export type LocalToolErrorCode =
   | "unexpected_response"
   | "pagination_error"
   | "ambiguous_create"
-  | "client_error";
+  | "client_error"
+  | "approval_declined";
 
 /** Builds an error envelope. */
 export function toolError(

@@ -25,6 +25,12 @@ export {
   toOpenAITools,
 } from "./adapters.js";
 export { type AnthropicRunnableTool, toAnthropicRunnableTools } from "./anthropic-runner-tools.js";
+export type {
+  AcknowledgmentMode,
+  AcknowledgmentOptions,
+  ConfirmAcknowledgment,
+  ConfirmOptions,
+} from "./approval/acknowledgment-policy.js";
 export type { ToolAnnotations, ToolDefinition } from "./define-tool.js";
 export {
   isToolError,
@@ -39,7 +45,7 @@ export {
   type RunnableToolParameters,
   toOpenAIRunnableTools,
 } from "./openai-runner-tools.js";
-export { type InputFor, runTool } from "./run-tool.js";
+export { type InputFor, type RunToolOptions, runTool } from "./run-tool.js";
 export { toStrictParameters } from "./strict-schema.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 export {

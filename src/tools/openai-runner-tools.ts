@@ -1,4 +1,9 @@
 import type { OpenAIToolOptions } from "./adapters.js";
+import {
+  acknowledgmentModeOf,
+  type ConfirmOptions,
+  confirmOf,
+} from "./approval/acknowledgment-policy.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import { toStrictParameters, wantsStrict } from "./strict-schema.js";
@@ -45,7 +50,9 @@ export interface OpenAIRunnableTool {
  * refusal reaches the model as the envelope with `error.channels` or `error.aiIsmMatches`.
  *
  * @param client - a `Postline` client.
- * @param options - which tools ({@link ToolSelection}), and `strict` for strict-mode schemas.
+ * @param options - which tools ({@link ToolSelection}), `strict` for strict-mode schemas, and
+ *   `acknowledgment` and `confirm`: who acknowledges AI-ism matches (the runner has no approval
+ *   step, so `confirm` asks the person; docs/approval.md).
  *
  * @example
  * ```ts
@@ -59,9 +66,13 @@ export interface OpenAIRunnableTool {
  */
 export function toOpenAIRunnableTools(
   client: ToolClient,
-  options: ToolSelection & OpenAIToolOptions = {},
+  options: ToolSelection & OpenAIToolOptions & ConfirmOptions = {},
 ): OpenAIRunnableTool[] {
   const strict = wantsStrict(options);
+  const approval = {
+    acknowledgment: acknowledgmentModeOf(options),
+    confirm: confirmOf(options),
+  };
   return selectTools(options).map((tool) => ({
     type: "function",
     function: {
@@ -69,7 +80,8 @@ export function toOpenAIRunnableTools(
       description: tool.description,
       parameters: mutableCopy(strict ? toStrictParameters(tool.parameters) : tool.parameters),
       strict,
-      function: async (args: string) => JSON.stringify(await runTool(client, tool.name, args)),
+      function: async (args: string) =>
+        JSON.stringify(await runTool(client, tool.name, args, approval)),
     },
   }));
 }

@@ -1,4 +1,11 @@
 import { resultRedactorOf } from "../core/result-redactor.js";
+import {
+  acknowledgmentModeOf,
+  type ConfirmOptions,
+  confirmOf,
+} from "./approval/acknowledgment-policy.js";
+import { approvalTarget } from "./approval/approval-target.js";
+import { callThroughGate, type PersonGate } from "./approval/gated-call.js";
 import { withChannelChoices } from "./channel-choices.js";
 import { type ToolResult, toolError } from "./envelope.js";
 import { resultOfError } from "./error-result.js";
@@ -14,6 +21,12 @@ import { validateToolInput } from "./validate-input.js";
 export type InputFor<Name extends string> = [Name] extends [ToolName]
   ? ToolInput<Name> | string
   : unknown;
+
+/**
+ * Options of {@link runTool}: the SDK's per-call options, who may acknowledge AI-ism matches
+ * (`acknowledgment`), and `confirm` to ask a person (docs/approval.md).
+ */
+export interface RunToolOptions extends ToolRequestOptions, ConfirmOptions {}
 
 /**
  * Runs one tool call a model asked for: validates `input` against the tool's schema, calls the
@@ -33,19 +46,43 @@ export type InputFor<Name extends string> = [Name] extends [ToolName]
  * @param client - a `Postline` client.
  * @param name - the tool name the model called.
  * @param input - the model's arguments: an object, or its JSON text.
- * @param options - per-call SDK options passed to every request the tool makes (`signal`, ...).
+ * @param options - per-call SDK options passed to every request the tool makes (`signal`, ...);
+ *   `acknowledgment` (`"ask"`, `"human"` or `"model"`, default `"ask"`) and `confirm` decide who
+ *   acknowledges AI-ism matches when `update_content` approves or `schedule_content` schedules.
+ *   With `confirm`, the person is shown the exact text and matches, and only their answer
+ *   acknowledges; the model's own `acknowledgeAiIsms` is ignored.
  *
  * @example
  * ```ts
  * const result = await runTool(client, "list_channels", {});
  * if (isToolError(result)) console.warn(result.error.message);
+ * // A person decides on AI-ism matches:
+ * await runTool(client, "update_content", { id, status: "pending" }, {
+ *   confirm: async (review) => askPerson(review.text, review.aiIsmMatches),
+ * });
  * ```
  */
 export async function runTool<Name extends ToolName | (string & {})>(
   client: ToolClient,
   name: Name,
   input: InputFor<Name>,
-  options?: ToolRequestOptions,
+  options?: RunToolOptions,
+): Promise<ToolResult> {
+  const { acknowledgment, confirm, ...requestOptions } = options ?? {};
+  const gate: PersonGate = {
+    mode: acknowledgmentModeOf({ acknowledgment }),
+    confirm: confirmOf({ confirm }),
+  };
+  return runToolThroughGate(client, name, input, requestOptions, gate);
+}
+
+/** {@link runTool} with the person's gate given: what the framework adapters call. */
+export async function runToolThroughGate(
+  client: ToolClient,
+  name: string,
+  input: unknown,
+  options: ToolRequestOptions | undefined,
+  gate: PersonGate,
 ): Promise<ToolResult> {
   const tool = findTool(name);
   if (tool === undefined) {
@@ -69,6 +106,12 @@ export async function runTool<Name extends ToolName | (string & {})>(
   }
   // Results are scrubbed with the client's own key, not only by pattern: a server may echo it.
   const redact = resultRedactorOf(client);
+  const itemId = approvalTarget(tool.definition.name, checked.input);
+  if (itemId !== undefined && gate.mode !== "model") {
+    const call = (input: object, sent: ToolRequestOptions | undefined) =>
+      tool.call(client, input, sent);
+    return callThroughGate(client, call, itemId, checked.input, options, gate, redact);
+  }
   try {
     return toJsonSafe(await tool.call(client, checked.input, options), redact);
   } catch (error) {

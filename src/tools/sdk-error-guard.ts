@@ -1,5 +1,6 @@
 import type { AmbiguousCreateError } from "../core/errors/ambiguous-create-error.js";
 import type { APIError } from "../core/errors/api-error.js";
+import type { AcknowledgmentRequiredError } from "../core/errors/conflict.js";
 import type {
   APIConnectionError,
   APITimeoutError,
@@ -19,6 +20,7 @@ interface SdkErrorClasses {
   PostlineError: PostlineError;
   AmbiguousCreateError: AmbiguousCreateError;
   APIError: APIError;
+  AcknowledgmentRequiredError: AcknowledgmentRequiredError;
   RateLimitError: RateLimitError;
   APIConnectionError: APIConnectionError;
   APITimeoutError: APITimeoutError;
