@@ -19,17 +19,32 @@
  */
 import { type JSONSchema7, jsonSchema, type Tool, tool } from "ai";
 import {
-  runTool,
+  type AcknowledgmentOptions,
+  acknowledgmentModeOf,
+} from "../tools/approval/acknowledgment-policy.js";
+import { approvalTarget } from "../tools/approval/approval-target.js";
+import type { PersonGate } from "../tools/approval/gated-call.js";
+import { approvalStepOf } from "../tools/approval/pending-reviews.js";
+import {
   selectTools,
   type ToolClient,
   type ToolName,
   type ToolResult,
   type ToolSelection,
 } from "../tools/index.js";
+import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-/** Which tools {@link aiSdkTools} returns. */
-export type AiSdkToolsOptions = ToolSelection;
+export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
+export {
+  type AiSdkToolApprovalOptions,
+  aiSdkToolApproval,
+  approvalReason,
+  type PostlineToolApproval,
+} from "./ai-sdk-approval.js";
+
+/** Which tools {@link aiSdkTools} returns, and who may acknowledge AI-ism matches. */
+export interface AiSdkToolsOptions extends ToolSelection, AcknowledgmentOptions {}
 
 /** The tools {@link aiSdkTools} returns, by tool name: a `ToolSet` for `ai`. */
 export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResult>>>;
@@ -42,8 +57,11 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  * "Invalid input". Each result, success or envelope, is the tool's output; the AI SDK's abort
  * signal stops the SDK calls a tool makes.
  *
+ * Pass {@link aiSdkToolApproval} for the same client as `toolApproval` to have a person approve
+ * AI-ism matches; without it, `acknowledgment` (default `"ask"`) decides (docs/approval.md).
+ *
  * @param client - a `Postline` client.
- * @param options - `{ readOnly?, tools? }`: which tools to return (default: all).
+ * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all).
  *
  * @example
  * ```ts
@@ -54,6 +72,7 @@ export function aiSdkTools(
   client: ToolClient,
   options: AiSdkToolsOptions = {},
 ): PostlineAiSdkTools {
+  const mode = acknowledgmentModeOf(options);
   const toolSet: PostlineAiSdkTools = {};
   for (const definition of selectTools(options)) {
     const name: string = definition.name;
@@ -63,9 +82,28 @@ export function aiSdkTools(
       inputSchema: jsonSchema<unknown>(
         structuredClone(definition.parameters) as unknown as JSONSchema7,
       ),
-      execute: (input: unknown, { abortSignal }): Promise<ToolResult> =>
-        runTool(client, name, input, withSignal(abortSignal)),
+      execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
+        const gate = await gateFor(client, mode, name, input, toolCallId);
+        return runToolThroughGate(client, name, input, withSignal(abortSignal), gate);
+      },
     });
   }
   return toolSet;
+}
+
+/** The person's part in one call: the review they approved, when `toolApproval` asked them. */
+async function gateFor(
+  client: ToolClient,
+  mode: PersonGate["mode"],
+  name: string,
+  input: unknown,
+  toolCallId: string,
+): Promise<PersonGate> {
+  const step = approvalStepOf(client);
+  if (step === undefined || mode === "model" || approvalTarget(name, input) === undefined) {
+    return { mode };
+  }
+  const approved = await step.reviews.get(toolCallId);
+  if (approved !== undefined) await step.reviews.delete(toolCallId);
+  return { mode, approvalStep: { approved } };
 }
