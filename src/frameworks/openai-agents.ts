@@ -21,13 +21,26 @@
 import { type FunctionTool, ModelBehaviorError, tool } from "@openai/agents";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import {
+  type AcknowledgmentOptions,
+  acknowledgmentModeOf,
+} from "../tools/approval/acknowledgment-policy.js";
+import { mayNeedApproval } from "../tools/approval/approval-target.js";
+import {
   runTool,
   selectTools,
   type ToolClient,
   type ToolSelection,
   toStrictParameters,
 } from "../tools/index.js";
+import { runToolThroughGate } from "../tools/run-tool.js";
+import { gateOfCall, needsApprovalFor } from "./openai-agents-approval.js";
 import { withSignal } from "./request-options.js";
+
+export {
+  type ApprovalDescription,
+  describeApproval,
+  REVIEWS_KEY,
+} from "./openai-agents-approval.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
@@ -44,8 +57,8 @@ export interface StrictObjectSchema {
 /** A Postline tool as the Agents SDK's function tool, with a strict JSON Schema. */
 export type PostlineAgentsTool = FunctionTool<unknown, StrictObjectSchema, unknown>;
 
-/** Which tools {@link openAIAgentsTools} returns. */
-export type OpenAIAgentsToolsOptions = ToolSelection;
+/** Which tools {@link openAIAgentsTools} returns, and who may acknowledge AI-ism matches. */
+export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentOptions {}
 
 /**
  * The Postline tools as Agents SDK function tools, built with `tool()` from `@openai/agents`, in
@@ -55,8 +68,15 @@ export type OpenAIAgentsToolsOptions = ToolSelection;
  * (`validation_error` with `error.channels`, or `acknowledgmentRequired` with `aiIsmMatches`) as
  * the tool's output, in JSON text. The run's abort signal stops the SDK calls a tool makes.
  *
+ * Unless `acknowledgment` is `"model"`, `update_content` and `schedule_content` have a
+ * `needsApproval` that reads the item: text with AI-ism matches interrupts the run, and the review
+ * is kept in the run context (under `postlineReviews`, so the context must be an object), so it
+ * survives `RunState` serialisation. {@link describeApproval} gives what to show. An approved
+ * call acknowledges only that text; a text edited meanwhile makes the model call again, which
+ * interrupts again (docs/frameworks.md).
+ *
  * @param client - a `Postline` client.
- * @param options - `{ readOnly?, tools? }`: which tools to return (default: all).
+ * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all).
  *
  * @example
  * ```ts
@@ -67,15 +87,21 @@ export function openAIAgentsTools(
   client: ToolClient,
   options: OpenAIAgentsToolsOptions = {},
 ): PostlineAgentsTool[] {
+  const mode = acknowledgmentModeOf(options);
   return selectTools(options).map((definition) => {
     const name: string = definition.name;
+    const asks = mode !== "model" && mayNeedApproval(name);
     return tool({
       name,
       description: definition.description,
       parameters: toStrictParameters(definition.parameters) as unknown as StrictObjectSchema,
       strict: true,
-      execute: async (input, _context, details) =>
-        JSON.stringify(await runTool(client, name, input, withSignal(details?.signal))),
+      ...(asks ? { needsApproval: needsApprovalFor(client, name) } : {}),
+      execute: async (input, runContext, details) => {
+        const gate = await gateOfCall(mode, name, input, runContext, details?.toolCall?.callId);
+        const options = withSignal(details?.signal);
+        return JSON.stringify(await runToolThroughGate(client, name, input, options, gate));
+      },
       // Arguments the SDK could not parse (not JSON) never reach `execute`: answer them with our
       // envelope too, instead of the SDK's generic "An error occurred".
       errorFunction: async (_context, error) =>

@@ -28,7 +28,8 @@ describe("openAIAgentsTools under an Agent, with the Responses API faked by msw"
     const agent = new Agent({
       name: "Drafts",
       instructions: "Draft posts for the connected channels.",
-      tools: openAIAgentsTools(session.client),
+      // The model acknowledges on its own here; by default a person is asked (test/approval).
+      tools: openAIAgentsTools(session.client, { acknowledgment: "model" }),
     });
     const result = await runnerFor(openai).run(agent, "Draft a LinkedIn post and approve it.");
 

@@ -21,8 +21,7 @@ export function fakeResponsesAPI(decide: (lastOutput: unknown) => ModelMove) {
     log.bodies.push(body);
     const input = Array.isArray(body.input) ? (body.input as Record<string, unknown>[]) : [];
     const last = input.at(-1);
-    const lastOutput =
-      last?.type === "function_call_output" ? JSON.parse(String(last.output)) : undefined;
+    const lastOutput = last?.type === "function_call_output" ? parsed(last.output) : undefined;
     const move = decide(lastOutput);
     turn += 1;
     const output =
@@ -63,4 +62,13 @@ export function fakeResponsesAPI(decide: (lastOutput: unknown) => ModelMove) {
     });
   });
   return { handler, log };
+}
+
+/** A tool output as the model reads it: JSON, or a plain message (a declined approval's). */
+function parsed(output: unknown): unknown {
+  try {
+    return JSON.parse(String(output));
+  } catch {
+    return String(output);
+  }
 }

@@ -1,0 +1,137 @@
+/**
+ * The OpenAI Agents SDK's `needsApproval` for the Postline tools: an approval or schedule of text
+ * with AI-ism matches interrupts the run, and the review the person is shown is kept in the run
+ * context, so it survives `RunState` serialisation (docs/frameworks.md).
+ */
+import type { RunContext, RunToolApprovalItem } from "@openai/agents";
+import type { ContentReview } from "../resources/content-review.js";
+import type { AiIsmMatch } from "../schemas/index.js";
+import { describeMatches } from "../tools/approval/approval-envelopes.js";
+import { approvalTarget } from "../tools/approval/approval-target.js";
+import type { PersonGate } from "../tools/approval/gated-call.js";
+import { memoryReviewStore } from "../tools/approval/pending-reviews.js";
+import type { ToolClient } from "../tools/index.js";
+
+/** The key of the run context under which the reviews asked about wait, by tool call id. */
+export const REVIEWS_KEY = "postlineReviews";
+
+/** What {@link describeApproval} gives the app to show the person. */
+export interface ApprovalDescription {
+  /** The tool that asks: `update_content` or `schedule_content`. */
+  readonly toolName: string;
+  /** The tool call's id. */
+  readonly callId: string;
+  /** The item to approve or schedule. */
+  readonly itemId: string;
+  /** The exact text the person approves. */
+  readonly text: string;
+  /** The AI-writing patterns found in it. */
+  readonly aiIsmMatches: readonly AiIsmMatch[];
+  /** SHA-256 of `text`. */
+  readonly textDigest: string;
+  /** One line to show: the matches. */
+  readonly message: string;
+}
+
+// Reviews seen by this process, for `describeApproval` without a context.
+const seen = memoryReviewStore();
+
+/** The tool's `needsApproval`: reads the review and keeps it in the run context. */
+export function needsApprovalFor(client: ToolClient, name: string) {
+  return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
+    const itemId = approvalTarget(name, input);
+    if (itemId === undefined || callId === undefined) return false;
+    const reviews = reviewsIn(runContext.context, true);
+    // Evaluated again after a restored RunState: the review the person saw stays the one asked.
+    if (reviews?.[callId] !== undefined) return true;
+    let review: ContentReview;
+    try {
+      review = await client.content.review(itemId);
+    } catch {
+      return false; // the call itself reports the failure (not_found, ...)
+    }
+    if (!review.needsAcknowledgment) return false;
+    if (reviews !== undefined) reviews[callId] = { ...review };
+    await seen.set(callId, review);
+    return true;
+  };
+}
+
+/** The person's part in a call that runs: the review approved for it, taken out of the context. */
+export async function gateOfCall(
+  mode: PersonGate["mode"],
+  name: string,
+  input: unknown,
+  runContext: RunContext | undefined,
+  callId: string | undefined,
+): Promise<PersonGate> {
+  if (mode === "model" || approvalTarget(name, input) === undefined) return { mode };
+  const reviews = reviewsIn(runContext?.context, false);
+  const approved = callId === undefined ? undefined : reviews?.[callId];
+  if (callId !== undefined && reviews !== undefined) delete reviews[callId];
+  return { mode, approvalStep: { approved } };
+}
+
+/**
+ * What to show a person for an interruption of a Postline tool: the exact text and its matches,
+ * read from the run's context (pass `result.state`, a restored `RunState`, or the context
+ * object), or from this process's memory. `undefined` for another tool's interruption.
+ *
+ * @example
+ * ```ts
+ * for (const interruption of result.interruptions) {
+ *   const shown = describeApproval(interruption, result.state);
+ *   if (shown && (await askPerson(shown.text, shown.aiIsmMatches))) result.state.approve(interruption);
+ *   else result.state.reject(interruption);
+ * }
+ * result = await runner.run(agent, result.state);
+ * ```
+ */
+export function describeApproval(
+  interruption: RunToolApprovalItem,
+  from?: unknown,
+): ApprovalDescription | undefined {
+  const raw = interruption.rawItem as { callId?: unknown };
+  const callId = typeof raw.callId === "string" ? raw.callId : undefined;
+  const toolName = interruption.name;
+  if (callId === undefined || toolName === undefined) return undefined;
+  const review = reviewsIn(contextOf(from), false)?.[callId] ?? memoryReview(callId);
+  if (review === undefined) return undefined;
+  return {
+    toolName,
+    callId,
+    itemId: review.itemId,
+    text: review.text,
+    aiIsmMatches: review.aiIsmMatches,
+    textDigest: review.textDigest,
+    message: `The text of ${review.itemId} matches AI-writing patterns: ${describeMatches(review.aiIsmMatches)}.`,
+  };
+}
+
+function memoryReview(callId: string): ContentReview | undefined {
+  const review = seen.get(callId);
+  return review instanceof Promise ? undefined : review;
+}
+
+/** The user's context object inside a RunState, a RunResult or a RunContext, or itself. */
+function contextOf(from: unknown): unknown {
+  if (from === null || typeof from !== "object") return undefined;
+  const value = from as { state?: unknown; _context?: { context?: unknown }; context?: unknown };
+  if (value.state !== undefined) return contextOf(value.state);
+  if (value._context !== undefined) return value._context.context;
+  if (value.context !== undefined && !(REVIEWS_KEY in value)) return value.context;
+  return from;
+}
+
+/** The reviews in a run context object, created on demand when `create`. */
+function reviewsIn(context: unknown, create: boolean): Record<string, ContentReview> | undefined {
+  if (context === null || typeof context !== "object") return undefined;
+  const holder = context as Record<string, unknown>;
+  const reviews = holder[REVIEWS_KEY];
+  if (reviews !== null && typeof reviews === "object")
+    return reviews as Record<string, ContentReview>;
+  if (!create) return undefined;
+  const fresh: Record<string, ContentReview> = {};
+  holder[REVIEWS_KEY] = fresh;
+  return fresh;
+}
