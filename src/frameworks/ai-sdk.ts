@@ -22,9 +22,7 @@ import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
-import { approvalTarget } from "../tools/approval/approval-target.js";
-import type { PersonGate } from "../tools/approval/gated-call.js";
-import { approvalStepOf } from "../tools/approval/pending-reviews.js";
+import { gateOfStep } from "../tools/approval/pending-reviews.js";
 import {
   selectTools,
   type ToolClient,
@@ -83,27 +81,10 @@ export function aiSdkTools(
         structuredClone(definition.parameters) as unknown as JSONSchema7,
       ),
       execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
-        const gate = await gateFor(client, mode, name, input, toolCallId);
+        const gate = await gateOfStep(client, mode, name, input, toolCallId);
         return runToolThroughGate(client, name, input, withSignal(abortSignal), gate);
       },
     });
   }
   return toolSet;
-}
-
-/** The person's part in one call: the review they approved, when `toolApproval` asked them. */
-async function gateFor(
-  client: ToolClient,
-  mode: PersonGate["mode"],
-  name: string,
-  input: unknown,
-  toolCallId: string,
-): Promise<PersonGate> {
-  const step = approvalStepOf(client);
-  if (step === undefined || mode === "model" || approvalTarget(name, input) === undefined) {
-    return { mode };
-  }
-  const approved = await step.reviews.get(toolCallId);
-  if (approved !== undefined) await step.reviews.delete(toolCallId);
-  return { mode, approvalStep: { approved } };
 }

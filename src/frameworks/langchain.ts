@@ -15,18 +15,31 @@
  */
 import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import {
+  type AcknowledgmentOptions,
+  acknowledgmentModeOf,
+} from "../tools/approval/acknowledgment-policy.js";
+import { gateOfStep } from "../tools/approval/pending-reviews.js";
+import {
   type JsonObject,
-  runTool,
   selectTools,
   type ToolClient,
   type ToolParameters,
   type ToolResult,
   type ToolSelection,
 } from "../tools/index.js";
+import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-/** Which tools {@link langChainTools} returns. */
-export type LangChainToolsOptions = ToolSelection;
+export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
+export {
+  type LangChainApprovalOptions,
+  langChainApproval,
+  type PostlineInterruptOn,
+  type PostlineInterruptOnConfig,
+} from "./langchain-approval.js";
+
+/** Which tools {@link langChainTools} returns, and who may acknowledge AI-ism matches. */
+export interface LangChainToolsOptions extends ToolSelection, AcknowledgmentOptions {}
 
 /**
  * A Standard Schema that shows a model the tool's real JSON Schema (through Standard JSON
@@ -64,8 +77,12 @@ function advertise(parameters: ToolParameters): AdvertisedSchema {
  * did not match expected schema". The tool message's content is the result as JSON text, and its
  * `artifact` is the same result as an object. The run's abort signal stops the SDK calls.
  *
+ * Give `humanInTheLoopMiddleware` the `interruptOn` of {@link langChainApproval} for the same
+ * client to have a person approve AI-ism matches; without it, `acknowledgment` (default `"ask"`)
+ * decides (docs/approval.md).
+ *
  * @param client - a `Postline` client.
- * @param options - `{ readOnly?, tools? }`: which tools to return (default: all).
+ * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all).
  *
  * @example
  * ```ts
@@ -76,11 +93,14 @@ export function langChainTools(
   client: ToolClient,
   options: LangChainToolsOptions = {},
 ): DynamicStructuredTool[] {
+  const mode = acknowledgmentModeOf(options);
   return selectTools(options).map((definition) => {
     const name: string = definition.name;
     return tool(
       async (input: unknown, config): Promise<[string, ToolResult]> => {
-        const result = await runTool(client, name, input, withSignal(config?.signal));
+        const gate = await gateOfStep(client, mode, name, input, config?.toolCall?.id);
+        const options = withSignal(config?.signal);
+        const result = await runToolThroughGate(client, name, input, options, gate);
         return [JSON.stringify(result), result];
       },
       {

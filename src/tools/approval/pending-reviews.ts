@@ -3,6 +3,9 @@
  * until the approved call runs: the call acknowledges only against the review the person saw.
  */
 import type { ContentReview } from "../../resources/content-review.js";
+import type { AcknowledgmentMode } from "./acknowledgment-policy.js";
+import { approvalTarget } from "./approval-target.js";
+import type { PersonGate } from "./gated-call.js";
 
 /**
  * Where asked-about reviews wait for their answer, by tool call id. The default is this
@@ -61,4 +64,25 @@ export function registerApprovalStep(client: object, store?: PendingReviewStore)
   const step = { reviews: store ?? memoryReviewStore() };
   steps.set(client, step);
   return step;
+}
+
+/**
+ * The person's part in one call of a face with an approval step: the review they approved,
+ * taken out of the store (a review acknowledges one call only). Without a registered step, or
+ * for a call the gate does not apply to, nobody can be asked.
+ */
+export async function gateOfStep(
+  client: object,
+  mode: AcknowledgmentMode,
+  toolName: string,
+  input: unknown,
+  toolCallId: string | undefined,
+): Promise<PersonGate> {
+  const step = approvalStepOf(client);
+  if (step === undefined || mode === "model" || approvalTarget(toolName, input) === undefined) {
+    return { mode };
+  }
+  const approved = toolCallId === undefined ? undefined : await step.reviews.get(toolCallId);
+  if (approved !== undefined && toolCallId !== undefined) await step.reviews.delete(toolCallId);
+  return { mode, approvalStep: { approved } };
 }
