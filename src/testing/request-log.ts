@@ -34,6 +34,8 @@ export interface RecordedRequest {
   errorCode?: string;
   /** For the MCP endpoint: the JSON-RPC method, with the tool's name for `tools/call`. */
   mcpCall?: string;
+  /** The request carried `acknowledgeAiIsms: true` (in its body, or a tool call's arguments). */
+  acknowledgedAiIsms?: true;
 }
 
 /** Called with each request once it has been answered (or its connection failed). */
@@ -68,6 +70,7 @@ export class RequestLog {
   add(entry: RecordedRequest, isMcp: boolean, bodyChars: number): void {
     const call = isMcp ? mcpCallOf(entry.body) : undefined;
     if (call !== undefined) entry.mcpCall = call;
+    if (carriesAcknowledgment(entry.body, isMcp)) entry.acknowledgedAiIsms = true;
     this.entries.push(entry);
     this.#sizes.push(bodyChars);
     this.#bodyChars += bodyChars;
@@ -118,6 +121,18 @@ export function mcpCallOf(body: unknown): string | undefined {
     return [typeof name === "string" ? `${message.method} ${name}` : message.method];
   });
   return calls.length > 0 ? calls.join(", ") : undefined;
+}
+
+/** Whether a body (or, over MCP, a tool call's arguments) says `acknowledgeAiIsms: true`. */
+function carriesAcknowledgment(body: unknown, isMcp: boolean): boolean {
+  if (!isMcp) return isObject(body) && body.acknowledgeAiIsms === true;
+  return (Array.isArray(body) ? body : [body]).some(
+    (message) =>
+      isObject(message) &&
+      isObject(message.params) &&
+      isObject(message.params.arguments) &&
+      message.params.arguments.acknowledgeAiIsms === true,
+  );
 }
 
 function errorCodeOf(

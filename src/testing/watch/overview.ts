@@ -37,6 +37,8 @@ export interface FakeOverview {
     readonly itemsByStatus: Readonly<Record<string, number>>;
     /** All its items. */
     readonly total: number;
+    /** Items approved (or further on) with an AI-ism acknowledgment of their current text. */
+    readonly acknowledgedItems: readonly { readonly id: string; readonly status: string }[];
   }[];
   /** Each key (revoked ones too) with its two windows. */
   readonly keys: readonly {
@@ -79,6 +81,9 @@ export interface FakeOverview {
   };
 }
 
+/** Statuses of items nobody approved (or no longer approved). */
+const UNAPPROVED: ReadonlySet<string> = new Set(["draft", "cancelled"]);
+
 /** Builds the overview from the model, its rate limiter and its request log. */
 export function buildOverview(
   store: FakeStore,
@@ -106,7 +111,17 @@ export function buildOverview(
       );
       for (const item of items) itemsByStatus[item.status] = (itemsByStatus[item.status] ?? 0) + 1;
       const { id, name, state } = workspace;
-      return { id, name, state: String(state), itemsByStatus, total: items.length };
+      const acknowledgedItems = items
+        .filter((item) => !UNAPPROVED.has(item.status) && item.acknowledgedText === item.content)
+        .map((item) => ({ id: item.id, status: String(item.status) }));
+      return {
+        id,
+        name,
+        state: String(state),
+        itemsByStatus,
+        total: items.length,
+        acknowledgedItems,
+      };
     }),
     keys: [...store.keys.values()].map((key) => ({
       id: key.id,

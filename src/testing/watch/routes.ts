@@ -132,6 +132,8 @@ export interface WatchedRequest {
   readonly fault: string | null;
   /** Whether it changed the model. */
   readonly applied: boolean;
+  /** Whether it carried `acknowledgeAiIsms: true`: the call that acknowledged AI-ism matches. */
+  readonly acknowledgedAiIsms: boolean;
 }
 
 /**
@@ -159,6 +161,7 @@ function requestsFrom(kept: readonly RecordedRequest[], dropped: number, after: 
     mcpCall: shown(entry.mcpCall),
     fault: shown(entry.fault),
     applied: entry.applied,
+    acknowledgedAiIsms: entry.acknowledgedAiIsms === true,
   }));
   return { requests, next, dropped, limits: REQUEST_LOG_LIMITS };
 }
