@@ -26,7 +26,11 @@ await runExample("OpenAI Agents SDK: openAIAgentsTools on an Agent", async ({ cl
   const agent = new Agent({
     name: "Social drafts",
     instructions: "Draft posts for the connected channels and approve them.",
-    tools: openAIAgentsTools(client, { tools: ["create_content_draft", "update_content"] }),
+    // This model acknowledges AI-isms itself; approval-openai-agents.ts has a person decide.
+    tools: openAIAgentsTools(client, {
+      tools: ["create_content_draft", "update_content"],
+      acknowledgment: "model",
+    }),
   });
   const runner = new Runner({ model: scriptedModel(), tracingDisabled: true });
   const result = await runner.run(agent, "Draft a LinkedIn post about our export speed.");
