@@ -26,6 +26,7 @@ export {
 // which class each is thrown as is the classes' own business (docs/errors.md).
 export { ERROR_CODES, type ErrorCode } from "./core/errors/codes.js";
 export {
+  type AcknowledgmentRefusalFacts,
   AcknowledgmentRequiredError,
   ConflictError,
   PublishedImmutableError,

@@ -27,7 +27,7 @@ export interface AiSdkToolApprovalOptions extends AcknowledgmentOptions {
 }
 
 /** What the AI SDK calls for one tool: the options it passes that we read. */
-type ApprovalFunction = (
+export type ApprovalFunction = (
   input: unknown,
   options: { readonly toolCallId: string; readonly messages: readonly ModelMessage[] },
 ) => Promise<ToolApprovalStatus>;

@@ -36,6 +36,7 @@ import { withSignal } from "./request-options.js";
 export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
 export {
   type AiSdkToolApprovalOptions,
+  type ApprovalFunction,
   aiSdkToolApproval,
   approvalReason,
   type PostlineToolApproval,

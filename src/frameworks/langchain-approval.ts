@@ -16,9 +16,12 @@ import {
 import type { ToolClient } from "../tools/index.js";
 
 /** A tool call as the middleware hands it over. */
-interface MiddlewareToolCall {
+export interface MiddlewareToolCall {
+  /** The tool call's id. */
   readonly id?: string | undefined;
+  /** The tool's name. */
   readonly name: string;
+  /** The model's arguments. */
   readonly args: Record<string, unknown>;
 }
 

@@ -34,6 +34,7 @@ export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
 export {
   type LangChainApprovalOptions,
   langChainApproval,
+  type MiddlewareToolCall,
   type PostlineInterruptOn,
   type PostlineInterruptOnConfig,
 } from "./langchain-approval.js";

@@ -38,7 +38,12 @@ export interface FakeOverview {
     /** All its items. */
     readonly total: number;
     /** Items approved (or further on) with an AI-ism acknowledgment of their current text. */
-    readonly acknowledgedItems: readonly { readonly id: string; readonly status: string }[];
+    readonly acknowledgedItems: readonly {
+      /** The item's id. */
+      readonly id: string;
+      /** Its status now. */
+      readonly status: string;
+    }[];
   }[];
   /** Each key (revoked ones too) with its two windows. */
   readonly keys: readonly {
