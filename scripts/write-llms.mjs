@@ -47,6 +47,14 @@ export const SECTIONS = [
         "docs/mcp.md",
         "`postline mcp` for MCP hosts, `createMcpServer`, `errorFromMcp`, the `postline` command",
       ],
+      [
+        "docs/approval.md",
+        "a person's approval of AI-ism matches: `content.review`, `{ acknowledge: review }`, the `acknowledgment` policy, `confirm`",
+      ],
+      [
+        "docs/frameworks.md",
+        "the AI SDK's `toolApproval`, OpenAI Agents' `needsApproval` and LangChain's human-in-the-loop for the AI-ism gate",
+      ],
     ],
   ],
   [
