@@ -22,6 +22,7 @@ import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
+import { descriptionFor } from "../tools/approval/approval-target.js";
 import { gateOfStep } from "../tools/approval/pending-reviews.js";
 import {
   selectTools,
@@ -76,7 +77,7 @@ export function aiSdkTools(
   for (const definition of selectTools(options)) {
     const name: string = definition.name;
     toolSet[definition.name] = tool({
-      description: definition.description,
+      description: descriptionFor(definition, mode),
       // No `validate`: the AI SDK then passes the parsed input through to `execute` as it is.
       inputSchema: jsonSchema<unknown>(
         structuredClone(definition.parameters) as unknown as JSONSchema7,

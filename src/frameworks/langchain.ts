@@ -18,6 +18,7 @@ import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
+import { descriptionFor } from "../tools/approval/approval-target.js";
 import { gateOfStep } from "../tools/approval/pending-reviews.js";
 import {
   type JsonObject,
@@ -106,7 +107,7 @@ export function langChainTools(
       },
       {
         name,
-        description: definition.description,
+        description: descriptionFor(definition, mode),
         // Typed as a JSON Schema object so `tool()` builds a structured tool; LangChain reads the
         // Standard Schema marker at run time.
         schema: advertise(definition.parameters) as unknown as Record<string, unknown>,

@@ -24,7 +24,7 @@ import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
-import { mayNeedApproval } from "../tools/approval/approval-target.js";
+import { descriptionFor, mayNeedApproval } from "../tools/approval/approval-target.js";
 import {
   runTool,
   selectTools,
@@ -93,7 +93,7 @@ export function openAIAgentsTools(
     const asks = mode !== "model" && mayNeedApproval(name);
     return tool({
       name,
-      description: definition.description,
+      description: descriptionFor(definition, mode),
       parameters: toStrictParameters(definition.parameters) as unknown as StrictObjectSchema,
       strict: true,
       ...(asks ? { needsApproval: needsApprovalFor(client, name) } : {}),

@@ -3,6 +3,7 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
+import { descriptionFor } from "./approval/approval-target.js";
 import type { ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
@@ -59,7 +60,7 @@ export function toAnthropicRunnableTools(
   return selectTools(options).map((tool) => ({
     type: "custom",
     name: tool.name,
-    description: tool.description,
+    description: descriptionFor(tool, approval.acknowledgment),
     input_schema: structuredClone(tool.parameters),
     parse: (content: unknown) => content,
     run: async (input, context) => {

@@ -4,6 +4,7 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
+import { descriptionFor } from "./approval/approval-target.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import { toStrictParameters, wantsStrict } from "./strict-schema.js";
@@ -77,7 +78,7 @@ export function toOpenAIRunnableTools(
     type: "function",
     function: {
       name: tool.name,
-      description: tool.description,
+      description: descriptionFor(tool, approval.acknowledgment),
       parameters: mutableCopy(strict ? toStrictParameters(tool.parameters) : tool.parameters),
       strict,
       function: async (args: string) =>

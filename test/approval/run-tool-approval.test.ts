@@ -195,3 +195,28 @@ describe("the provider runners take confirm", () => {
     expect(await statusOf(session, draft.id)).toBe("draft");
   });
 });
+
+describe('"human": no face tells the model to acknowledge on its own', () => {
+  it("PATCH-3 the descriptions of update_content and schedule_content drop the acknowledgeAiIsms advice", async () => {
+    const { aiSdkTools } = await import("../../src/frameworks/ai-sdk.js");
+    const { openAIAgentsTools } = await import("../../src/frameworks/openai-agents.js");
+    const { langChainTools } = await import("../../src/frameworks/langchain.js");
+    const names = ["update_content", "schedule_content"] as const;
+    const human = { tools: [...names], acknowledgment: "human" as const };
+    const descriptions = [
+      ...toAnthropicRunnableTools(session.client, human).map((t) => t.description),
+      ...toOpenAIRunnableTools(session.client, human).map((t) => t.function.description),
+      ...Object.values(aiSdkTools(session.client, human)).map((t) => t?.description),
+      ...openAIAgentsTools(session.client, human).map((t) => t.description),
+      ...langChainTools(session.client, human).map((t) => t.description),
+    ];
+    expect(descriptions).toHaveLength(10);
+    for (const description of descriptions) {
+      expect(description).toMatch(/Only a person may accept the matches/);
+      expect(description).not.toMatch(/acknowledgeAiIsms: true/);
+    }
+    // Under "ask" nobody may be there to ask: the model keeps the service's advice.
+    const ask = toAnthropicRunnableTools(session.client, { tools: [...names] });
+    for (const tool of ask) expect(tool.description).toMatch(/acknowledgeAiIsms: true/);
+  });
+});
