@@ -147,19 +147,24 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       }));
       const claims = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 === 0 ? a : b).claims.claimFirstFree("https://svc/api/v1/content", items, 60_000),
+          (i % 2 === 0 ? a : b).claims.claimFirstFree(
+            "https://svc/api/v1/content",
+            items,
+            60_000,
+            `call_${i}`,
+          ),
         ),
       );
       expect(new Set(claims.map((item) => item?.id)).size).toBe(20);
-      expect(await a.claims.claimFirstFree("https://svc/api/v1/content", items, 60_000)).toBe(
-        undefined,
-      );
+      expect(
+        await a.claims.claimFirstFree("https://svc/api/v1/content", items, 60_000, "call_late"),
+      ).toBe(undefined);
       // Items a create returned are its caller's: no reconciliation may take them.
       const returned = { id: "cnt_returned", createdAt: "2030-01-01T00:00:00.000Z" };
-      await a.claims.claim("https://svc/api/v1/content", [returned], 60_000);
-      expect(await b.claims.claimFirstFree("https://svc/api/v1/content", [returned], 60_000)).toBe(
-        undefined,
-      );
+      await a.claims.claim("https://svc/api/v1/content", [returned], 60_000, "call_creator");
+      expect(
+        await b.claims.claimFirstFree("https://svc/api/v1/content", [returned], 60_000, "call_b"),
+      ).toBe(undefined);
     });
 
     it("never stores the API key in clear, in any key or value", async () => {
@@ -167,7 +172,12 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       const store = await processStore(prefix);
       const slot = granted(await store.takeSlot(request()));
       await slot.settle({ countsForMs: WINDOW_MS, holdMs: 100, announcedLimit: 2 });
-      await store.claims.claim(`https://svc/${TOKEN}`, [{ id: "cnt_1", createdAt: "x" }], 60_000);
+      await store.claims.claim(
+        `https://svc/${TOKEN}`,
+        [{ id: "cnt_1", createdAt: "x" }],
+        60_000,
+        "call_1",
+      );
       const admin = await adminConnection();
       try {
         const keys = await admin.keys(`${prefix}*`);

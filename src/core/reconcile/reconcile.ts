@@ -24,6 +24,7 @@ import { AmbiguousCreateError } from "../errors/ambiguous-create-error.js";
 import { APIError } from "../errors/api-error.js";
 import { APIConnectionError, APIUserAbortError } from "../errors/connection-errors.js";
 import { ResponseValidationError } from "../errors/local-errors.js";
+import { nextCallId } from "../observe/call-id.js";
 import type { Page } from "../pagination.js";
 import type { CreateLedger } from "./create-ledger.js";
 
@@ -114,9 +115,11 @@ export async function createWithReconciliation(
   const now = create.now ?? Date.now;
   const { ledger } = create;
   const startedAt = now();
+  // Holds this call's claims in the ledger: a claim sent twice is still this call's.
+  const owner = create.callId ?? nextCallId();
   const send = async (channelIds: readonly string[]) => {
     const result = await ledger.track(channelIds, () => create.send(channelIds));
-    await ledger.claim(result.items);
+    await ledger.claim(result.items, owner);
     return result;
   };
 
@@ -168,7 +171,7 @@ export async function createWithReconciliation(
     failures.push(failure as Error);
     let found: ContentItem[];
     try {
-      found = await findCreated(create, pending, snapshots, startedAt);
+      found = await findCreated(create, pending, snapshots, startedAt, owner);
     } catch (checkError) {
       throw stop("unknown", failure, checkError);
     }
@@ -239,6 +242,7 @@ async function findCreated(
   channelIds: readonly string[],
   snapshots: ReadonlyMap<string, Snapshot>,
   startedAt: number,
+  owner: string,
 ): Promise<ContentItem[]> {
   const found: ContentItem[] = [];
   for (const channelId of channelIds) {
@@ -248,7 +252,7 @@ async function findCreated(
     // Other creates of this process on the channel settle first, so their items are claimed.
     await Promise.all([...inFlightBefore, ...create.ledger.sendsInFlightOn(channelId)]);
     // Claimed atomically in the store: two reconciliations never adopt the same item.
-    const claimed = await create.ledger.claimFirstFree(candidates);
+    const claimed = await create.ledger.claimFirstFree(candidates, owner);
     const mine = candidates.find(
       (item) => item.id === claimed?.id && item.createdAt === claimed.createdAt,
     );
