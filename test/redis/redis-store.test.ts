@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PacingStore, SlotOutcome, SlotRequest } from "../../src/core/pacing/pacing-store.js";
+import { Postline, RateLimitWaitError } from "../../src/index.js";
 import { createRedisStore } from "../../src/redis/index.js";
+import { createFakeService } from "../../src/testing/index.js";
+import { fetchOf } from "../support/fake-client.js";
 import {
   adminConnection,
   CLIENT_KINDS,
@@ -165,6 +168,36 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       expect(
         await b.claims.claimFirstFree("https://svc/api/v1/content", [returned], 60_000, "call_b"),
       ).toBe(undefined);
+    });
+
+    it("LIMIT-1 a fraction of a millisecond in timeout or maxWaitMs still paces through Redis: the 11th create of two processes is not sent", async () => {
+      const prefix = freshPrefix();
+      const service = createFakeService({ baseURL: `https://fractions-${prefix}.postline.test` });
+      const warnings: string[] = [];
+      const processClient = async (timeout: number) =>
+        new Postline({
+          apiKey: service.defaults.apiKey,
+          baseURL: service.defaults.baseURL,
+          fetch: fetchOf(service),
+          timeout,
+          rateLimit: { store: await processStore(prefix) },
+          logger: { debug: () => undefined, warn: (message) => warnings.push(message) },
+        });
+      const [a, b] = [await processClient(10_000 / 3), await processClient(60_000)];
+      const channelId = service.defaults.channelIds[0]!;
+      for (let i = 0; i < 10; i++) {
+        await (i % 2 === 0 ? a : b).content.createDraft(
+          { channelId, body: `Fractional ${i}` },
+          // A per-call bound worked out from performance.now().
+          { timeout: 2_500.5, maxWaitMs: 2_500.5 },
+        );
+      }
+      const eleventh = await b.content
+        .createDraft({ channelId, body: "Fractional 10" }, { maxWaitMs: 1_000.25 })
+        .catch((e: unknown) => e);
+      expect(eleventh).toBeInstanceOf(RateLimitWaitError);
+      expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(10);
+      expect(warnings).toEqual([]);
     });
 
     it("never stores the API key in clear, in any key or value", async () => {
