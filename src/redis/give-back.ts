@@ -2,8 +2,11 @@
  * Writes that must reach Redis even when their first try times out: giving back a place in line
  * or a slot, and settling a slot. Lost, each would hold a slot nobody uses until its lease ends
  * (the attempt's timeout plus a window: two minutes with default options). Each is safe to run
- * twice (lua-scripts.ts), so it is simply sent again until Redis answers.
+ * twice (lua-scripts.ts), so it is simply sent again until Redis answers. A reply of the wrong
+ * shape is an answer: a server that gives one is not sent the write again.
  */
+
+import { MalformedReplyError } from "./redis-replies.js";
 
 /** The first wait before sending again; it doubles up to {@link RETRY_AT_MOST_EVERY_MS}. */
 const FIRST_RETRY_AFTER_MS = 250;
@@ -15,7 +18,9 @@ const RETRY_AT_MOST_EVERY_MS = 10_000;
  */
 export function deliver(write: () => Promise<unknown>, forMs: number): Promise<void> {
   const first = write().then(() => undefined);
-  first.catch(() => void sendAgain(write, Date.now() + forMs));
+  first.catch((error: unknown) => {
+    if (!(error instanceof MalformedReplyError)) void sendAgain(write, Date.now() + forMs);
+  });
   return first;
 }
 
@@ -29,7 +34,8 @@ async function sendAgain(write: () => Promise<unknown>, until: number): Promise<
     try {
       await write();
       return;
-    } catch {
+    } catch (error) {
+      if (error instanceof MalformedReplyError) return;
       delay = Math.min(2 * delay, RETRY_AT_MOST_EVERY_MS);
     }
   }
