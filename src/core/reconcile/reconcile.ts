@@ -24,7 +24,6 @@ import { AmbiguousCreateError } from "../errors/ambiguous-create-error.js";
 import { APIError } from "../errors/api-error.js";
 import { APIConnectionError, APIUserAbortError } from "../errors/connection-errors.js";
 import { ResponseValidationError } from "../errors/local-errors.js";
-import { nextCallId } from "../observe/call-id.js";
 import type { Page } from "../pagination.js";
 import type { CreateLedger } from "./create-ledger.js";
 
@@ -99,8 +98,8 @@ export interface ReconciledCreate {
   readonly ledger: CreateLedger;
   /** The `POST /content` URL, for errors. */
   readonly url: string;
-  /** The id of the SDK call, for errors. */
-  readonly callId?: string | undefined;
+  /** The id of the SDK call, for errors; it also owns the call's claims in the ledger. */
+  readonly callId: string;
   readonly now?: () => number;
 }
 
@@ -115,11 +114,9 @@ export async function createWithReconciliation(
   const now = create.now ?? Date.now;
   const { ledger } = create;
   const startedAt = now();
-  // Holds this call's claims in the ledger: a claim sent twice is still this call's.
-  const owner = create.callId ?? nextCallId();
   const send = async (channelIds: readonly string[]) => {
     const result = await ledger.track(channelIds, () => create.send(channelIds));
-    await ledger.claim(result.items, owner);
+    await ledger.claim(result.items, create.callId);
     return result;
   };
 
@@ -171,7 +168,7 @@ export async function createWithReconciliation(
     failures.push(failure as Error);
     let found: ContentItem[];
     try {
-      found = await findCreated(create, pending, snapshots, startedAt, owner);
+      found = await findCreated(create, pending, snapshots, startedAt);
     } catch (checkError) {
       throw stop("unknown", failure, checkError);
     }
@@ -242,7 +239,6 @@ async function findCreated(
   channelIds: readonly string[],
   snapshots: ReadonlyMap<string, Snapshot>,
   startedAt: number,
-  owner: string,
 ): Promise<ContentItem[]> {
   const found: ContentItem[] = [];
   for (const channelId of channelIds) {
@@ -252,7 +248,7 @@ async function findCreated(
     // Other creates of this process on the channel settle first, so their items are claimed.
     await Promise.all([...inFlightBefore, ...create.ledger.sendsInFlightOn(channelId)]);
     // Claimed atomically in the store: two reconciliations never adopt the same item.
-    const claimed = await create.ledger.claimFirstFree(candidates, owner);
+    const claimed = await create.ledger.claimFirstFree(candidates, create.callId);
     const mine = candidates.find(
       (item) => item.id === claimed?.id && item.createdAt === claimed.createdAt,
     );
