@@ -93,15 +93,6 @@ export const CLUSTER_CLIENT_KINDS = {
   "ioredis cluster": () => ioRedis(new IoRedisCluster(clusterNodes(), { lazyConnect: true })),
 } as const;
 
-/** Plain connections to every server: the one at `REDIS_URL`, or each node of the cluster. */
-export async function serverAdmins(cluster: boolean): Promise<IoRedis[]> {
-  const admins = cluster
-    ? clusterNodes().map(({ host, port }) => new IoRedis(port, host, { lazyConnect: true }))
-    : [new IoRedis(REDIS_URL!, { lazyConnect: true })];
-  await Promise.all(admins.map((admin) => admin.connect()));
-  return admins;
-}
-
 /** Every client kind a script test runs on: both libraries, on one server and on a cluster. */
 export const SCRIPT_CLIENT_KINDS: [string, () => Promise<ConnectedClient>, boolean, boolean][] = [
   ["node-redis", CLIENT_KINDS["node-redis"], false, REDIS_URL !== undefined],
