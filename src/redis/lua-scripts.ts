@@ -10,6 +10,13 @@
  * - `seen`: when each waiter promised to ask again; one that does not (a crashed process) leaves
  *   the line, so nobody waits behind it.
  * - `meta`: the 429 hold (`holdUntil`), a stricter announced `limit`, and the sequence.
+ *
+ * Every script is safe to run twice. A command that times out in the client may still be queued
+ * on the connection and run when Redis wakes, and the store sends some commands again (a
+ * give-back, a claim); a client library may resend them after a reconnect. So running a script a
+ * second time with the same arguments gives the same answer and leaves the same state (up to the
+ * clock): a slot is granted once per ticket, a settled slot is settled once, a claim is its
+ * owner's whichever of its runs wrote it. test/redis/scripts-run-twice.test.ts runs each twice.
  */
 
 import { luaScript } from "./redis-commands.js";
@@ -21,7 +28,8 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 
 /**
  * Takes a slot for `ticket` if the window has room, no hold is in force and no earlier waiter is
- * ahead. Returns `{1}` when granted, else `{0, waitMs, position}`, where `waitMs` is a lower bound
+ * ahead. Returns `{1}` when granted (or granted before), `{-1}` when the ticket has left the line,
+ * else `{0, waitMs, position}`, where `waitMs` is a lower bound
  * on the wait, by the rule of `knownWaitMs` in core/pacing/wait-bound.ts: room opens now, a
  * settled slot when it frees, a slot in flight no sooner than a window from now, each reuse of a
  * slot a window later, and a 429 hold delays everything until it ends.
@@ -41,6 +49,12 @@ local windowMs = tonumber(ARGV[6])
 local askWithinMs = tonumber(ARGV[7])
 
 redis.call('ZREMRANGEBYSCORE', slots, '-inf', now)
+-- Run twice, or after its waiter gave up: the first answer stands, and a slot is never granted
+-- to a waiter that left (its give-back may have reached Redis before this request did).
+if redis.call('ZSCORE', slots, 'f:' .. ticket) or redis.call('ZSCORE', slots, 's:' .. ticket) then
+  return {1}
+end
+if redis.call('ZSCORE', seen, 'left:' .. ticket) then return {-1} end
 local gone = redis.call('ZRANGEBYSCORE', seen, '-inf', now)
 for _, member in ipairs(gone) do
   if member ~= ticket then
@@ -95,12 +109,18 @@ return {0, waitMs, rank + 1}
 /**
  * A waiter gives up (its caller aborted, its wait ran out, or the store counted as failed). It
  * leaves the line, and a slot granted to it meanwhile is given back: nothing will be sent on it.
- * KEYS: queue, seen, slots. ARGV: ticket.
+ * A mark in `seen` (`left:<ticket>`, for `keepMs`) refuses a request for a slot of the ticket that
+ * Redis runs later. KEYS: queue, seen, slots. ARGV: ticket, keepMs.
  */
-export const LEAVE_QUEUE = luaScript(`
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('ZREM', KEYS[3], 'f:' .. ARGV[1])
+export const LEAVE_QUEUE = luaScript(`${NOW}
+local queue, seen, slots = KEYS[1], KEYS[2], KEYS[3]
+local ticket = ARGV[1]
+local keepMs = tonumber(ARGV[2])
+redis.call('ZREM', queue, ticket)
+redis.call('ZREM', seen, ticket)
+redis.call('ZREM', slots, 'f:' .. ticket)
+redis.call('ZADD', seen, now + keepMs, 'left:' .. ticket)
+if redis.call('PTTL', seen) < keepMs then redis.call('PEXPIRE', seen, keepMs) end
 return 1
 `);
 
@@ -117,6 +137,10 @@ local holdMs = tonumber(ARGV[3])
 local announced = tonumber(ARGV[4])
 local idleMs = tonumber(ARGV[5])
 
+-- Run twice: settled already, so the first run's window and hold stand.
+if redis.call('ZSCORE', slots, 'f:' .. ticket) == false and redis.call('ZSCORE', slots, 's:' .. ticket) then
+  return 1
+end
 redis.call('ZREM', slots, 'f:' .. ticket)
 redis.call('ZADD', slots, now + countsForMs, 's:' .. ticket)
 redis.call('PEXPIRE', slots, math.max(redis.call('PTTL', slots), countsForMs + idleMs))
@@ -133,16 +157,26 @@ redis.call('PEXPIRE', meta, math.max(redis.call('PTTL', meta), idleMs + math.max
 return 1
 `);
 
-/** Marks every key claimed for `ttlMs`. ARGV: ttlMs. */
+/** Marks every key claimed by `owner` (a call id) for `ttlMs`. ARGV: ttlMs, owner. */
 export const CLAIM_ALL = luaScript(`
-for _, key in ipairs(KEYS) do redis.call('SET', key, '1', 'PX', ARGV[1]) end
+for _, key in ipairs(KEYS) do redis.call('SET', key, ARGV[2], 'PX', ARGV[1]) end
 return #KEYS
 `);
 
-/** Claims the first key nobody holds; returns its 1-based index, or 0. ARGV: ttlMs. */
+/**
+ * Claims for `owner` (a call id) the first key nobody holds; returns its 1-based index, or 0. A
+ * key the owner already holds is its answer: the same owner's claim, run again after its answer
+ * was lost, finds its own item rather than every item taken. ARGV: ttlMs, owner.
+ */
 export const CLAIM_FIRST_FREE = luaScript(`
 for index, key in ipairs(KEYS) do
-  if redis.call('SET', key, '1', 'NX', 'PX', ARGV[1]) then return index end
+  if redis.call('GET', key) == ARGV[2] then return index end
+end
+for index, key in ipairs(KEYS) do
+  if redis.call('SET', key, ARGV[2], 'NX', 'PX', ARGV[1]) then return index end
 end
 return 0
 `);
+
+/** Every script of the store: all are loaded together on each server (redis-commands.ts). */
+export const ALL_SCRIPTS = [TAKE_SLOT, LEAVE_QUEUE, SETTLE_SLOT, CLAIM_ALL, CLAIM_FIRST_FREE];

@@ -1,7 +1,10 @@
 /**
  * The few commands the Redis store sends, through the caller's own client: node-redis (v5 and
- * later) or ioredis. Scripts go by `EVALSHA`, loaded once with `EVAL` when the server does not
- * know them, and every command is bounded by a timeout so a slow server fails fast.
+ * later) or ioredis. Scripts go by `EVALSHA`. Every script is loaded on every server (each
+ * primary of a cluster) before the store's first command, and again after any `NOSCRIPT`: a
+ * fresh, restarted or newly promoted server has an empty script cache, and a give-back that
+ * meets `NOSCRIPT` after its caller stopped listening would be lost. Every command is bounded by
+ * a timeout so a slow server fails fast.
  */
 
 import { createHash } from "node:crypto";
@@ -33,6 +36,8 @@ export interface NodeRedisLikeCluster {
   ): Promise<unknown>;
   /** The cluster's primaries: what tells a cluster from a single client. */
   readonly masters: readonly unknown[];
+  /** The client of one of {@link masters}: the store loads its scripts on each. */
+  nodeClient?(node: never): Promise<NodeRedisLikeClient> | NodeRedisLikeClient;
 }
 
 /**
@@ -41,6 +46,11 @@ export interface NodeRedisLikeCluster {
  * node.
  */
 export type RedisClientLike = NodeRedisLikeClient | NodeRedisLikeCluster | IoRedisLikeClient;
+
+/** An ioredis `Cluster`: its primaries are where the store loads its scripts. */
+interface IoRedisLikeCluster extends IoRedisLikeClient {
+  nodes(role: "master"): IoRedisLikeClient[];
+}
 
 /** One Lua script, with its SHA-1 for `EVALSHA`. */
 export interface LuaScript {
@@ -53,8 +63,12 @@ export function luaScript(source: string): LuaScript {
   return { source, sha: createHash("sha1").update(source).digest("hex") };
 }
 
-/** Runs scripts on one client, each call bounded by `timeoutMs`. */
+/** Runs scripts on one client, each command bounded by `timeoutMs`. */
 export interface RedisCommands {
+  /**
+   * Runs `script`; every number in `args` is rounded up to an integer (Redis refuses a fraction
+   * where it expects milliseconds, and a fraction of a millisecond up is the safe side of a wait).
+   */
   run(
     script: LuaScript,
     keys: readonly string[],
@@ -62,44 +76,146 @@ export interface RedisCommands {
   ): Promise<unknown>;
 }
 
-/** Wraps the caller's client; refuses, naming `client`, anything that is neither kind. */
-export function redisCommandsOf(client: RedisClientLike, timeoutMs: number): RedisCommands {
+/** A command Redis did not answer in time; it may still run when Redis wakes. */
+export class RedisTimeoutError extends Error {
+  override readonly name = "RedisTimeoutError";
+}
+
+/** Sends one command, routed by `firstKey` on a cluster. */
+type Send = (args: string[], firstKey: string | undefined) => Promise<unknown>;
+
+/**
+ * Wraps the caller's client; refuses, naming `client`, anything that is neither kind. `scripts`
+ * are every script the store runs: all are loaded together.
+ */
+export function redisCommandsOf(
+  client: RedisClientLike,
+  timeoutMs: number,
+  scripts: readonly LuaScript[],
+): RedisCommands {
   const send = senderOf(client);
-  const bounded = (args: string[], firstKey: string | undefined): Promise<unknown> => {
+  const servers = serversOf(client, send);
+  const bounded = (command: Promise<unknown>, name: string): Promise<unknown> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     return Promise.race([
-      send(args, firstKey),
+      command,
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           // After the poll phase: when this process was too busy to look, an answer that has
           // arrived meanwhile is taken rather than counted as a timeout.
           () =>
             setImmediate(() =>
-              reject(new Error(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)),
+              reject(new RedisTimeoutError(`Redis did not answer ${name} within ${timeoutMs} ms`)),
             ),
           timeoutMs,
         );
       }),
     ]).finally(() => clearTimeout(timer));
   };
+  /** Loads every script on every server; shared by the commands that wait for it. */
+  let loaded: Promise<void> | undefined;
+  const loadAll = (): Promise<void> => {
+    loaded ??= loadScripts(servers, scripts, bounded).catch((error: unknown) => {
+      loaded = undefined; // tried again by the next command
+      throw error;
+    });
+    return loaded;
+  };
   return {
     async run(script, keys, args) {
-      const rest = [String(keys.length), ...keys, ...args.map(String)];
+      const rest = [String(keys.length), ...keys, ...args.map(wireArgument)];
+      const evalsha = () => bounded(send(["EVALSHA", script.sha, ...rest], keys[0]), "EVALSHA");
+      const loading = loadAll();
+      await loading;
       try {
-        return await bounded(["EVALSHA", script.sha, ...rest], keys[0]);
+        return await evalsha();
       } catch (error) {
-        if (!/NOSCRIPT/.test(String((error as Error)?.message ?? error))) throw error;
-        // The server (or this node) restarted or was flushed, or has never seen the script: send
-        // the script itself, which also caches it.
-        return bounded(["EVAL", script.source, ...rest], keys[0]);
+        if (!isNoScript(error)) throw error;
+      }
+      // The server restarted, was flushed or failed over since: load everything again (once for
+      // all the commands that met it).
+      if (loaded === loading) loaded = undefined;
+      await loadAll();
+      try {
+        return await evalsha();
+      } catch (error) {
+        if (!isNoScript(error)) throw error;
+        // A server that still does not keep it (a proxy to changing nodes): send the source.
+        return bounded(send(["EVAL", script.source, ...rest], keys[0]), "EVAL");
       }
     },
   };
 }
 
-function senderOf(
-  client: RedisClientLike,
-): (args: string[], firstKey: string | undefined) => Promise<unknown> {
+function wireArgument(arg: string | number): string {
+  if (typeof arg === "string") return arg;
+  if (!Number.isFinite(arg)) throw new Error(`not a number for Redis: ${String(arg)}`);
+  return String(Math.ceil(arg));
+}
+
+const isNoScript = (error: unknown): boolean =>
+  /NOSCRIPT/.test(String((error as Error | undefined)?.message ?? error));
+
+/**
+ * `SCRIPT LOAD` of every script on every server. A server that refuses the command (a proxy
+ * without it) is left to `EVAL` after `NOSCRIPT`; no answer in time is a failure, and so is an
+ * answer that is not the script's SHA-1 (a server that only looks like Redis).
+ */
+async function loadScripts(
+  servers: () => Promise<Send[]>,
+  scripts: readonly LuaScript[],
+  bounded: (command: Promise<unknown>, name: string) => Promise<unknown>,
+): Promise<void> {
+  const loads = (await servers()).flatMap((server) =>
+    scripts.map(async (script) => {
+      const command = server(["SCRIPT", "LOAD", script.source], undefined);
+      let answer: unknown;
+      try {
+        answer = await bounded(command, "SCRIPT LOAD");
+      } catch (error) {
+        if (error instanceof RedisTimeoutError) throw error;
+        return;
+      }
+      if (String(answer) !== script.sha) {
+        throw new Error(`Redis answered SCRIPT LOAD with ${describeReply(answer)}, not a SHA-1`);
+      }
+    }),
+  );
+  await Promise.all(loads);
+}
+
+/** A short, printable description of a reply, for an error message. */
+export function describeReply(reply: unknown): string {
+  const text = JSON.stringify(reply) ?? String(reply);
+  return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+}
+
+/** How to reach each server that runs the store's scripts: the one server, or every primary. */
+function serversOf(client: RedisClientLike, send: Send): () => Promise<Send[]> {
+  const candidate = client as Partial<NodeRedisLikeCluster & IoRedisLikeCluster>;
+  if (typeof candidate.call === "function" && typeof candidate.nodes === "function") {
+    const cluster = candidate as IoRedisLikeCluster;
+    return async () =>
+      cluster.nodes("master").map(
+        (node) =>
+          ([command, ...args]) =>
+            node.call(command!, ...args),
+      );
+  }
+  if (Array.isArray(candidate.masters) && typeof candidate.nodeClient === "function") {
+    const cluster = candidate as Required<NodeRedisLikeCluster>;
+    return async () =>
+      cluster.masters.map((master) => async (args: string[]) => {
+        const node = await cluster.nodeClient(master as never);
+        return node.sendCommand(args);
+      });
+  }
+  // A single server; or a cluster client that cannot name its nodes: each node learns a script
+  // from `EVAL` after `NOSCRIPT`.
+  return async () => (Array.isArray(candidate.masters) ? [] : [send]);
+}
+
+function senderOf(client: RedisClientLike): Send {
   const candidate = client as Partial<
     NodeRedisLikeClient & NodeRedisLikeCluster & IoRedisLikeClient
   > | null;

@@ -7,8 +7,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import type {
-  ClaimedItem,
-  CreateClaimStore,
   KeyBudget,
   PacingSlot,
   PacingStore,
@@ -17,8 +15,11 @@ import type {
 } from "../core/pacing/pacing-store.js";
 import { refusesAtOnce } from "../core/pacing/wait-bound.js";
 import { sleep } from "../core/sleep.js";
-import { CLAIM_ALL, CLAIM_FIRST_FREE, LEAVE_QUEUE, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
+import { deliver } from "./give-back.js";
+import { ALL_SCRIPTS, LEAVE_QUEUE, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
+import { redisClaims } from "./redis-claims.js";
 import { type RedisClientLike, type RedisCommands, redisCommandsOf } from "./redis-commands.js";
+import { expectCount, takeSlotReply } from "./redis-replies.js";
 
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
@@ -89,11 +90,14 @@ export function createRedisStore(options: RedisStoreOptions): PacingStore {
       `commandTimeoutMs must be a positive number of milliseconds; got ${String(commandTimeoutMs)}`,
     );
   }
-  const redis = redisCommandsOf(options.client, commandTimeoutMs);
+  const redis = redisCommandsOf(options.client, commandTimeoutMs, ALL_SCRIPTS);
   return {
     kind: "redis",
     takeSlot: (request) => takeSlot(redis, prefix, request),
-    claims: redisClaims(redis, prefix),
+    claims: redisClaims(
+      redis,
+      (service, item) => `${prefix}:claims:{${digest(service)}}:${item.id}@${item.createdAt}`,
+    ),
   };
 }
 
@@ -128,32 +132,42 @@ async function takeSlot(
   const ticket = randomUUID();
   const idleMs = 2 * request.windowMs;
   const deadline = Date.now() + request.maxWaitMs;
-  // Commands on one connection run in order, so this runs after any TAKE_SLOT still pending.
+  // Sent until Redis answers. It leaves a mark that refuses this ticket a slot, so a TAKE_SLOT
+  // that Redis runs after it (a late command, a resend after a reconnect) takes nothing.
   const leave = () =>
-    void redis.run(LEAVE_QUEUE, [keys.queue, keys.seen, keys.slots], [ticket]).catch(() => {});
+    void deliver(async () => {
+      const reply = await redis.run(
+        LEAVE_QUEUE,
+        [keys.queue, keys.seen, keys.slots],
+        [ticket, request.leaseMs],
+      );
+      expectCount("LEAVE_QUEUE", reply, 1);
+    }, request.leaseMs).catch(() => {});
   let told = false;
   try {
     for (;;) {
-      const answer = (await untilAborted(
-        redis.run(
-          TAKE_SLOT,
-          [keys.slots, keys.queue, keys.seen, keys.meta],
-          [
-            ticket,
-            request.limit,
-            request.leaseMs,
-            idleMs,
-            WAITER_GRACE_MS,
-            request.windowMs,
-            ASK_AGAIN_WITHIN_MS,
-          ],
+      const answer = takeSlotReply(
+        await untilAborted(
+          redis.run(
+            TAKE_SLOT,
+            [keys.slots, keys.queue, keys.seen, keys.meta],
+            [
+              ticket,
+              request.limit,
+              request.leaseMs,
+              idleMs,
+              WAITER_GRACE_MS,
+              request.windowMs,
+              ASK_AGAIN_WITHIN_MS,
+            ],
+          ),
+          signal,
         ),
-        signal,
-      )) as number[];
-      if (Number(answer[0]) === 1) {
-        return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs) };
+      );
+      if (answer.granted) {
+        return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs, request.leaseMs) };
       }
-      const waitMs = Number(answer[1]);
+      const { waitMs } = answer;
       const remainingMs = deadline - Date.now();
       if (remainingMs <= 0 || refusesAtOnce(waitMs, remainingMs)) {
         leave();
@@ -161,7 +175,7 @@ async function takeSlot(
       }
       if (!told) {
         told = true;
-        request.onQueued?.({ opensInMs: waitMs, position: Number(answer[2]) });
+        request.onQueued?.({ opensInMs: waitMs, position: answer.position });
       }
       // No slot opens before `waitMs`: sleep until then, but ask again at least every 10 s, so a
       // waiter keeps its place and a dead one is soon dropped.
@@ -189,54 +203,34 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/** A granted slot: its settlement (a give-back too) is sent until Redis answers. */
 function redisSlot(
   redis: RedisCommands,
   keys: ReturnType<typeof budgetKeys>,
   ticket: string,
   idleMs: number,
+  leaseMs: number,
 ): PacingSlot {
   let settled: Promise<void> | undefined;
   return {
     settle(settlement) {
-      settled ??= redis
-        .run(
-          SETTLE_SLOT,
-          [keys.slots, keys.meta],
-          [
-            ticket,
-            Math.round(settlement.countsForMs),
-            settlement.holdMs === undefined ? -1 : Math.round(settlement.holdMs),
-            settlement.announcedLimit ?? 0,
-            idleMs,
-          ],
-        )
-        .then(() => undefined);
+      const args = [
+        ticket,
+        settlement.countsForMs,
+        settlement.holdMs ?? -1,
+        Math.floor(settlement.announcedLimit ?? 0),
+        idleMs,
+      ];
+      settled ??= deliver(
+        async () =>
+          expectCount(
+            "SETTLE_SLOT",
+            await redis.run(SETTLE_SLOT, [keys.slots, keys.meta], args),
+            1,
+          ),
+        leaseMs,
+      );
       return settled;
-    },
-  };
-}
-
-function redisClaims(redis: RedisCommands, prefix: string): CreateClaimStore {
-  const keyOf = (service: string, item: ClaimedItem) =>
-    `${prefix}:claims:{${digest(service)}}:${item.id}@${item.createdAt}`;
-  return {
-    async claim(service, items, ttlMs) {
-      if (items.length === 0) return;
-      await redis.run(
-        CLAIM_ALL,
-        items.map((item) => keyOf(service, item)),
-        [Math.round(ttlMs)],
-      );
-    },
-    async claimFirstFree(service, candidates, ttlMs) {
-      const index = Number(
-        await redis.run(
-          CLAIM_FIRST_FREE,
-          candidates.map((item) => keyOf(service, item)),
-          [Math.round(ttlMs)],
-        ),
-      );
-      return index > 0 ? candidates[index - 1] : undefined;
     },
   };
 }

@@ -23,10 +23,11 @@ function flakyStore(failures: number) {
     return undefined;
   };
   const claims: CreateClaimStore = {
-    claim: (service, items, ttlMs) => fail() ?? inner.claims.claim(service, items, ttlMs),
-    claimFirstFree: (service, candidates, ttlMs) => {
+    claim: (service, items, ttlMs, owner) =>
+      fail() ?? inner.claims.claim(service, items, ttlMs, owner),
+    claimFirstFree: (service, candidates, ttlMs, owner) => {
       calls.claimFirstFree += 1;
-      return fail() ?? inner.claims.claimFirstFree(service, candidates, ttlMs);
+      return fail() ?? inner.claims.claimFirstFree(service, candidates, ttlMs, owner);
     },
   };
   const store: PacingStore = {

@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PacingStore, SlotOutcome, SlotRequest } from "../../src/core/pacing/pacing-store.js";
+import { Postline, RateLimitWaitError } from "../../src/index.js";
 import { createRedisStore } from "../../src/redis/index.js";
+import { createFakeService } from "../../src/testing/index.js";
+import { fetchOf } from "../support/fake-client.js";
 import {
   adminConnection,
   CLIENT_KINDS,
@@ -147,19 +150,54 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       }));
       const claims = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 === 0 ? a : b).claims.claimFirstFree("https://svc/api/v1/content", items, 60_000),
+          (i % 2 === 0 ? a : b).claims.claimFirstFree(
+            "https://svc/api/v1/content",
+            items,
+            60_000,
+            `call_${i}`,
+          ),
         ),
       );
       expect(new Set(claims.map((item) => item?.id)).size).toBe(20);
-      expect(await a.claims.claimFirstFree("https://svc/api/v1/content", items, 60_000)).toBe(
-        undefined,
-      );
+      expect(
+        await a.claims.claimFirstFree("https://svc/api/v1/content", items, 60_000, "call_late"),
+      ).toBe(undefined);
       // Items a create returned are its caller's: no reconciliation may take them.
       const returned = { id: "cnt_returned", createdAt: "2030-01-01T00:00:00.000Z" };
-      await a.claims.claim("https://svc/api/v1/content", [returned], 60_000);
-      expect(await b.claims.claimFirstFree("https://svc/api/v1/content", [returned], 60_000)).toBe(
-        undefined,
-      );
+      await a.claims.claim("https://svc/api/v1/content", [returned], 60_000, "call_creator");
+      expect(
+        await b.claims.claimFirstFree("https://svc/api/v1/content", [returned], 60_000, "call_b"),
+      ).toBe(undefined);
+    });
+
+    it("LIMIT-1 a fraction of a millisecond in timeout or maxWaitMs still paces through Redis: the 11th create of two processes is not sent", async () => {
+      const prefix = freshPrefix();
+      const service = createFakeService({ baseURL: `https://fractions-${prefix}.postline.test` });
+      const warnings: string[] = [];
+      const processClient = async (timeout: number) =>
+        new Postline({
+          apiKey: service.defaults.apiKey,
+          baseURL: service.defaults.baseURL,
+          fetch: fetchOf(service),
+          timeout,
+          rateLimit: { store: await processStore(prefix) },
+          logger: { debug: () => undefined, warn: (message) => warnings.push(message) },
+        });
+      const [a, b] = [await processClient(10_000 / 3), await processClient(60_000)];
+      const channelId = service.defaults.channelIds[0]!;
+      for (let i = 0; i < 10; i++) {
+        await (i % 2 === 0 ? a : b).content.createDraft(
+          { channelId, body: `Fractional ${i}` },
+          // A per-call bound worked out from performance.now().
+          { timeout: 2_500.5, maxWaitMs: 2_500.5 },
+        );
+      }
+      const eleventh = await b.content
+        .createDraft({ channelId, body: "Fractional 10" }, { maxWaitMs: 1_000.25 })
+        .catch((e: unknown) => e);
+      expect(eleventh).toBeInstanceOf(RateLimitWaitError);
+      expect(service.requests.filter((r) => r.method === "POST")).toHaveLength(10);
+      expect(warnings).toEqual([]);
     });
 
     it("never stores the API key in clear, in any key or value", async () => {
@@ -167,7 +205,12 @@ describe.skipIf(REDIS_URL === undefined).each(Object.keys(CLIENT_KINDS) as Clien
       const store = await processStore(prefix);
       const slot = granted(await store.takeSlot(request()));
       await slot.settle({ countsForMs: WINDOW_MS, holdMs: 100, announcedLimit: 2 });
-      await store.claims.claim(`https://svc/${TOKEN}`, [{ id: "cnt_1", createdAt: "x" }], 60_000);
+      await store.claims.claim(
+        `https://svc/${TOKEN}`,
+        [{ id: "cnt_1", createdAt: "x" }],
+        60_000,
+        "call_1",
+      );
       const admin = await adminConnection();
       try {
         const keys = await admin.keys(`${prefix}*`);

@@ -1,7 +1,14 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createMemoryPacingStore } from "../../src/core/pacing/memory-store.js";
 import { noopPacer, type ReleasePacedSlot } from "../../src/core/pacing/pacer.js";
+import type {
+  PacingStore,
+  SlotOutcome,
+  SlotRequest,
+  SlotSettlement,
+} from "../../src/core/pacing/pacing-store.js";
 import type { RateBudget } from "../../src/core/pacing/rate-budget.js";
 import {
   DEFAULT_PACING_GUARD_MS,
@@ -9,6 +16,7 @@ import {
   PACING_WINDOW_MS,
 } from "../../src/core/pacing/rate-budget.js";
 import { DEFAULT_ACQUIRE } from "../../src/core/pacing/wait-bound.js";
+import { RateLimitWaitError } from "../../src/index.js";
 
 const WINDOW = PACING_WINDOW_MS;
 const GUARD = DEFAULT_PACING_GUARD_MS;
@@ -472,5 +480,50 @@ describe("simulation: 100 creates and 300 reads fired at once", () => {
     // ...and no later than pacing needs: each round waits only for latency plus the guard.
     expect(lastCreate).toBeLessThanOrEqual(9 * (WINDOW + GUARD + 3_050));
     expect(lastRead).toBeLessThanOrEqual(4 * (WINDOW + GUARD + 3_050));
+  });
+});
+
+describe("what the pacer gives a store, and takes from one", () => {
+  /** A shared store (not memory) that records requests and answers with `outcome`. */
+  const recordingStore = (outcome: SlotOutcome) => {
+    const seen: { request: SlotRequest; settlements: SlotSettlement[] }[] = [];
+    const store: PacingStore = {
+      kind: "recording",
+      takeSlot: async (request) => {
+        const entry = { request, settlements: [] as SlotSettlement[] };
+        seen.push(entry);
+        if (!outcome.granted) return outcome;
+        return { granted: true, slot: { settle: (s) => void entry.settlements.push(s) } };
+      },
+      claims: createMemoryPacingStore().claims,
+    };
+    return { store, seen };
+  };
+
+  it("gives a store whole milliseconds only, from a fractional timeout and a fractional reset", async () => {
+    const { store, seen } = recordingStore({ granted: true, slot: { settle: () => undefined } });
+    const pacer = createPacer(freshKey(), { store });
+    const release = await pacer.acquire("create", undefined, {
+      ...DEFAULT_ACQUIRE,
+      attemptTimeoutMs: 10_000 / 3,
+    });
+    const headers = { "retry-after": "1.5", "x-ratelimit-limit": "2.5" };
+    release(new Response(null, { status: 429, headers }));
+    const [{ request, settlements }] = seen as [(typeof seen)[number]];
+    for (const value of [request.leaseMs, settlements[0]!.countsForMs, settlements[0]!.holdMs]) {
+      expect(Number.isInteger(value)).toBe(true);
+    }
+    expect(settlements[0]!.announcedLimit).toBe(2);
+  });
+
+  it("a store's refusal without a finite time never puts NaN in the error", async () => {
+    const { store } = recordingStore({ granted: false, opensInMs: Number.NaN });
+    const pacer = createPacer(freshKey(), { store });
+    const error = (await pacer
+      .acquire("create", undefined, { ...DEFAULT_ACQUIRE, maxWaitMs: 100 })
+      .catch((e: unknown) => e)) as RateLimitWaitError;
+    expect(error).toBeInstanceOf(RateLimitWaitError);
+    expect(error.message).not.toMatch(/NaN/);
+    expect(error.retryAfterSeconds).toBeUndefined();
   });
 });

@@ -80,7 +80,9 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   // A store in this process's memory cannot fail; any other falls back to one while it does.
   const fallback =
     store.kind === "memory" ? null : StoreFallback.for(store, defaultPacingStore(options.now));
-  const countsForMs = PACING_WINDOW_MS + guardMs;
+  // Every duration a store is given is whole milliseconds, rounded up (the safe side of a wait):
+  // Redis refuses a fraction where it expects milliseconds, and `timeout: 10_000 / 3` is valid.
+  const countsForMs = Math.ceil(PACING_WINDOW_MS + guardMs);
 
   /** What a finished attempt tells the store: its slot's remaining time, and a 429's hold. */
   const settlementOf = (
@@ -89,12 +91,15 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
     callId: string,
   ): SlotSettlement => {
     if (response?.status !== 429) return { countsForMs };
-    const holdMs = rateLimitHoldMs(response.headers, Date.now()) + guardMs;
+    // Whole milliseconds: a store may refuse a fraction (Redis's PEXPIRE does).
+    const holdMs = Math.ceil(rateLimitHoldMs(response.headers, Date.now()) + guardMs);
     logger?.debug?.("Rate limited; holding requests until the reset", { callId, budget, holdMs });
     const { limit } = readRateLimitHeaders(response.headers);
     // Only ever stricter than the contract: a looser header is not a promise to rely on.
     const announcedLimit =
-      limit !== undefined && limit < PACING_LIMITS[budget] ? Math.max(1, limit) : undefined;
+      limit !== undefined && limit < PACING_LIMITS[budget]
+        ? Math.max(1, Math.floor(limit))
+        : undefined;
     return { countsForMs, holdMs, announcedLimit };
   };
 
@@ -110,7 +115,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
         limit: PACING_LIMITS[budget],
         windowMs: PACING_WINDOW_MS,
         // A slot whose process dies in flight frees itself after the attempt's timeout and a window.
-        leaseMs: (wait.attemptTimeoutMs ?? UNBOUNDED_ATTEMPT_LEASE_MS) + countsForMs,
+        leaseMs: Math.ceil((wait.attemptTimeoutMs ?? UNBOUNDED_ATTEMPT_LEASE_MS) + countsForMs),
         maxWaitMs: wait.maxWaitMs,
         signal,
         onQueued: wait.onWait
@@ -123,7 +128,8 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
           headline: `No rate-limit slot for ${describeBudget(budget)} on this key`,
           budget,
           waitedMs: Date.now() - startedAt,
-          opensInMs: outcome.opensInMs,
+          // A store's odd answer never reaches a message as NaN.
+          opensInMs: Number.isFinite(outcome.opensInMs) ? outcome.opensInMs : undefined,
           ...refusedCall(wait),
         });
       }

@@ -2,35 +2,43 @@ import type { ClaimedItem, CreateClaimStore } from "./pacing-store.js";
 
 const claimKey = (item: ClaimedItem) => `${item.id}@${item.createdAt}`;
 
+/** One claimed item: who holds it, and until when. */
+interface Claim {
+  readonly owner: string;
+  readonly expiresAt: number;
+}
+
 /** The in-process ledger of items handed to callers, per service; entries expire after their TTL. */
 export function memoryClaimStore(now: () => number): CreateClaimStore {
-  /** service -> `id@createdAt` -> when the claim expires, in insertion order. */
-  const services = new Map<string, Map<string, number>>();
-  const claimsOf = (service: string): Map<string, number> => {
+  /** service -> `id@createdAt` -> its claim, in insertion order. */
+  const services = new Map<string, Map<string, Claim>>();
+  const claimsOf = (service: string): Map<string, Claim> => {
     let claims = services.get(service);
     if (claims === undefined) {
       claims = new Map();
       services.set(service, claims);
     }
     const t = now();
-    for (const [key, expiresAt] of claims) {
+    for (const [key, { expiresAt }] of claims) {
       if (expiresAt > t) break; // insertion order with one TTL: the rest expire later
       claims.delete(key);
     }
     return claims;
   };
   return {
-    async claim(service, items, ttlMs) {
+    async claim(service, items, ttlMs, owner) {
       const claims = claimsOf(service);
       for (const item of items) {
         claims.delete(claimKey(item));
-        claims.set(claimKey(item), now() + ttlMs);
+        claims.set(claimKey(item), { owner, expiresAt: now() + ttlMs });
       }
     },
-    async claimFirstFree(service, candidates, ttlMs) {
+    async claimFirstFree(service, candidates, ttlMs, owner) {
       const claims = claimsOf(service);
+      const own = candidates.find((item) => claims.get(claimKey(item))?.owner === owner);
+      if (own !== undefined) return own;
       const free = candidates.find((item) => !claims.has(claimKey(item)));
-      if (free !== undefined) claims.set(claimKey(free), now() + ttlMs);
+      if (free !== undefined) claims.set(claimKey(free), { owner, expiresAt: now() + ttlMs });
       return free;
     },
   };

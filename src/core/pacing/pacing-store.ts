@@ -91,18 +91,28 @@ export interface ClaimedItem {
 /**
  * The ledger of created items handed to callers, per service, so that two reconciliations (in
  * one process or in several sharing a store) never adopt the same item.
+ *
+ * Each claim records its `owner`, the id of the SDK call that holds the item. A store that sends
+ * a claim again after losing its answer must find the owner's own claim, not an item taken.
  */
 export interface CreateClaimStore {
-  /** Records items a successful create returned: they are the caller's. */
-  claim(service: string, items: readonly ClaimedItem[], ttlMs: number): Promise<void>;
+  /** Records items a successful create returned: they are the caller's (`owner`). */
+  claim(
+    service: string,
+    items: readonly ClaimedItem[],
+    ttlMs: number,
+    owner: string,
+  ): Promise<void>;
   /**
-   * Claims the first of `candidates` that nobody has claimed, atomically, and returns it;
-   * `undefined` when every candidate is taken.
+   * Claims for `owner` the first of `candidates` that nobody has claimed, atomically, and returns
+   * it; `undefined` when every candidate is taken. A candidate `owner` already holds is returned
+   * first, so claiming twice returns the same item.
    */
   claimFirstFree(
     service: string,
     candidates: readonly ClaimedItem[],
     ttlMs: number,
+    owner: string,
   ): Promise<ClaimedItem | undefined>;
 }
 

@@ -34,15 +34,21 @@ export class CreateLedger {
     this.#inFlight = inFlight;
   }
 
-  /** Marks items a successful create returned as handed to its caller. */
-  claim(items: readonly ClaimedItem[]): Promise<void> {
-    return this.#claims.claim(this.#service, items, CLAIM_TTL_MS);
+  /** Marks items a successful create returned as handed to its caller, the call `owner`. */
+  claim(items: readonly ClaimedItem[], owner: string): Promise<void> {
+    return this.#claims.claim(this.#service, items, CLAIM_TTL_MS, owner);
   }
 
-  /** Claims the first candidate nobody has claimed, atomically; `undefined` when all are taken. */
-  claimFirstFree(candidates: readonly ClaimedItem[]): Promise<ClaimedItem | undefined> {
+  /**
+   * Claims for the call `owner` the first candidate nobody else has claimed, atomically;
+   * `undefined` when all are taken. Claiming again returns the owner's own claim.
+   */
+  claimFirstFree(
+    candidates: readonly ClaimedItem[],
+    owner: string,
+  ): Promise<ClaimedItem | undefined> {
     if (candidates.length === 0) return Promise.resolve(undefined);
-    return this.#claims.claimFirstFree(this.#service, candidates, CLAIM_TTL_MS);
+    return this.#claims.claimFirstFree(this.#service, candidates, CLAIM_TTL_MS, owner);
   }
 
   /** Runs `send`, recording it as in flight on `channelIds` until it settles. */

@@ -33,21 +33,23 @@ export function heldClaims(
   logger: Pick<LevelledLogger, "warn">,
 ): CreateClaimStore {
   return {
-    async claim(service, items, ttlMs) {
-      await fallback.claim(service, items, ttlMs);
+    async claim(service, items, ttlMs, owner) {
+      await fallback.claim(service, items, ttlMs, owner);
       try {
-        await limited(store.claims.claim(service, items, ttlMs));
+        await limited(store.claims.claim(service, items, ttlMs, owner));
       } catch {
         // A success never fails because of the store: its claim reaches the store when it answers.
-        void retryInBackground(() => store.claims.claim(service, items, ttlMs));
+        void retryInBackground(() => store.claims.claim(service, items, ttlMs, owner));
       }
     },
-    async claimFirstFree(service, candidates, ttlMs) {
+    async claimFirstFree(service, candidates, ttlMs, owner) {
       if (candidates.length === 0) return undefined;
       let claimed: ClaimedItem | undefined;
       try {
+        // Tried again after no answer: the first try may still run, and claims for the same
+        // owner, which the next try then finds as its own.
         claimed = await untilAnswered(() =>
-          store.claims.claimFirstFree(service, candidates, ttlMs),
+          store.claims.claimFirstFree(service, candidates, ttlMs, owner),
         );
       } catch (error) {
         logger.warn(
@@ -59,7 +61,7 @@ export function heldClaims(
         );
         throw error;
       }
-      if (claimed !== undefined) await fallback.claim(service, [claimed], ttlMs);
+      if (claimed !== undefined) await fallback.claim(service, [claimed], ttlMs, owner);
       return claimed;
     },
   };

@@ -98,8 +98,8 @@ export interface ReconciledCreate {
   readonly ledger: CreateLedger;
   /** The `POST /content` URL, for errors. */
   readonly url: string;
-  /** The id of the SDK call, for errors. */
-  readonly callId?: string | undefined;
+  /** The id of the SDK call, for errors; it also owns the call's claims in the ledger. */
+  readonly callId: string;
   readonly now?: () => number;
 }
 
@@ -116,7 +116,7 @@ export async function createWithReconciliation(
   const startedAt = now();
   const send = async (channelIds: readonly string[]) => {
     const result = await ledger.track(channelIds, () => create.send(channelIds));
-    await ledger.claim(result.items);
+    await ledger.claim(result.items, create.callId);
     return result;
   };
 
@@ -248,7 +248,7 @@ async function findCreated(
     // Other creates of this process on the channel settle first, so their items are claimed.
     await Promise.all([...inFlightBefore, ...create.ledger.sendsInFlightOn(channelId)]);
     // Claimed atomically in the store: two reconciliations never adopt the same item.
-    const claimed = await create.ledger.claimFirstFree(candidates);
+    const claimed = await create.ledger.claimFirstFree(candidates, create.callId);
     const mine = candidates.find(
       (item) => item.id === claimed?.id && item.createdAt === claimed.createdAt,
     );

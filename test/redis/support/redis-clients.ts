@@ -92,3 +92,70 @@ export const CLUSTER_CLIENT_KINDS = {
     ),
   "ioredis cluster": () => ioRedis(new IoRedisCluster(clusterNodes(), { lazyConnect: true })),
 } as const;
+
+/** Every client kind a script test runs on: both libraries, on one server and on a cluster. */
+export const SCRIPT_CLIENT_KINDS: [string, () => Promise<ConnectedClient>, boolean, boolean][] = [
+  ["node-redis", CLIENT_KINDS["node-redis"], false, REDIS_URL !== undefined],
+  ["ioredis", CLIENT_KINDS.ioredis, false, REDIS_URL !== undefined],
+  [
+    "node-redis cluster",
+    CLUSTER_CLIENT_KINDS["node-redis cluster"],
+    true,
+    REDIS_CLUSTER_NODES !== undefined,
+  ],
+  [
+    "ioredis cluster",
+    CLUSTER_CLIENT_KINDS["ioredis cluster"],
+    true,
+    REDIS_CLUSTER_NODES !== undefined,
+  ],
+];
+
+/**
+ * The same client, with `before` shown each command's words first: it may stall the server, or
+ * answer `"drop"` to leave the command unsent and unanswered (a command lost on its way).
+ */
+export function intercepted(
+  client: RedisClientLike,
+  before: (args: readonly string[]) => Promise<"drop" | undefined> | "drop" | undefined,
+): RedisClientLike {
+  const lost = new Promise<never>(() => {});
+  const real = client as {
+    call?: (command: string, ...args: string[]) => Promise<unknown>;
+    nodes?: (role: "master") => unknown[];
+    sendCommand: (...args: unknown[]) => Promise<unknown>;
+    masters?: unknown[];
+    nodeClient?: (node: unknown) => unknown;
+  };
+  if (typeof real.call === "function") {
+    const call = real.call.bind(real);
+    return {
+      call: async (command: string, ...args: string[]) =>
+        (await before([command, ...args])) === "drop" ? lost : call(command, ...args),
+      ...(real.nodes ? { nodes: real.nodes.bind(real) } : {}),
+    } as RedisClientLike;
+  }
+  if (Array.isArray(real.masters)) {
+    return {
+      sendCommand: async (firstKey: string, readonly: boolean, args: string[]) =>
+        (await before(args)) === "drop" ? lost : real.sendCommand(firstKey, readonly, args),
+      get masters() {
+        return real.masters;
+      },
+      nodeClient: (node: unknown) => real.nodeClient!(node),
+    } as unknown as RedisClientLike;
+  }
+  return {
+    sendCommand: async (args: string[]) =>
+      (await before(args)) === "drop" ? lost : real.sendCommand(args),
+  };
+}
+
+/** A plain connection that reads any key: the server, or the whole cluster. */
+export async function keyReader(cluster: boolean): Promise<IoRedis | IoRedisCluster> {
+  const reader = cluster
+    ? new IoRedisCluster(clusterNodes(), { lazyConnect: true })
+    : new IoRedis(REDIS_URL!, { lazyConnect: true });
+  await reader.connect();
+  return reader;
+}
