@@ -1,78 +1,78 @@
 /**
- * The official MCP client against the built `postline mcp --fake`, over stdio: what an MCP host
- * does when it starts the command from its configuration.
+ * The official MCP clients against the built `postline mcp --fake`, over stdio: what an MCP host
+ * does when it starts the command from its configuration, in both protocol revisions.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { AcknowledgmentRequiredError, ValidationError } from "../../src/index.js";
 import { errorFromMcp } from "../../src/mcp/index.js";
 import { call, runAgentSession } from "./support/agent-session.js";
+import { connectClient, type McpTestClient, REVISIONS } from "./support/clients.js";
 
 const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
 
-let client: Client | undefined;
+let client: McpTestClient | undefined;
 afterEach(async () => {
   await client?.close();
   client = undefined;
 });
 
-async function connect(args: string[]): Promise<Client> {
-  expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [POSTLINE, "mcp", ...args],
-    stderr: "pipe",
-  });
-  client = new Client({ name: "stdio-proof", version: "1.0.0" });
-  await client.connect(transport);
-  return client;
-}
+describe.each(REVISIONS)(
+  "postline mcp --fake, over stdio, with the official MCP client, %s",
+  (revision) => {
+    async function connect(args: string[]): Promise<McpTestClient> {
+      expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(
+        true,
+      );
+      const target = { command: process.execPath, args: [POSTLINE, "mcp", ...args] };
+      client = await connectClient(revision, target, "stdio-proof");
+      expect(client.protocolVersion()).toBe(revision);
+      return client;
+    }
 
-describe("postline mcp --fake, over stdio, with the official MCP client", () => {
-  it("lists the tools, calls each one, and recovers from a missing channel and from acknowledgmentRequired", async () => {
-    const mcp = await connect(["--fake"]);
-    expect(mcp.getServerVersion()?.name).toBe("postline");
-    const called = await runAgentSession(mcp);
-    const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
-    expect(called.sort()).toEqual(listed.sort());
-  });
-
-  it("turns failures into the classes REST gives, through errorFromMcp", async () => {
-    const mcp = await connect(["--fake"]);
-    const refused = await call(mcp, "create_content_draft", { body: "No channel." });
-    const error = errorFromMcp(refused.raw);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).channels?.length).toBeGreaterThan(0);
-    const channel = (error as ValidationError).channels?.find((c) => c.platform === "x");
-    const created = await call(mcp, "create_content_draft", {
-      body: "Time to delve into it.",
-      channelId: channel?.id,
+    it("lists the tools, calls each one, and recovers from a missing channel and from acknowledgmentRequired", async () => {
+      const mcp = await connect(["--fake"]);
+      expect(mcp.serverName()).toBe("postline");
+      const called = await runAgentSession(mcp);
+      const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
+      expect(called.sort()).toEqual(listed.sort());
     });
-    expect(errorFromMcp(created.raw)).toBeNull();
-    const approval = await call(mcp, "update_content", {
-      id: created.json.item.id,
-      status: "pending",
-    });
-    const needsAck = errorFromMcp(approval.raw);
-    expect(needsAck).toBeInstanceOf(AcknowledgmentRequiredError);
-    expect((needsAck as AcknowledgmentRequiredError).aiIsmMatches[0]?.label).toBe("delve");
-  });
 
-  it("serves only the reading tools with --read-only, and only the named ones with --tools", async () => {
-    const readOnly = await connect(["--fake", "--read-only"]);
-    const names = (await readOnly.listTools()).tools.map((tool) => tool.name);
-    expect(names).toContain("list_content");
-    expect(names).not.toContain("create_content_draft");
-    const refused = await call(readOnly, "create_content_draft", { body: "x", channelId: "y" });
-    expect(refused.json.error.code).toBe("unknown_tool");
-    await readOnly.close();
-    const some = await connect(["--fake", "--tools", "list_channels,get_brand"]);
-    expect((await some.listTools()).tools.map((tool) => tool.name)).toEqual([
-      "list_channels",
-      "get_brand",
-    ]);
-  });
-});
+    it("turns failures into the classes REST gives, through errorFromMcp", async () => {
+      const mcp = await connect(["--fake"]);
+      const refused = await call(mcp, "create_content_draft", { body: "No channel." });
+      const error = errorFromMcp(refused.raw);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).channels?.length).toBeGreaterThan(0);
+      const channel = (error as ValidationError).channels?.find((c) => c.platform === "x");
+      const created = await call(mcp, "create_content_draft", {
+        body: "Time to delve into it.",
+        channelId: channel?.id,
+      });
+      expect(errorFromMcp(created.raw)).toBeNull();
+      const approval = await call(mcp, "update_content", {
+        id: created.json.item.id,
+        status: "pending",
+      });
+      const needsAck = errorFromMcp(approval.raw);
+      expect(needsAck).toBeInstanceOf(AcknowledgmentRequiredError);
+      expect((needsAck as AcknowledgmentRequiredError).aiIsmMatches[0]?.label).toBe("delve");
+    });
+
+    it("serves only the reading tools with --read-only, and only the named ones with --tools", async () => {
+      const readOnly = await connect(["--fake", "--read-only"]);
+      const names = (await readOnly.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain("list_content");
+      expect(names).not.toContain("create_content_draft");
+      const refused = await call(readOnly, "create_content_draft", { body: "x", channelId: "y" });
+      expect(refused.json.error.code).toBe("unknown_tool");
+      await readOnly.close();
+      const some = await connect(["--fake", "--tools", "list_channels,get_brand"]);
+      expect((await some.listTools()).tools.map((tool) => tool.name)).toEqual([
+        "list_channels",
+        "get_brand",
+      ]);
+    });
+  },
+);
