@@ -9,6 +9,7 @@ import { AcknowledgmentRequiredError, ValidationError } from "../../src/index.js
 import { errorFromMcp } from "../../src/mcp/index.js";
 import { call, runAgentSession } from "./support/agent-session.js";
 import { connectClient, type McpTestClient, REVISIONS } from "./support/clients.js";
+import { MALFORMED_PROGRESS_TOKENS, metaFor, StdioPeer } from "./support/raw-rpc.js";
 
 const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
 
@@ -73,6 +74,40 @@ describe.each(REVISIONS)(
         "list_channels",
         "get_brand",
       ]);
+    });
+
+    it("answers every tools/call with an id, whatever its _meta.progressToken or _meta", async () => {
+      const peer = new StdioPeer(process.execPath, [POSTLINE, "mcp", "--fake"]);
+      try {
+        await peer.open(revision);
+        const tokens = [...MALFORMED_PROGRESS_TOKENS, "fine", 7];
+        for (const [index, progressToken] of tokens.entries()) {
+          const _meta = metaFor(revision, { progressToken });
+          peer.send({
+            jsonrpc: "2.0",
+            id: index + 1,
+            method: "tools/call",
+            params: { name: "get_brand", arguments: {}, _meta },
+          });
+        }
+        peer.send({
+          jsonrpc: "2.0",
+          id: 99,
+          method: "tools/call",
+          params: { name: "get_brand", arguments: {}, _meta: [] },
+        });
+        for (const index of tokens.keys()) {
+          const answer = await peer.answerTo(index + 1);
+          expect(answer, JSON.stringify(tokens[index])).toMatchObject({
+            result: { structuredContent: { profile: expect.any(Object) } },
+          });
+        }
+        expect(await peer.answerTo(99)).toMatchObject({
+          error: { code: -32602, message: expect.stringMatching(/params\._meta/) },
+        });
+      } finally {
+        peer.close();
+      }
     });
   },
 );
