@@ -12,6 +12,8 @@ import type { McpToolCall } from "../../src/mcp/tool-call.js";
 import { TOOL_LIST_CACHE_HINT } from "../../src/mcp/tool-listing.js";
 import { createFakeService } from "../../src/testing/index.js";
 import { tools } from "../../src/tools/index.js";
+import { MAX_INPUT_DEPTH } from "../../src/tools/input-depth.js";
+import { call } from "./support/agent-session.js";
 import { REVISIONS } from "./support/clients.js";
 import { connectedClient } from "./support/in-memory-client.js";
 import { MALFORMED_PROGRESS_TOKENS, metaFor, postAs } from "./support/raw-rpc.js";
@@ -56,6 +58,15 @@ describe.each(REVISIONS)("both revisions alike, %s", (revision) => {
       { traceparent: TRACEPARENT, tracestate: "vendor=abc" },
       {},
     ]);
+  });
+
+  it("refuses a tool input nested deeper than the depth limit, naming the parameter", async () => {
+    const mcp = await connectedClient({ client: fakeClient() }, "revisions-test", revision);
+    let deep: unknown = "x";
+    for (let level = 0; level < MAX_INPUT_DEPTH + 5; level++) deep = { deeper: deep };
+    const refused = await call(mcp, "list_content", { channelId: deep });
+    expect(refused.isError).toBe(true);
+    expect(refused.json.error).toMatchObject({ code: "validation_error", param: "channelId" });
   });
 
   it("answers a tools/call whose _meta.progressToken is an object, null, a float, a boolean or an array, running it without progress", async () => {

@@ -70,6 +70,19 @@ describe.each(REVISIONS)("a tool call waiting for a rate-limit slot, %s", (revis
     // The cancel reached the server (a notification in 2025, the closed stream in 2026), whose
     // wait then ends: the slot that opens later is not used.
     await expect.poll(() => serverSignals[0]?.aborted, { timeout: 2_000 }).toBe(true);
+    // The next call is first in line: the cancelled one left it.
+    const next: { message?: string | undefined }[] = [];
+    const stopNext = new AbortController();
+    const nextCall = mcp
+      .callTool(
+        { name: "create_content_draft", arguments: { channelId, body: "Draft 12" } },
+        { signal: stopNext.signal, onprogress: (update) => next.push(update), timeout: 180_000 },
+      )
+      .catch((caught: unknown) => caught);
+    await expect.poll(() => next.length, { timeout: 2_000 }).toBeGreaterThan(0);
+    expect(next[0]?.message).toMatch(/\(place 1 in line\)/);
+    stopNext.abort();
+    await nextCall;
     expect(posts(service)).toHaveLength(10);
   });
 
