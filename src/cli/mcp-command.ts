@@ -106,6 +106,10 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   if (flags.fake) io.stderr.write(`postline mcp: serving the tools over stdio${source}\n`);
   await Promise.race([closed, stopped]);
   await handle.close();
+  // The repair reads stdin; it must let go of it, or the process would not exit.
+  process.stdin.unpipe(stdin);
+  process.stdin.pause();
+  stdin.destroy();
   return 0;
 }
 

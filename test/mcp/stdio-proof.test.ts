@@ -2,6 +2,7 @@
  * The official MCP clients against the built `postline mcp --fake`, over stdio: what an MCP host
  * does when it starts the command from its configuration, in both protocol revisions.
  */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -111,3 +112,24 @@ describe.each(REVISIONS)(
     });
   },
 );
+
+describe("postline mcp over stdio, stopping", () => {
+  it("exits with code 0 on SIGTERM, and when the host closes stdin", async () => {
+    for (const stop of ["SIGTERM", "stdin"] as const) {
+      const child = spawn(process.execPath, [POSTLINE, "mcp", "--fake"], {
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      // Serving once it says so on stderr.
+      await new Promise((resolve) => child.stderr.once("data", resolve));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      if (stop === "SIGTERM") child.kill("SIGTERM");
+      else child.stdin.end();
+      const code = await Promise.race([
+        exited,
+        new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 5_000)),
+      ]);
+      if (code === "still running") child.kill("SIGKILL");
+      expect(code, stop).toBe(0);
+    }
+  });
+});
