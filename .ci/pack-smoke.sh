@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the packed tarball into a scratch project and uses it from ESM and from CJS: a draft
 # against the fake over real HTTP, a list, a typed error, the subpaths, and the `postline` command
-# (its `mcp --fake` driven by the official MCP client). It also checks that the files written for
-# language models ship: the agent skill, llms.txt and llms-full.txt, named by package.json.
+# (its `mcp --fake` driven by the official MCP client, v2, in both protocol revisions). It also
+# checks that the files written for language models ship: the agent skill, llms.txt and
+# llms-full.txt, named by package.json.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -10,7 +11,8 @@ trap 'rm -rf "$scratch"' EXIT
 tarball=$(cd "$root" && npm pack --silent --pack-destination "$scratch" | tail -n 1)
 cd "$scratch"
 npm init -y >/dev/null
-npm install --no-audit --no-fund --loglevel=error "./$tarball" msw @modelcontextprotocol/sdk >/dev/null
+npm install --no-audit --no-fund --loglevel=error "./$tarball" msw \
+  @modelcontextprotocol/server @modelcontextprotocol/client >/dev/null
 
 installed=node_modules/@postline/sdk
 for file in skills/postline/SKILL.md llms.txt llms-full.txt; do
@@ -36,8 +38,8 @@ import { createFakeService, startFakeServer } from "@postline/sdk/testing";
 import { runTool, tools } from "@postline/sdk/tools";
 import { errorFromMcp } from "@postline/sdk/mcp";
 import { execFileSync } from "node:child_process";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const service = createFakeService();
 const server = await startFakeServer(service, { port: 0 });
@@ -68,18 +70,22 @@ try {
 const postline = "node_modules/.bin/postline";
 const version = execFileSync(postline, ["--version"], { encoding: "utf8" }).trim();
 if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`postline --version printed ${version}`);
-const mcp = new Client({ name: "pack-smoke", version: "1.0.0" });
-await mcp.connect(new StdioClientTransport({ command: postline, args: ["mcp", "--fake"] }));
-try {
-  const names = (await mcp.listTools()).tools.map((tool) => tool.name);
-  if (!names.includes("create_content_draft")) throw new Error(`postline mcp tools: ${names}`);
-  const refused = await mcp.callTool({ name: "create_content_draft", arguments: { body: "x" } });
-  const error = errorFromMcp(refused);
-  if (error?.name !== "ValidationError" || !error.channels?.length)
-    throw new Error(`postline mcp: expected a ValidationError with channels, got ${error}`);
-  console.log(`postline ${version} ok: --version, mcp --fake over stdio, errorFromMcp`);
-} finally {
-  await mcp.close();
+// The 2025 handshake (the client's default) and 2026-07-28 (pinned), on the same command.
+for (const mode of ["legacy", { pin: "2026-07-28" }]) {
+  const mcp = new Client({ name: "pack-smoke", version: "1.0.0" }, { versionNegotiation: { mode } });
+  await mcp.connect(new StdioClientTransport({ command: postline, args: ["mcp", "--fake"] }));
+  try {
+    const names = (await mcp.listTools()).tools.map((tool) => tool.name);
+    if (!names.includes("create_content_draft")) throw new Error(`postline mcp tools: ${names}`);
+    const refused = await mcp.callTool({ name: "create_content_draft", arguments: { body: "x" } });
+    const error = errorFromMcp(refused);
+    if (error?.name !== "ValidationError" || !error.channels?.length)
+      throw new Error(`postline mcp: expected a ValidationError with channels, got ${error}`);
+    const revision = mcp.getNegotiatedProtocolVersion();
+    console.log(`postline ${version} ok: --version, mcp --fake over stdio (${revision}), errorFromMcp`);
+  } finally {
+    await mcp.close();
+  }
 }
 JS
 

@@ -1,6 +1,7 @@
 /**
  * MCP agent: an agent that reaches Postline through MCP instead of the REST client. It connects
- * the official MCP client to the MCP endpoint over Streamable HTTP, lists the tools, and recovers
+ * the official MCP client (v2, in `auto` mode: 2026-07-28 where the server offers it, the 2025
+ * handshake otherwise) to the MCP endpoint over Streamable HTTP, lists the tools, and recovers
  * from each refusal using only what the tool results say, with `errorFromMcp` giving the same
  * typed errors as REST.
  *
@@ -9,8 +10,7 @@
  * Runs against the in-process fake's MCP endpoint unless POSTLINE_BASE_URL (and
  * POSTLINE_API_KEY) are set; then it talks to `{POSTLINE_BASE_URL}/api/v1/mcp`.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { AcknowledgmentRequiredError, ValidationError } from "../src/index.js";
 import { errorFromMcp } from "../src/mcp/index.js";
 import { expectThat } from "./support/expect-that.js";
@@ -18,7 +18,10 @@ import { runExample } from "./support/run-example.js";
 
 await runExample("MCP agent", async ({ client, service, baseURL }) => {
   const apiKey = service?.defaults.apiKey ?? process.env.POSTLINE_API_KEY ?? "";
-  const mcp = new Client({ name: "postline-example", version: "1.0.0" });
+  const mcp = new Client(
+    { name: "postline-example", version: "1.0.0" },
+    { versionNegotiation: { mode: "auto" } },
+  );
   await mcp.connect(
     new StreamableHTTPClientTransport(new URL(`${baseURL}/api/v1/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${apiKey}` } },

@@ -6,9 +6,10 @@ import { createFakeService, type FakeService } from "../testing/service.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { type CliIO, untilStopped } from "./io.js";
+import { portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
-import { parseFlags, UsageError } from "./usage-error.js";
+import { parseFlags } from "./usage-error.js";
 
 export const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
 
@@ -51,7 +52,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     io.stdout.write(FAKE_HELP + fakeRoutesHelp());
     return 0;
   }
-  const port = portOf(flags.port);
+  const port = portOf(flags.port, "fake");
   // Listening before anything is printed: a Ctrl-C right after the first line still stops cleanly.
   const stopped = untilStopped();
   const service = createFakeService();
@@ -99,14 +100,6 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
   await stopped;
   await server.close();
   return 0;
-}
-
-function portOf(value: string | undefined): number {
-  if (value === undefined) return 0;
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535)
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${value}"`, "fake");
-  return port;
 }
 
 /** The seeded workspace's connected channels, read through the fake itself. */

@@ -1,14 +1,18 @@
-/** `postline mcp`: the agent tools as an MCP server over stdio, for an MCP host. */
+/** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
 import { Postline } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CliIO, untilStopped } from "./io.js";
+import { portOf } from "./port-flag.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 export const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake]
+                    [--http [--port N]]
 
-Serves the Postline agent tools as an MCP server over stdio, for an MCP host (a desktop
-assistant, an IDE, an agent runtime). stdout carries the protocol; messages go to stderr.
+Serves the Postline agent tools as an MCP server, for an MCP host (a desktop assistant, an IDE,
+an agent runtime), to clients of both protocol revisions (2025-11-25 and 2026-07-28). Over stdio
+by default: stdout carries the protocol; messages go to stderr. With --http, over Streamable
+HTTP at http://127.0.0.1:N/mcp (the URL is printed); a foreign Host or Origin is refused.
 
 Environment:
   POSTLINE_API_KEY    the agent key (required without --fake)
@@ -23,10 +27,12 @@ Options:
                       the minute a host gives a tool); a longer wait answers rate_limited
                       with retryAfterSeconds at once
   --fake              serve an embedded contract fake instead; needs no key or URL
+  --http              serve Streamable HTTP on 127.0.0.1 instead of stdio
+  --port N            the port for --http (default 0: a free one)
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
-Needs the optional peer dependency @modelcontextprotocol/sdk.
+Needs the optional peer dependency @modelcontextprotocol/server.
 `;
 
 /** How a tool call's wait refusal tells the host's user to raise the bound: as this command sets it. */
@@ -41,6 +47,8 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       tools: { type: "string" },
       fake: { type: "boolean" },
       "max-wait": { type: "string" },
+      http: { type: "boolean" },
+      port: { type: "string" },
       ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
@@ -50,6 +58,10 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     io.stdout.write(MCP_HELP);
     return 0;
   }
+  if (flags.port !== undefined && !flags.http) {
+    throw new UsageError("--port needs --http: over stdio there is no port", "mcp");
+  }
+  const port = portOf(flags.port, "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
   const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
   const stopped = untilStopped();
@@ -59,28 +71,45 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
         ...MAX_WAIT_SETTING,
         allowInsecureHttp: flags["allow-insecure-http"] === true,
       });
-  const { createMcpServer, StdioServerTransport } = await loadMcp();
-  let server: ReturnType<typeof createMcpServer>;
+  const mcp = await loadMcp();
+  const options = {
+    client,
+    readOnly: flags["read-only"] === true,
+    ...(toolNames ? { tools: toolNames } : {}),
+    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+  };
   try {
-    server = createMcpServer({
-      client,
-      readOnly: flags["read-only"] === true,
-      ...(toolNames ? { tools: toolNames } : {}),
-      ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
-    });
+    // Refuses a bad selection once, up front, rather than on each connection.
+    mcp.createMcpServer(options);
   } catch (error) {
     // selectTools refuses --tools naming a writing tool together with --read-only
     if (error instanceof TypeError) throw new UsageError(error.message, "mcp");
     throw error;
   }
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
-    process.stdin.once("end", resolve);
+  const factory = () => mcp.createMcpServer(options);
+  const source = flags.fake ? " (embedded fake)" : "";
+  if (flags.http) {
+    const endpoint = mcp.createMcpHttpEndpoint(factory);
+    const server = await mcp.serveFetch(endpoint.fetch, port);
+    io.stdout.write(`${server.origin}${mcp.MCP_HTTP_PATH}\n`);
+    io.stderr.write(`postline mcp: serving the tools over Streamable HTTP${source}\n`);
+    await stopped;
+    await endpoint.close();
+    await server.close();
+    return 0;
+  }
+  const closed = new Promise<void>((resolve) => process.stdin.once("end", resolve));
+  const stdin = mcp.repairedStdin(process.stdin, (line) => process.stdout.write(line));
+  const handle = mcp.serveStdio(factory, {
+    transport: new mcp.StdioServerTransport(stdin, process.stdout),
   });
-  await server.connect(new StdioServerTransport());
-  if (flags.fake) io.stderr.write("postline mcp: serving the tools over stdio (embedded fake)\n");
+  if (flags.fake) io.stderr.write(`postline mcp: serving the tools over stdio${source}\n`);
   await Promise.race([closed, stopped]);
-  await server.close();
+  await handle.close();
+  // The repair reads stdin; it must let go of it, or the process would not exit.
+  process.stdin.unpipe(stdin);
+  process.stdin.pause();
+  stdin.destroy();
   return 0;
 }
 
@@ -125,18 +154,26 @@ async function embeddedFakeClient(): Promise<Postline> {
 /** The MCP parts, loaded only here: `postline fake` and `content export` work without them. */
 async function loadMcp() {
   try {
-    const [server, stdio] = await Promise.all([
+    const [server, endpoint, stdio, repair, fetchServer] = await Promise.all([
       import("../mcp/create-server.js"),
-      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("../mcp/http-endpoint.js"),
+      import("@modelcontextprotocol/server/stdio"),
+      import("../mcp/stdio-repair.js"),
+      import("./serve-fetch.js"),
     ]);
     return {
       createMcpServer: server.createMcpServer,
+      createMcpHttpEndpoint: endpoint.createMcpHttpEndpoint,
+      MCP_HTTP_PATH: endpoint.MCP_HTTP_PATH,
+      serveStdio: stdio.serveStdio,
       StdioServerTransport: stdio.StdioServerTransport,
+      repairedStdin: repair.repairedStdin,
+      serveFetch: fetchServer.serveFetch,
     };
   } catch (error) {
     if (isModuleNotFound(error)) {
       throw new UsageError(
-        "postline mcp needs the optional peer dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk",
+        "postline mcp needs the optional peer dependency @modelcontextprotocol/server: npm install @modelcontextprotocol/server",
         "mcp",
       );
     }
@@ -149,6 +186,6 @@ function isModuleNotFound(error: unknown): boolean {
     error instanceof Error &&
     "code" in error &&
     (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
-    error.message.includes("@modelcontextprotocol/sdk")
+    error.message.includes("@modelcontextprotocol/server")
   );
 }

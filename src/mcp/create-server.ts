@@ -1,15 +1,13 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { checkMaxWait } from "../core/pacing/wait-bound.js";
-import { toolError } from "../tools/envelope.js";
-import { runTool } from "../tools/run-tool.js";
 import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
-import { callResultOf } from "./call-result.js";
-import { listedTool } from "./tool-listing.js";
-import { WaitProgress } from "./wait-progress.js";
+import { progressTokenOf } from "./progress-token.js";
+import { answerToolCall, type McpToolCall } from "./tool-call.js";
+import { listedTool, TOOL_LIST_CACHE_HINT } from "./tool-listing.js";
+import { traceContextOf } from "./trace-context.js";
 
 /**
  * How long a tool call waits for a rate-limit slot by default: MCP hosts give a tool about 60 s,
@@ -29,6 +27,12 @@ export interface McpServerOptions extends ToolSelection {
   readonly maxWaitMs?: number | undefined;
 }
 
+/** What the server tells the code around it about each tool call (tracing reads it). */
+export interface McpServerSeams {
+  /** Called with each `tools/call` before the tool runs. */
+  readonly onToolCall?: (call: McpToolCall) => void;
+}
+
 const INSTRUCTIONS =
   "Tools for a Postline workspace's social content. Call list_channels first: every create " +
   "needs a channel id. A failed call answers the service's error envelope " +
@@ -36,15 +40,19 @@ const INSTRUCTIONS =
   "error.aiIsmMatches give what to change it to.";
 
 /**
- * An MCP server (the MCP SDK's low-level `Server`) serving the tools of `@postline/sdk/tools`
- * with their annotations, ready for any MCP transport (stdio, Streamable HTTP, in-memory).
+ * An MCP server (an `McpServer` of the official MCP SDK v2, `@modelcontextprotocol/server`)
+ * serving the tools of `@postline/sdk/tools` with their annotations. One server answers clients
+ * of both protocol revisions, 2025-11-25 and 2026-07-28: hand it to `serveStdio` or
+ * `createMcpHandler` as the factory's product, or connect it to any transport.
  *
  * Every tool has a `title`, an `outputSchema` generated from the zod schema of its result, and
- * all four annotations. Results and failures take the hosted endpoint's shapes (api-v1.md §7): a
- * result is `structuredContent` plus one text item that is exactly its JSON; a credential failure is a JSON-RPC error whose `error.data.code` is the
- * service's code; a rate-limit refusal is a JSON-RPC error with `error.data.retryAfterSeconds`;
- * every other failure is an `isError` result whose text is the error envelope. An unknown tool, or
- * one the options leave out, answers `unknown_tool`.
+ * all four annotations; `tools/list` gives them in a fixed order (`list_content` first) with a
+ * cache hint. Results and failures take the hosted endpoint's shapes (api-v1.md §7): a result is
+ * `structuredContent` plus one text item that is exactly its JSON; a credential failure is a
+ * JSON-RPC error whose `error.data.code` is the service's code; a rate-limit refusal is a
+ * JSON-RPC error with `error.data.retryAfterSeconds`; every other failure is an `isError` result
+ * whose text is the error envelope. An unknown tool, or one the options leave out, answers
+ * `unknown_tool` (docs/mcp.md says how that differs from the specification's -32602).
  *
  * A tool call waits for a rate-limit slot at most `maxWaitMs` (45 s by default); while it waits,
  * a host that sent a `progressToken` gets progress notifications, and the host's cancellation
@@ -58,13 +66,24 @@ const INSTRUCTIONS =
  * ```ts
  * import { Postline } from "@postline/sdk";
  * import { createMcpServer } from "@postline/sdk/mcp";
- * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+ * import { serveStdio } from "@modelcontextprotocol/server/stdio";
  *
- * const server = createMcpServer({ client: new Postline(), readOnly: true });
- * await server.connect(new StdioServerTransport());
+ * const client = new Postline();
+ * serveStdio(() => createMcpServer({ client, readOnly: true }));
  * ```
  */
-export function createMcpServer(options: McpServerOptions): Server {
+export function createMcpServer(options: McpServerOptions): McpServer {
+  return createMcpServerWithSeams(options, {});
+}
+
+/**
+ * {@link createMcpServer} with the seams the code around it uses (not public): `onToolCall` sees
+ * each call's trace context before the tool runs.
+ */
+export function createMcpServerWithSeams(
+  options: McpServerOptions,
+  seams: McpServerSeams,
+): McpServer {
   if (options === null || typeof options !== "object" || !isToolClient(options.client)) {
     throw new InvalidRequestError("client", "createMcpServer needs `client`, a Postline client");
   }
@@ -73,45 +92,36 @@ export function createMcpServer(options: McpServerOptions): Server {
   checkMaxWait(maxWaitMs);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
-  const server = new Server(
+  const listing = served.map(listedTool);
+  const mcp = new McpServer(
     { name: "postline", title: "Postline", version: VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      cacheHints: { "tools/list": TOOL_LIST_CACHE_HINT },
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: served.map(listedTool),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: input } = request.params;
-    if (!servedNames.has(name)) {
-      return callResultOf(
-        toolError(
-          "unknown_tool",
-          `No tool is named "${name}" here. Available tools: ${[...servedNames].join(", ")}.`,
-        ),
-      );
-    }
-    // The host's cancellation is the signal: it ends a wait for a slot at once.
-    const callOptions = { signal: extra.signal, maxWaitMs };
-    const progressToken = request.params._meta?.progressToken;
-    if (progressToken === undefined) {
-      return callResultOf(await runTool(client, name, input ?? {}, callOptions));
-    }
-    const progress = new WaitProgress((update) =>
-      extra.sendNotification({
-        method: "notifications/progress",
-        params: { progressToken, ...update },
-      }),
-    );
-    try {
-      const { onRateLimitWait } = progress;
-      return callResultOf(
-        await runTool(client, name, input ?? {}, { ...callOptions, onRateLimitWait }),
-      );
-    } finally {
-      progress.end();
-    }
+  // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
+  // registerTool's, so both tool methods are answered here: the v2 SDK's per-method escape hatch.
+  mcp.server.setRequestHandler("tools/list", () => ({ tools: listing }));
+  mcp.server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
+    const meta = ctx.mcpReq._meta;
+    const call: McpToolCall = {
+      name: request.params.name,
+      input: request.params.arguments,
+      signal: ctx.mcpReq.signal,
+      progressToken: progressTokenOf(meta),
+      trace: traceContextOf(meta),
+    };
+    seams.onToolCall?.(call);
+    return answerToolCall(call, {
+      client,
+      servedNames,
+      maxWaitMs,
+      sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
+    });
   });
-  return server;
+  return mcp;
 }
 
 function isToolClient(value: unknown): value is ToolClient {

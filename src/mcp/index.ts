@@ -1,15 +1,17 @@
 /**
  * `@postline/sdk/mcp`: the agent tools of `@postline/sdk/tools` served over MCP, and failures
- * from an MCP endpoint as the SDK's typed errors. Built on the official
- * `@modelcontextprotocol/sdk`, an optional peer dependency that only this subpath loads.
+ * from an MCP endpoint as the SDK's typed errors. Built on the official MCP TypeScript SDK v2,
+ * `@modelcontextprotocol/server`, an optional peer dependency that only this subpath loads; one
+ * server serves clients of both protocol revisions (2025-11-25 and 2026-07-28).
  *
  * @example
  * ```ts
  * import { Postline } from "@postline/sdk";
  * import { createMcpServer } from "@postline/sdk/mcp";
- * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+ * import { serveStdio } from "@modelcontextprotocol/server/stdio";
  *
- * await createMcpServer({ client: new Postline() }).connect(new StdioServerTransport());
+ * const client = new Postline();
+ * serveStdio(() => createMcpServer({ client }));
  * ```
  *
  * @packageDocumentation

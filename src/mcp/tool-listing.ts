@@ -4,6 +4,13 @@
  */
 import type { Tool } from "../tools/tool-list.js";
 
+/**
+ * The cache hint of `tools/list` (2026-07-28 `ttlMs` / `cacheScope`): the list depends only on
+ * the server's options, so a host may keep it for five minutes; `private`, since the options
+ * (read-only, a tool selection) are one host's.
+ */
+export const TOOL_LIST_CACHE_HINT = { ttlMs: 300_000, cacheScope: "private" } as const;
+
 /** One entry of a `tools/list` result (MCP 2025-06-18 and later). */
 export interface McpListedTool {
   [key: string]: unknown;

@@ -34,6 +34,8 @@ describe("postline: help, version and bad usage", () => {
       [["mcp", "--fake", "--tools", "list_content,post_now"], '"post_now"'],
       [["mcp", "--fake", "--read-only", "--tools", "update_content"], "update_content"],
       [["mcp", "--fake", "--max-wait", "45s"], "--max-wait must be a whole number of milliseconds"],
+      [["mcp", "--fake", "--port", "8080"], "--port needs --http"],
+      [["mcp", "--fake", "--http", "--port", "eighty"], "--port"],
       [["content", "export", "--status", "archived"], "--status"],
       [["content", "import"], "content import"],
       [["publish"], '"publish"'],

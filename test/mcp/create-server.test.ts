@@ -1,5 +1,4 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, Postline } from "../../src/index.js";
 import { createMcpServer, MCP_REFUSAL_CODES, type McpServerOptions } from "../../src/mcp/index.js";
@@ -8,6 +7,7 @@ import { tools } from "../../src/tools/index.js";
 import { toToolOutputSchema } from "../../src/tools/json-schema.js";
 import { findTool } from "../../src/tools/tool-list.js";
 import { call, runAgentSession } from "./support/agent-session.js";
+import { REVISIONS } from "./support/clients.js";
 import { connectedClient } from "./support/in-memory-client.js";
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
@@ -21,10 +21,20 @@ function clientOf(service: FakeService, apiKey = service.defaults.apiKey): Postl
   });
 }
 
-describe("createMcpServer", () => {
+/** A JSON-RPC error as either SDK's client throws it (`McpError`, `ProtocolError`). */
+interface RpcError {
+  code: number;
+  data?: unknown;
+}
+
+describe.each(REVISIONS)("createMcpServer, %s", (revision) => {
   it("lists every tool with its title, input and output JSON Schemas, and all four annotations", async () => {
     const service = createFakeService();
-    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
+    const mcp = await connectedClient(
+      { client: clientOf(service) },
+      "create-server-test",
+      revision,
+    );
     const listed = (await mcp.listTools()).tools;
     expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
     for (const tool of tools) {
@@ -39,32 +49,24 @@ describe("createMcpServer", () => {
     }
   });
 
-  it("each outputSchema is generated from the tool's zod result schema, and refuses what that schema refuses", () => {
-    const validator = new AjvJsonSchemaValidator();
-    for (const tool of tools) {
-      expect(tool.outputJsonSchema).toEqual(toToolOutputSchema(tool.outputSchema));
-      const check = validator.getValidator(tool.outputJsonSchema as never);
-      expect(check({}).valid, `${tool.name} refuses {}`).toBe(
-        tool.outputSchema.safeParse({}).success,
-      );
-    }
-    const listContent = validator.getValidator(
-      findTool("list_content")?.definition.outputJsonSchema as never,
-    );
-    expect(listContent({ items: "none", nextCursor: null }).valid).toBe(false);
-    expect(listContent({ items: [], nextCursor: null, more: 1 }).valid).toBe(true);
-  });
-
   it("the official client accepts every tool's structuredContent against its outputSchema in an agent session", async () => {
     const service = createFakeService();
-    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
+    const mcp = await connectedClient(
+      { client: clientOf(service) },
+      "create-server-test",
+      revision,
+    );
     const called = await runAgentSession(mcp);
     expect(called.sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 
   it("a success carries structuredContent and its JSON as the one text item; a failure keeps the envelope as text only", async () => {
     const service = createFakeService();
-    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
+    const mcp = await connectedClient(
+      { client: clientOf(service) },
+      "create-server-test",
+      revision,
+    );
     await mcp.listTools();
     const listed = await mcp.callTool({ name: "list_channels", arguments: {} });
     expect(listed.structuredContent).toMatchObject({ channels: expect.any(Array) });
@@ -85,6 +87,7 @@ describe("createMcpServer", () => {
     const readOnly = await connectedClient(
       { client: clientOf(service), readOnly: true },
       "create-server-test",
+      revision,
     );
     const names = (await readOnly.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(
@@ -104,11 +107,96 @@ describe("createMcpServer", () => {
         tools: ["get_stats", "list_content"],
       },
       "create-server-test",
+      revision,
     );
     expect((await some.listTools()).tools.map((tool) => tool.name)).toEqual([
       "list_content",
       "get_stats",
     ]);
+  });
+
+  it("a credential failure is a JSON-RPC error whose data.code is the service's code", async () => {
+    const service = createFakeService();
+    const revoked = service.addKey({ scopes: ["read"], revoked: true });
+    const mcp = await connectedClient(
+      { client: clientOf(service, revoked.token) },
+      "create-server-test",
+      revision,
+    );
+    const error = await mcp
+      .callTool({ name: "list_channels", arguments: {} })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as RpcError).code).toBe(MCP_REFUSAL_CODES.unauthorized);
+    expect((error as RpcError).data).toMatchObject({ code: "invalid_api_key" });
+    expect(JSON.stringify((error as RpcError).data)).not.toContain(revoked.token);
+  });
+
+  it("a rate-limit refusal is a JSON-RPC error with data.retryAfterSeconds", async () => {
+    const service = createFakeService();
+    service.faults.inject({ path: "/channels", kind: "rateLimited", retryAfterSeconds: 17 });
+    const mcp = await connectedClient(
+      { client: clientOf(service) },
+      "create-server-test",
+      revision,
+    );
+    const error = await mcp
+      .callTool({ name: "list_channels", arguments: {} })
+      .catch((caught: unknown) => caught);
+    expect((error as RpcError).code).toBe(MCP_REFUSAL_CODES.rateLimited);
+    expect((error as RpcError).data).toMatchObject({ code: "rate_limited", retryAfterSeconds: 17 });
+  });
+
+  it("every other failure is an isError result whose text is the envelope", async () => {
+    const service = createFakeService();
+    const mcp = await connectedClient(
+      { client: clientOf(service) },
+      "create-server-test",
+      revision,
+    );
+    const missing = await call(mcp, "get_content", { id: "cnt_missing" });
+    expect(missing.isError).toBe(true);
+    expect(missing.json).toMatchObject({ error: { code: "not_found" } });
+    const bad = await call(mcp, "list_content", { limit: 0 });
+    expect(bad.json.error).toMatchObject({ code: "validation_error", param: "limit" });
+  });
+
+  it("a create whose connection drops after the write still makes exactly one item", async () => {
+    const service = createFakeService();
+    const mcp = await connectedClient(
+      { client: clientOf(service) },
+      "create-server-test",
+      revision,
+    );
+    const [channelId] = service.defaults.channelIds;
+    const before = service.workspace().items().length;
+    service.faults.inject({ method: "POST", path: "/content", kind: "dropAfterWrite" });
+    const created = await call(mcp, "create_content_draft", {
+      channelId,
+      body: "Our winter hours start Monday.",
+    });
+    expect(created.isError).toBe(false);
+    expect(service.workspace().items().length).toBe(before + 1);
+    const posts = service.requests.filter((r) => r.method === "POST" && r.path === "/content");
+    expect(posts).toHaveLength(1);
+  });
+});
+
+describe("createMcpServer", () => {
+  it("each outputSchema is generated from the tool's zod result schema, and refuses what that schema refuses", () => {
+    const validator = new AjvJsonSchemaValidator();
+    for (const tool of tools) {
+      expect(tool.outputJsonSchema).toEqual(toToolOutputSchema(tool.outputSchema));
+      const check = validator.getValidator(tool.outputJsonSchema as never);
+      expect(check({}).valid, `${tool.name} refuses {}`).toBe(
+        tool.outputSchema.safeParse({}).success,
+      );
+    }
+    const listContent = validator.getValidator(
+      findTool("list_content")?.definition.outputJsonSchema as never,
+    );
+    expect(listContent({ items: "none", nextCursor: null }).valid).toBe(false);
+    expect(listContent({ items: [], nextCursor: null, more: 1 }).valid).toBe(true);
   });
 
   it("refuses unusable options with an error naming the option", () => {
@@ -128,58 +216,5 @@ describe("createMcpServer", () => {
     expect((unknown as Error).message).toMatch(/options\.tools.*"post_it"/);
     const writer = refusal({ client, readOnly: true, tools: ["list_content", "update_content"] });
     expect((writer as Error).message).toMatch(/options\.tools.*update_content/);
-  });
-
-  it("a credential failure is a JSON-RPC error whose data.code is the service's code", async () => {
-    const service = createFakeService();
-    const revoked = service.addKey({ scopes: ["read"], revoked: true });
-    const mcp = await connectedClient(
-      { client: clientOf(service, revoked.token) },
-      "create-server-test",
-    );
-    const error = await mcp
-      .callTool({ name: "list_channels", arguments: {} })
-      .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(MCP_REFUSAL_CODES.unauthorized);
-    expect((error as McpError).data).toMatchObject({ code: "invalid_api_key" });
-    expect(JSON.stringify((error as McpError).data)).not.toContain(revoked.token);
-  });
-
-  it("a rate-limit refusal is a JSON-RPC error with data.retryAfterSeconds", async () => {
-    const service = createFakeService();
-    service.faults.inject({ path: "/channels", kind: "rateLimited", retryAfterSeconds: 17 });
-    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
-    const error = await mcp
-      .callTool({ name: "list_channels", arguments: {} })
-      .catch((caught: unknown) => caught);
-    expect((error as McpError).code).toBe(MCP_REFUSAL_CODES.rateLimited);
-    expect((error as McpError).data).toMatchObject({ code: "rate_limited", retryAfterSeconds: 17 });
-  });
-
-  it("every other failure is an isError result whose text is the envelope", async () => {
-    const service = createFakeService();
-    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
-    const missing = await call(mcp, "get_content", { id: "cnt_missing" });
-    expect(missing.isError).toBe(true);
-    expect(missing.json).toMatchObject({ error: { code: "not_found" } });
-    const bad = await call(mcp, "list_content", { limit: 0 });
-    expect(bad.json.error).toMatchObject({ code: "validation_error", param: "limit" });
-  });
-
-  it("a create whose connection drops after the write still makes exactly one item", async () => {
-    const service = createFakeService();
-    const mcp = await connectedClient({ client: clientOf(service) }, "create-server-test");
-    const [channelId] = service.defaults.channelIds;
-    const before = service.workspace().items().length;
-    service.faults.inject({ method: "POST", path: "/content", kind: "dropAfterWrite" });
-    const created = await call(mcp, "create_content_draft", {
-      channelId,
-      body: "Our winter hours start Monday.",
-    });
-    expect(created.isError).toBe(false);
-    expect(service.workspace().items().length).toBe(before + 1);
-    const posts = service.requests.filter((r) => r.method === "POST" && r.path === "/content");
-    expect(posts).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The official MCP client against the fake's MCP endpoint over Streamable HTTP, served by
- * `startFakeServer`: what an agent that talks to the hosted endpoint does.
+ * The official MCP clients against the fake's MCP endpoint over Streamable HTTP, served by
+ * `startFakeServer`: what an agent that talks to the hosted endpoint does. The endpoint speaks
+ * what the contract describes (`initialize`, `tools/list`, `ping`); the v2 client in `auto` mode
+ * probes with `server/discover`, finds no 2026-07-28 there, and falls back to `initialize`.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   InvalidApiKeyError,
@@ -21,33 +21,38 @@ import {
 } from "../../src/testing/index.js";
 import { tools } from "../../src/tools/index.js";
 import { call, runAgentSession } from "./support/agent-session.js";
+import { connectAutoClient, connectClient, type McpTestClient } from "./support/clients.js";
 
 let server: FakeServer | undefined;
-const clients: Client[] = [];
+const clients: McpTestClient[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
   await server?.close();
   server = undefined;
 });
 
-async function connect(service: FakeService, token: string | null): Promise<Client> {
-  server ??= await startFakeServer(service, { port: 0 });
-  const headers: Record<string, string> =
-    token === null ? {} : { authorization: `Bearer ${token}` };
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/v1/mcp`), {
-    requestInit: { headers },
-  });
-  const client = new Client({ name: "http-proof", version: "1.0.0" });
-  clients.push(client);
-  await client.connect(transport);
-  return client;
-}
+const CLIENTS = ["v1 client", "v2 client in auto mode"] as const;
 
-describe("the fake's MCP endpoint, over Streamable HTTP, with the official MCP client", () => {
+describe.each(CLIENTS)("the fake's MCP endpoint, over Streamable HTTP, with the %s", (which) => {
+  async function connect(service: FakeService, token: string | null): Promise<McpTestClient> {
+    server ??= await startFakeServer(service, { port: 0 });
+    const headers: Record<string, string> =
+      token === null ? {} : { authorization: `Bearer ${token}` };
+    const target = { url: `${server.url}/api/v1/mcp`, headers };
+    const client =
+      which === "v1 client"
+        ? await connectClient("2025-11-25", target, "http-proof")
+        : await connectAutoClient(target, "http-proof");
+    clients.push(client);
+    // The fake speaks the 2025 handshake only: the v2 client fell back to it.
+    expect(client.era()).toBe("legacy");
+    return client;
+  }
+
   it("lists the tools, calls each one, and recovers from a missing channel and from acknowledgmentRequired", async () => {
     const service = createFakeService();
     const mcp = await connect(service, service.defaults.apiKey);
-    expect(mcp.getServerVersion()?.name).toBe("postline");
+    expect(mcp.serverName()).toBe("postline");
     const called = await runAgentSession(mcp);
     const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
     expect(called.sort()).toEqual(listed.sort());

@@ -1,6 +1,6 @@
 /**
  * Importing `@postline/sdk` or `@postline/sdk/tools` (the built package, from ESM and from CJS)
- * never loads `@modelcontextprotocol/sdk`; `@postline/sdk/mcp` does. A child process records
+ * never loads the MCP SDK (`@modelcontextprotocol/server`); `@postline/sdk/mcp` does. A child process records
  * every module Node resolves, through `module.registerHooks`.
  */
 import { execFileSync } from "node:child_process";
@@ -27,7 +27,7 @@ function resolvedWhileLoading(entry: string, how: "import" | "require"): string[
 }
 
 const loadsMcpSdk = (specifiers: string[]) =>
-  specifiers.some((specifier) => specifier.includes("@modelcontextprotocol/sdk"));
+  specifiers.some((specifier) => specifier.startsWith("@modelcontextprotocol/"));
 
 describe("the MCP SDK is loaded only by @postline/sdk/mcp", () => {
   for (const how of ["import", "require"] as const) {

@@ -1,16 +1,16 @@
 /**
- * An agent's side of an MCP session, written against the official MCP `Client` only: it reads
+ * An agent's side of an MCP session, written against the official MCP clients only: it reads
  * nothing but what the tool results say, as a model would.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expect } from "vitest";
 import { MCP_TOOL_NAMES } from "../../support/mcp-tool-names.js";
+import type { McpTestClient, ToolCallResult } from "./clients.js";
 
 /** The JSON a tool result's text holds, and whether it is an error. */
 export interface ToolOutcome {
   isError: boolean;
   json: any;
-  raw: Awaited<ReturnType<Client["callTool"]>>;
+  raw: ToolCallResult;
 }
 
 /**
@@ -19,7 +19,7 @@ export interface ToolOutcome {
  * were listed); a failure carries the envelope as text only.
  */
 export async function call(
-  client: Client,
+  client: McpTestClient,
   name: string,
   args: Record<string, unknown>,
 ): Promise<ToolOutcome> {
@@ -37,7 +37,7 @@ export async function call(
  * Lists the tools, calls every one of them, and recovers from a create without a channel and from
  * an approval that needs acknowledgment, using only the tool results. Returns the names called.
  */
-export async function runAgentSession(client: Client): Promise<string[]> {
+export async function runAgentSession(client: McpTestClient): Promise<string[]> {
   const listed = await client.listTools();
   const names = listed.tools.map((tool) => tool.name);
   expect(names).toEqual(expect.arrayContaining([...MCP_TOOL_NAMES]));

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The official MCP conformance suite (@modelcontextprotocol/conformance, the prerelease with the
+# 2026-07-28 scenarios) against the built `postline mcp --http --fake`, once per protocol
+# revision, with that revision's requirement set. The scenarios that need the suite's own test
+# fixtures are in .ci/mcp-conformance/baseline-<revision>.yml, each with its reason; any other
+# failure, or a baselined scenario that starts passing, fails the step. Needs Node >= 22 and the
+# network only to install the suite.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+conformance_version=0.2.0-alpha.12
+scratch=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+
+# Installed apart from the project: the suite brings the v1 MCP SDK and express of its own.
+npm install --prefix "$scratch" --no-audit --no-fund --silent \
+  "@modelcontextprotocol/conformance@$conformance_version" >/dev/null
+suite=("$scratch/node_modules/.bin/conformance")
+
+node "$root/dist/cli/postline.js" mcp --http --fake >"$scratch/url" 2>"$scratch/server.log" &
+server_pid=$!
+for _ in $(seq 100); do [ -s "$scratch/url" ] && break; sleep 0.1; done
+url=$(head -n 1 "$scratch/url")
+[ -n "$url" ] || { cat "$scratch/server.log"; echo "mcp-conformance: no URL printed"; exit 1; }
+echo "postline mcp --http --fake at $url"
+
+status=0
+for revision in 2025-11-25 2026-07-28; do
+  echo "--- conformance $conformance_version, requirements $revision"
+  (cd "$scratch" && "${suite[@]}" server --url "$url" --requirements "$revision" \
+    --expected-failures "$root/.ci/mcp-conformance/baseline-$revision.yml" \
+    -o "$scratch/results-$revision") >"$scratch/run-$revision.log" 2>&1 || status=$?
+  sed -n '/=== SUMMARY ===/,$p' "$scratch/run-$revision.log"
+  if [ "$status" -ne 0 ]; then
+    tail -40 "$scratch/run-$revision.log"
+    [ -z "${MCP_CONFORMANCE_KEEP:-}" ] || cp -r "$scratch" "$MCP_CONFORMANCE_KEEP"
+    exit "$status"
+  fi
+done

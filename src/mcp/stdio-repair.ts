@@ -1,0 +1,49 @@
+/**
+ * The host's stdin, line by line, through {@link repairMessage} before the MCP SDK's stdio
+ * transport reads it: a request the transport would drop is mended or answered on stdout.
+ */
+import { Transform } from "node:stream";
+import { repairMessage } from "./request-repair.js";
+
+/** A stream to hand `StdioServerTransport` in place of `stdin`; refusals go to `answer`. */
+export function repairedStdin(
+  stdin: NodeJS.ReadableStream,
+  answer: (line: string) => void,
+): Transform {
+  let pending = "";
+  const lines = new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      pending += chunk.toString();
+      let newline = pending.indexOf("\n");
+      while (newline !== -1) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        const mended = mendLine(line, answer);
+        if (mended !== undefined) this.push(`${mended}\n`);
+        newline = pending.indexOf("\n");
+      }
+      done();
+    },
+    flush(done) {
+      const mended = pending === "" ? undefined : mendLine(pending, answer);
+      if (mended !== undefined) this.push(`${mended}\n`);
+      done();
+    },
+  });
+  return stdin.pipe(lines);
+}
+
+function mendLine(line: string, answer: (line: string) => void): string | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return line; // Not JSON: the transport's own handling applies.
+  }
+  const repaired = repairMessage(message);
+  if ("refusal" in repaired) {
+    answer(`${JSON.stringify(repaired.refusal)}\n`);
+    return undefined;
+  }
+  return repaired.message === message ? line : JSON.stringify(repaired.message);
+}

@@ -1,0 +1,76 @@
+/**
+ * The official MCP clients against the built `postline mcp --http --fake`, over real Streamable
+ * HTTP: one endpoint at the printed URL for both protocol revisions.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { request } from "node:http";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tools } from "../../src/tools/index.js";
+import { runAgentSession } from "./support/agent-session.js";
+import { connectClient, REVISIONS } from "./support/clients.js";
+
+const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
+
+let child: ChildProcess | undefined;
+let url = "";
+
+beforeAll(async () => {
+  expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
+  child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    let printed = "";
+    child?.stdout?.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes("\n")) resolve(printed.trim());
+    });
+    child?.once("exit", (code) => reject(new Error(`postline mcp --http exited with ${code}`)));
+  });
+});
+
+afterAll(() => {
+  child?.kill();
+});
+
+/** A raw POST with the given Host header, as a page rebinding its DNS name would send. */
+function statusWithHost(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, {
+      method: "POST",
+      headers: { host, "content-type": "application/json", accept: "application/json" },
+    });
+    outgoing.once("response", (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    outgoing.once("error", reject);
+    outgoing.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+  });
+}
+
+describe("postline mcp --http --fake", () => {
+  it("prints one endpoint URL on 127.0.0.1 ending in /mcp", () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it("refuses a foreign Host with 403", async () => {
+    expect(await statusWithHost("attacker.example")).toBe(403);
+  });
+
+  for (const revision of REVISIONS) {
+    it(`serves the ${revision} client: lists the tools and calls each one`, async () => {
+      const mcp = await connectClient(revision, { url }, "cli-http-proof");
+      try {
+        expect(mcp.protocolVersion()).toBe(revision);
+        expect(mcp.serverName()).toBe("postline");
+        const called = await runAgentSession(mcp);
+        expect(called.sort()).toEqual(tools.map((tool) => tool.name).sort());
+      } finally {
+        await mcp.close();
+      }
+    });
+  }
+});
