@@ -1,8 +1,11 @@
 import type { z } from "zod";
-import { guardTracer } from "./core/observe/guarded-tracer.js";
+import { CallMetrics } from "./core/observe/call-metrics.js";
+import { attachTracer, guardTracer } from "./core/observe/guarded-tracer.js";
 import type { ClientHooks } from "./core/observe/hooks.js";
 import { createLevelledLogger, type Logger, type LogLevel } from "./core/observe/logger.js";
+import type { Meter } from "./core/observe/metrics.js";
 import type { Tracer } from "./core/observe/tracing.js";
+import type { RateBudgetStatus } from "./core/pacing/budget-status.js";
 import type { PacingStore } from "./core/pacing/pacing-store.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
@@ -103,6 +106,12 @@ export interface PostlineOptions extends ClientHooks {
    * absent; the SDK depends on no OpenTelemetry package.
    */
   tracer?: Tracer | undefined;
+  /**
+   * An OpenTelemetry `Meter` (`metrics.getMeter("my-agent")` from `@opentelemetry/api`): records
+   * the waits for rate-limit slots by budget and outcome, refusals, and
+   * `http.client.request.duration` per attempt (docs/observability.md). Off when absent.
+   */
+  meter?: Meter | undefined;
 }
 
 /** The object form of `PostlineOptions.rateLimit`. */
@@ -179,6 +188,8 @@ export class Postline {
 
     const baseURL = base.toString();
     const logger = createLevelledLogger(options.logger, logLevel, redact);
+    const pacer = pacerFor(apiKey, baseURL, pacingStore, logger);
+    const tracer = options.tracer && guardTracer(options.tracer, logger.warn);
     const transport = new Transport({
       apiKey,
       baseURL,
@@ -192,10 +203,11 @@ export class Postline {
       sdkHeader: `postline-typescript/${VERSION}`,
       logger,
       hooks: clientHooksOf(options),
-      pacer: pacerFor(apiKey, baseURL, pacingStore, logger),
+      pacer,
       authFailureNote: authFailureNote(apiKey, options.apiKey === undefined, base),
       redact,
-      tracer: options.tracer && guardTracer(options.tracer, logger.warn),
+      tracer,
+      metrics: options.meter && new CallMetrics(options.meter, baseURL, logger.warn),
     });
     const ctx = {
       transport,
@@ -204,6 +216,7 @@ export class Postline {
     };
     this.#ctx = ctx;
     attachResultRedactor(this, apiKey ?? undefined);
+    if (tracer) attachTracer(this, tracer);
     this.content = new ContentResource(ctx);
     this.channels = new ChannelsResource(ctx);
     this.brand = new BrandResource(ctx);
@@ -240,6 +253,23 @@ export class Postline {
     options?: RequestOptions,
   ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
     return sendCustomRequest(this.#ctx, request, options);
+  }
+
+  /**
+   * Where this key's rate budgets stand (docs/retries.md, "Reading the budget"): for `create`
+   * (`POST /content`) and `other`, the limit in force, the slots counting in the window and in
+   * flight, the callers in line, when the next slot opens, and any 429 hold. With a shared store
+   * the figures are fleet-wide; `store` says which store answered. Sends nothing to the service
+   * and takes no slot. Rejects with `PostlineError` when pacing is off (`rateLimit: false`).
+   *
+   * @example
+   * ```ts
+   * const { create } = await client.rateBudget();
+   * if (create.nextSlotInMs > 0) console.log(`next create in ${create.nextSlotInMs} ms`);
+   * ```
+   */
+  rateBudget(): Promise<RateBudgetStatus> {
+    return this.#ctx.transport.readBudgets();
   }
 
   /** What `JSON.stringify(client)` shows: settings, never the token. */

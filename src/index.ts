@@ -80,7 +80,20 @@ export type {
   RetryEvent,
 } from "./core/observe/hooks.js";
 export type { Logger, LogLevel } from "./core/observe/logger.js";
+export type {
+  Meter,
+  MetricAttributes,
+  MetricCounter,
+  MetricHistogram,
+  MetricInstrumentOptions,
+} from "./core/observe/metrics.js";
 export type { TraceContext, Tracer, TraceSpan } from "./core/observe/tracing.js";
+export type {
+  BudgetReading,
+  BudgetStatus,
+  BudgetStore,
+  RateBudgetStatus,
+} from "./core/pacing/budget-status.js";
 export type {
   ClaimedItem,
   CreateClaimStore,

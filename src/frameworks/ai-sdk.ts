@@ -84,7 +84,8 @@ export function aiSdkTools(
       ),
       execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
         const gate = await gateOfStep(client, mode, name, input, toolCallId);
-        return runToolThroughGate(client, name, input, withSignal(abortSignal), gate);
+        const options = withSignal(abortSignal);
+        return runToolThroughGate(client, name, input, options, gate, { toolCallId });
       },
     });
   }

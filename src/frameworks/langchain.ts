@@ -100,9 +100,12 @@ export function langChainTools(
     const name: string = definition.name;
     return tool(
       async (input: unknown, config): Promise<[string, ToolResult]> => {
-        const gate = await gateOfStep(client, mode, name, input, config?.toolCall?.id);
+        const toolCallId = config?.toolCall?.id;
+        const gate = await gateOfStep(client, mode, name, input, toolCallId);
         const options = withSignal(config?.signal);
-        const result = await runToolThroughGate(client, name, input, options, gate);
+        const result = await runToolThroughGate(client, name, input, options, gate, {
+          toolCallId,
+        });
         return [JSON.stringify(result), result];
       },
       {

@@ -98,9 +98,11 @@ export function openAIAgentsTools(
       strict: true,
       ...(asks ? { needsApproval: needsApprovalFor(client, name) } : {}),
       execute: async (input, runContext, details) => {
-        const gate = await gateOfCall(mode, name, input, runContext, details?.toolCall?.callId);
+        const toolCallId = details?.toolCall?.callId;
+        const gate = await gateOfCall(mode, name, input, runContext, toolCallId);
         const options = withSignal(details?.signal);
-        return JSON.stringify(await runToolThroughGate(client, name, input, options, gate));
+        const call = { toolCallId };
+        return JSON.stringify(await runToolThroughGate(client, name, input, options, gate, call));
       },
       // Arguments the SDK could not parse (not JSON) never reach `execute`: answer them with our
       // envelope too, instead of the SDK's generic "An error occurred".

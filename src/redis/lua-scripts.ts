@@ -107,6 +107,31 @@ return {0, waitMs, rank + 1}
 `);
 
 /**
+ * Reads one budget, changing nothing (`client.rateBudget()`): the `no-writes` flag has the server
+ * refuse any write, so a read never takes a slot, joins the line or keeps a key alive. Counts
+ * what `TAKE_SLOT` would count now: slots not yet freed, waiters that have not missed their ask.
+ * Returns `{holdForMs, announcedLimit (0: none), waiting, ...}` then, per slot counting, its
+ * milliseconds until it frees, or -1 for a slot in flight. KEYS: slots, seen, meta.
+ */
+export const READ_BUDGET = luaScript(`#!lua flags=no-writes
+${NOW}
+local slots, seen, meta = KEYS[1], KEYS[2], KEYS[3]
+local after = '(' .. now
+local holdUntil = tonumber(redis.call('HGET', meta, 'holdUntil')) or 0
+local announced = tonumber(redis.call('HGET', meta, 'limit')) or 0
+local out = {math.max(0, holdUntil - now), announced, redis.call('ZCOUNT', seen, after, '+inf')}
+local held = redis.call('ZRANGEBYSCORE', slots, after, '+inf', 'WITHSCORES')
+for i = 1, #held, 2 do
+  if string.sub(held[i], 1, 2) == 'f:' then
+    table.insert(out, -1)
+  else
+    table.insert(out, tonumber(held[i + 1]) - now)
+  end
+end
+return out
+`);
+
+/**
  * A waiter gives up (its caller aborted, its wait ran out, or the store counted as failed). It
  * leaves the line, and a slot granted to it meanwhile is given back: nothing will be sent on it.
  * A mark in `seen` (`left:<ticket>`, for `keepMs`) refuses a request for a slot of the ticket that
@@ -179,4 +204,11 @@ return 0
 `);
 
 /** Every script of the store: all are loaded together on each server (redis-commands.ts). */
-export const ALL_SCRIPTS = [TAKE_SLOT, LEAVE_QUEUE, SETTLE_SLOT, CLAIM_ALL, CLAIM_FIRST_FREE];
+export const ALL_SCRIPTS = [
+  TAKE_SLOT,
+  LEAVE_QUEUE,
+  SETTLE_SLOT,
+  READ_BUDGET,
+  CLAIM_ALL,
+  CLAIM_FIRST_FREE,
+];

@@ -5,6 +5,7 @@
  * the client paces in process at once (store-fallback.ts).
  */
 
+import type { BudgetReading } from "../core/pacing/budget-status.js";
 import { describeReply } from "./redis-commands.js";
 
 /** A reply of the wrong shape from a server that looks like Redis. */
@@ -37,6 +38,33 @@ export function takeSlotReply(reply: unknown): TakeSlotReply {
     return { granted: false, waitMs, position };
   }
   throw new MalformedReplyError("TAKE_SLOT", reply, expected);
+}
+
+/**
+ * `READ_BUDGET`: `{holdForMs >= 0, announcedLimit >= 0 (0: none), waiting >= 0, ...}`, then per
+ * slot counting its milliseconds until it frees (>= 0), or -1 for one in flight.
+ */
+export function budgetReading(reply: unknown): BudgetReading {
+  const expected = "{holdForMs, announcedLimit, waiting, ...slots}";
+  const numbers = Array.isArray(reply) ? reply.map(integerOf) : [];
+  const [holdForMs, announcedLimit, waiting, ...slots] = numbers;
+  if (
+    holdForMs === undefined ||
+    holdForMs < 0 ||
+    announcedLimit === undefined ||
+    announcedLimit < 0 ||
+    waiting === undefined ||
+    waiting < 0 ||
+    !slots.every((freeInMs) => freeInMs !== undefined && freeInMs >= -1)
+  ) {
+    throw new MalformedReplyError("READ_BUDGET", reply, expected);
+  }
+  return {
+    holdForMs,
+    announcedLimit: announcedLimit > 0 ? announcedLimit : undefined,
+    waiting,
+    slotsFreeInMs: (slots as number[]).map((freeInMs) => (freeInMs < 0 ? Infinity : freeInMs)),
+  };
 }
 
 /** A script that answers a count: `LEAVE_QUEUE` and `SETTLE_SLOT` answer 1, `CLAIM_ALL` its keys. */

@@ -6,6 +6,7 @@
 
 import { createHmac, randomUUID } from "node:crypto";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import type { BudgetReading } from "../core/pacing/budget-status.js";
 import type {
   KeyBudget,
   PacingSlot,
@@ -16,10 +17,10 @@ import type {
 import { refusesAtOnce } from "../core/pacing/wait-bound.js";
 import { sleep } from "../core/sleep.js";
 import { deliver } from "./give-back.js";
-import { ALL_SCRIPTS, LEAVE_QUEUE, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
+import { ALL_SCRIPTS, LEAVE_QUEUE, READ_BUDGET, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
 import { redisClaims } from "./redis-claims.js";
 import { type RedisClientLike, type RedisCommands, redisCommandsOf } from "./redis-commands.js";
-import { expectCount, takeSlotReply } from "./redis-replies.js";
+import { budgetReading, expectCount, takeSlotReply } from "./redis-replies.js";
 
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
@@ -94,6 +95,7 @@ export function createRedisStore(options: RedisStoreOptions): PacingStore {
   return {
     kind: "redis",
     takeSlot: (request) => takeSlot(redis, prefix, request),
+    readBudget: (budget) => readBudget(redis, prefix, budget),
     claims: redisClaims(
       redis,
       (service, item) => `${prefix}:claims:{${digest(service)}}:${item.id}@${item.createdAt}`,
@@ -190,6 +192,16 @@ async function takeSlot(
     leave();
     throw error;
   }
+}
+
+/** Reads one budget with the read-only script: every process's slots, waiters and hold. */
+async function readBudget(
+  redis: RedisCommands,
+  prefix: string,
+  budget: KeyBudget,
+): Promise<BudgetReading> {
+  const keys = budgetKeys(prefix, budget);
+  return budgetReading(await redis.run(READ_BUDGET, [keys.slots, keys.seen, keys.meta], []));
 }
 
 /** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */

@@ -85,7 +85,7 @@ export async function sendCreate<R>(
   const { reconcile = how.reconcileByDefault, ...requestOptions } = options ?? {};
   optionalBoolean("reconcile", reconcile);
   const url = ctx.transport.urlFor("content");
-  const call = ctx.transport.openCall(how.operation);
+  const call = ctx.transport.openCall(how.operation, requestOptions);
   const inCall: ResourceContext = { ...ctx, call };
   try {
     const result = await createWithReconciliation({

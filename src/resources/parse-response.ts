@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { bodyProblemError, ResponseValidationError } from "../core/errors/local-errors.js";
 import { jsonOrText } from "../core/json-or-text.js";
 import { redactDeep } from "../core/redact.js";
-import type { ApiRequest, ApiResponse } from "../core/transport/transport.js";
+import type { ApiRequest, ApiResponse } from "../core/transport/api-request.js";
 import type { ResourceContext, ResponseReader } from "./resource-context.js";
 
 /** The body of a 2xx response as JSON; a body that is not JSON is a `ResponseValidationError`. */

@@ -12,6 +12,7 @@ import { resultOfError } from "./error-result.js";
 import { toJsonSafe } from "./json-safe.js";
 import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 import { findTool, type ToolInput, type ToolName, tools } from "./tool-list.js";
+import { inToolSpan, type ToolCallContext } from "./tool-span.js";
 import { validateToolInput } from "./validate-input.js";
 
 /**
@@ -62,7 +63,7 @@ export interface RunToolOptions extends ToolRequestOptions, ConfirmOptions {}
  * });
  * ```
  */
-export async function runTool<Name extends ToolName | (string & {})>(
+export function runTool<Name extends ToolName | (string & {})>(
   client: ToolClient,
   name: Name,
   input: InputFor<Name>,
@@ -76,8 +77,25 @@ export async function runTool<Name extends ToolName | (string & {})>(
   return runToolThroughGate(client, name, input, requestOptions, gate);
 }
 
-/** {@link runTool} with the person's gate given: what the framework adapters call. */
-export async function runToolThroughGate(
+/**
+ * {@link runTool} with the person's gate given, and what the host knows of the call (the
+ * framework's tool call id, the trace context its `execute_tool` span starts in): what the
+ * framework adapters call.
+ */
+export function runToolThroughGate(
+  client: ToolClient,
+  name: string,
+  input: unknown,
+  options: ToolRequestOptions | undefined,
+  gate: PersonGate,
+  call: ToolCallContext = {},
+): Promise<ToolResult> {
+  return inToolSpan(client, name, call, options, (traced) =>
+    runChecked(client, name, input, traced, gate),
+  );
+}
+
+async function runChecked(
   client: ToolClient,
   name: string,
   input: unknown,

@@ -5,6 +5,7 @@ import { deleteContent } from "./definitions/delete-content.js";
 import { generateContent } from "./definitions/generate-content.js";
 import { getBrand } from "./definitions/get-brand.js";
 import { getContent } from "./definitions/get-content.js";
+import { getRateBudget } from "./definitions/get-rate-budget.js";
 import { getSchedule } from "./definitions/get-schedule.js";
 import { getStats } from "./definitions/get-stats.js";
 import { listChannels } from "./definitions/list-channels.js";
@@ -12,7 +13,10 @@ import { listContent } from "./definitions/list-content.js";
 import { scheduleContent } from "./definitions/schedule-content.js";
 import { updateContent } from "./definitions/update-content.js";
 
-/** Every tool with the SDK call behind it; the hosted MCP tools first, then the reads. */
+/**
+ * Every tool with the SDK call behind it; the hosted MCP tools first, then the reads, then the
+ * tools answered by the client alone.
+ */
 export const toolImplementations = [
   listContent,
   listChannels,
@@ -25,6 +29,7 @@ export const toolImplementations = [
   getBrand,
   getSchedule,
   getStats,
+  getRateBudget,
 ] as const;
 
 /** The name of a tool. */
@@ -39,7 +44,14 @@ export type ToolName =
   | "delete_content"
   | "get_brand"
   | "get_schedule"
-  | "get_stats";
+  | "get_stats"
+  | "get_rate_budget";
+
+/** The tools the client answers alone, sending nothing: the hosted MCP endpoint has none of them. */
+export type LocalToolName = "get_rate_budget";
+
+/** The tools that call the service, as the hosted MCP endpoint does. */
+export type ServiceToolName = Exclude<ToolName, LocalToolName>;
 
 type ImplementedToolName = (typeof toolImplementations)[number]["definition"]["name"];
 // Fails to compile when ToolName and the implemented tools differ, in either direction.
@@ -80,6 +92,8 @@ export interface ToolInputs {
   get_schedule: Record<string, never>;
   /** Input of `get_stats`. */
   get_stats: z.input<typeof getStats.definition.inputSchema>;
+  /** Input of `get_rate_budget`: no parameters. */
+  get_rate_budget: Record<string, never>;
 }
 
 /** The input a tool accepts, as its zod input schema types it. */
@@ -92,6 +106,18 @@ const byName: ReadonlyMap<string, ToolImplementation<ToolName, any>> = new Map(
 /** Finds a tool by name; `undefined` for a name no tool has. */
 export function findTool(name: string): ToolImplementation<ToolName, any> | undefined {
   return byName.get(name);
+}
+
+const LOCAL_TOOL_NAMES: ReadonlySet<string> = new Set<LocalToolName>(["get_rate_budget"]);
+
+/** The tools that call the service (every tool but those the client answers alone). */
+export const serviceTools: readonly Tool[] = Object.freeze(
+  tools.filter((tool) => !LOCAL_TOOL_NAMES.has(tool.name)),
+);
+
+/** Whether `name` is the name of a tool that calls the service. */
+export function isServiceToolName(name: string): name is ServiceToolName {
+  return byName.has(name) && !LOCAL_TOOL_NAMES.has(name);
 }
 
 /** Whether `name` is the name of one of the tools. */

@@ -33,6 +33,7 @@ function flakyStore(failures: number) {
   const store: PacingStore = {
     kind: "shared-test",
     takeSlot: (request) => inner.takeSlot(request),
+    readBudget: (budget) => inner.readBudget(budget),
     claims,
   };
   return { store, calls };

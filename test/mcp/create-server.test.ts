@@ -57,6 +57,13 @@ describe.each(REVISIONS)("createMcpServer, %s", (revision) => {
       revision,
     );
     const called = await runAgentSession(mcp);
+    // The hosted endpoint has no get_rate_budget: this server answers it alone, sending nothing.
+    const sent = service.requests.length;
+    const budget = await call(mcp, "get_rate_budget", {});
+    expect(budget.isError).toBe(false);
+    expect(budget.json).toMatchObject({ store: "memory", other: { limit: 60 } });
+    expect(service.requests.length).toBe(sent);
+    called.push("get_rate_budget");
     expect(called.sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 

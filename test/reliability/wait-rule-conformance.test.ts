@@ -53,6 +53,7 @@ async function redisStore(connect: () => Promise<ConnectedClient>): Promise<Paci
 const downStore: PacingStore = {
   kind: "down",
   takeSlot: () => Promise.reject(new Error("connection refused")),
+  readBudget: () => Promise.reject(new Error("connection refused")),
   claims: {
     claim: () => Promise.reject(new Error("connection refused")),
     claimFirstFree: () => Promise.reject(new Error("connection refused")),
@@ -266,6 +267,7 @@ describe("the fallback counts what went through its store", () => {
         up
           ? memory.takeSlot({ ...request, apiKey: `shared:${request.apiKey}` })
           : downStore.takeSlot(request),
+      readBudget: downStore.readBudget,
       claims: downStore.claims,
     };
     const fallback = StoreFallback.for(flaky, createMemoryPacingStore());

@@ -31,6 +31,7 @@ describe("tool list", () => {
         "get_brand",
         "get_schedule",
         "get_stats",
+        "get_rate_budget",
       ]),
     );
     expect(new Set(names).size).toBe(names.length);
@@ -51,6 +52,7 @@ describe("tool list", () => {
       | "get_brand"
       | "get_schedule"
       | "get_stats"
+      | "get_rate_budget"
     >();
     expectTypeOf<ToolInput<"get_stats">>().toEqualTypeOf<{ days?: number | undefined }>();
     expectTypeOf<(typeof tools)[number]["name"]>().toEqualTypeOf<ToolName>();
@@ -124,6 +126,7 @@ describe("what MCP hosts show and ask about", () => {
       get_brand: {},
       get_schedule: {},
       get_stats: {},
+      get_rate_budget: {},
       create_content_draft: { channelId, body: "Checked against its schema." },
     };
     for (const [name, input] of Object.entries(inputs)) {
@@ -142,10 +145,12 @@ describe("descriptions written for a model", () => {
       expect(tool(name).description).toMatch(/10 creates per minute/);
     }
     for (const t of tools.filter(
-      (t) => !t.name.endsWith("_draft") && t.name !== "generate_content",
+      (t) =>
+        !t.name.endsWith("_draft") && t.name !== "generate_content" && t.name !== "get_rate_budget",
     )) {
       expect(t.description, t.name).toMatch(/60 (reads|requests) per minute/);
     }
+    expect(tool("get_rate_budget").description).toMatch(/free, sends nothing and uses no slot/);
   });
 
   it("say that a channel must be named and where ids come from", () => {

@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import { runTool, type ToolClient } from "../../src/tools/index.js";
 import { runAsModel } from "./support/run-as-model.js";
 
-/** A client that fails the test if a tool reaches it: refused input must send nothing. */
+/**
+ * A client that fails the test if a tool reaches it: refused input must send nothing. Its hidden
+ * symbol-keyed settings (the tracer a tool run's span comes from) may be read: that sends nothing.
+ */
 const untouchable = new Proxy({} as ToolClient, {
   get(_target, property) {
+    if (typeof property === "symbol") return undefined;
     throw new Error(`the client was used (${String(property)}) for input that should be refused`);
   },
 });

@@ -495,6 +495,7 @@ describe("what the pacer gives a store, and takes from one", () => {
         if (!outcome.granted) return outcome;
         return { granted: true, slot: { settle: (s) => void entry.settlements.push(s) } };
       },
+      readBudget: createMemoryPacingStore().readBudget,
       claims: createMemoryPacingStore().claims,
     };
     return { store, seen };

@@ -28,6 +28,21 @@ export interface GuardedTracer {
 }
 
 const GUARDED = Symbol("postline.guardedTracer");
+// `Symbol.for`, so a copy of `@postline/sdk/tools` bundled apart from the client still finds it.
+const CLIENT_TRACER = Symbol.for("@postline/sdk.tracer");
+
+/** Gives a client its tracer as a hidden, non-enumerable property, for the tool runs it serves. */
+export function attachTracer(client: object, tracer: GuardedTracer): void {
+  Object.defineProperty(client, CLIENT_TRACER, { value: tracer, enumerable: false });
+}
+
+/** The tracer of `client` (its `tracer` option, guarded), or `undefined` when it has none. */
+export function tracerOf(client: unknown): GuardedTracer | undefined {
+  if (client === null || typeof client !== "object") return undefined;
+  const tracer = (client as { [CLIENT_TRACER]?: { startSpan?: unknown } })[CLIENT_TRACER];
+  // Guarded again when another copy of the SDK attached it; a no-op for this copy's.
+  return typeof tracer?.startSpan === "function" ? guardTracer(tracer as Tracer) : undefined;
+}
 
 /**
  * Wraps the caller's tracer. `warn` hears about the first failure only (one line per client, not

@@ -48,6 +48,19 @@ export const SPAN_STATUS_ERROR = 2;
 // every copy of the API agrees on it, which also lets the SDK name a parent without importing it.
 const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
 
+/**
+ * A hidden per-call option: the span an SDK call's span is the child of (a tool run's
+ * `execute_tool` span), when the caller cannot make it the active span. `Symbol.for`, so a copy
+ * of `@postline/sdk/tools` bundled apart from the client still names it.
+ */
+export const PARENT_SPAN_OPTION = Symbol.for("@postline/sdk.parentSpan");
+
+/** The parent span a call's options name through {@link PARENT_SPAN_OPTION}, if any. */
+export function parentSpanOption(options: object | undefined): TraceSpan | undefined {
+  const parent = (options as { [PARENT_SPAN_OPTION]?: unknown } | undefined)?.[PARENT_SPAN_OPTION];
+  return typeof parent === "object" && parent !== null ? (parent as TraceSpan) : undefined;
+}
+
 /** The context an attempt's span starts in: its call's span is the parent. */
 export function contextWithParent(span: TraceSpan): TraceContext {
   return new MapContext(new Map([[SPAN_KEY, span]]));

@@ -7,6 +7,7 @@
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { Logger } from "../observe/logger.js";
 import { readRateLimitHeaders } from "../rate-limit-headers.js";
+import { type BudgetReading, type RateBudgetStatus, rateBudgetStatusOf } from "./budget-status.js";
 import { createMemoryPacingStore, type MemoryPacingStore } from "./memory-store.js";
 import type { Pacer } from "./pacer.js";
 import type { PacingStore, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
@@ -106,7 +107,25 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   const take = (request: SlotRequest): Promise<SlotOutcome> =>
     fallback ? fallback.takeSlot(request, logger) : store.takeSlot(request);
 
+  /** Reads one budget: `shared` is false when this process's memory answered for a failing store. */
+  const read = async (budget: RateBudget): Promise<{ shared: boolean; reading: BudgetReading }> => {
+    const keyBudget = { apiKey, budget, limit: PACING_LIMITS[budget], windowMs: PACING_WINDOW_MS };
+    if (fallback) return fallback.readBudget(keyBudget, logger);
+    return { shared: false, reading: await store.readBudget(keyBudget) };
+  };
+
   return {
+    async readBudgets(): Promise<RateBudgetStatus> {
+      let [create, other] = await Promise.all([read("create"), read("other")]);
+      // One read found the store failing: this process's own count answers for both budgets.
+      if (create.shared !== other.shared) {
+        if (create.shared) create = await read("create");
+        else other = await read("other");
+      }
+      const answered = fallback === null ? "memory" : other.shared ? "shared" : "fallback";
+      const readings = { create: create.reading, other: other.reading };
+      return rateBudgetStatusOf(answered, readings, PACING_LIMITS, PACING_WINDOW_MS);
+    },
     async acquire(budget, signal, wait = DEFAULT_ACQUIRE) {
       const startedAt = Date.now();
       const outcome = await take({

@@ -5,6 +5,7 @@
  * use rather than every key ever seen.
  */
 
+import { UNUSED_BUDGET } from "./budget-status.js";
 import { memoryClaimStore } from "./memory-claims.js";
 import type { KeyBudget, PacingSlot, PacingStore } from "./pacing-store.js";
 import type { RateBudget } from "./rate-budget.js";
@@ -82,6 +83,9 @@ export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}):
     kind: "memory",
     takeSlot: (request) => budgetFor(request).take(request),
     record: (budget) => budgetFor(budget).record(),
+    // Looked up, never created: reading a budget keeps nothing alive.
+    readBudget: async ({ apiKey, budget }) =>
+      keys.get(apiKey)?.[budget]?.read(now()) ?? UNUSED_BUDGET,
     claims: memoryClaimStore(now),
     size: () => keys.size,
   };

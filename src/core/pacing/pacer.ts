@@ -3,6 +3,8 @@
  * awaits `acquire`, and calls the returned release function when the attempt finishes.
  */
 
+import { PostlineError } from "../errors/postline-error.js";
+import type { RateBudgetStatus } from "./budget-status.js";
 import type { RateBudget } from "./rate-budget.js";
 
 /**
@@ -65,6 +67,11 @@ export interface Pacer {
     signal?: AbortSignal,
     options?: AcquireOptions,
   ): Promise<ReleasePacedSlot>;
+  /**
+   * Reads where each budget stands, from the store that answers; takes no slot, sends nothing.
+   * `session`: the session the client sends with (its `Cookie`), for the session pacer's hold.
+   */
+  readBudgets(session?: string): Promise<RateBudgetStatus>;
 }
 
 const releaseNothing: ReleasePacedSlot = () => {};
@@ -75,5 +82,13 @@ export const noopPacer: Pacer = {
     // Still honour an already-aborted signal so both pacers behave alike at the seam.
     if (signal?.aborted) return Promise.reject(signal.reason);
     return Promise.resolve(releaseNothing);
+  },
+  readBudgets() {
+    return Promise.reject(
+      new PostlineError(
+        "Pacing is off on this client (rateLimit: false), so it counts no rate budget: " +
+          "build it with rateLimit: true (the default) to read one",
+      ),
+    );
   },
 };

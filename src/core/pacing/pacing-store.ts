@@ -8,6 +8,7 @@
  * machine counts with its own clock and processes whose clocks differ still agree.
  */
 
+import type { BudgetReading } from "./budget-status.js";
 import type { RateBudget } from "./rate-budget.js";
 
 /** One budget of one key, as the pacer describes it on every request for a slot. */
@@ -128,6 +129,12 @@ export interface PacingStore {
    * Waiters on one budget are served in order of arrival.
    */
   takeSlot(request: SlotRequest): Promise<SlotOutcome>;
+  /**
+   * Reads what the store holds of one budget, changing nothing: no slot is taken, nobody joins
+   * the line, nothing is kept alive (`client.rateBudget()`). A budget the store holds nothing for
+   * reads as unused.
+   */
+  readBudget(budget: KeyBudget): Promise<BudgetReading>;
   /** The ledger of created items handed to callers. */
   readonly claims: CreateClaimStore;
   /**

@@ -4,6 +4,7 @@
  */
 
 import { clampTimerDelay } from "../sleep.js";
+import type { BudgetReading } from "./budget-status.js";
 import type { PacingSlot, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
 import { type BudgetState, knownWaitMs, refusesAtOnce } from "./wait-bound.js";
 
@@ -14,6 +15,8 @@ export interface RollingBudget {
   record(): PacingSlot;
   /** Nothing held, nothing waiting and no hold at `t`. */
   isIdle(t: number): boolean;
+  /** What it holds at `t`, changing nothing. */
+  read(t: number): BudgetReading;
 }
 
 /** A waiter: let through at time `t`, or told no slot opens within its wait. */
@@ -120,6 +123,12 @@ export function rollingBudget(now: () => number): RollingBudget {
     isIdle: (t) =>
       queue.length === 0 && blockedUntil <= t && slots.every((slot) => slot.freeAt <= t),
     record: () => grantSlot(),
+    read: (t) => ({
+      slotsFreeInMs: slots.filter((slot) => slot.freeAt > t).map((slot) => slot.freeAt - t),
+      waiting: queue.length,
+      holdForMs: Math.max(0, blockedUntil - t),
+      announcedLimit: Number.isFinite(announcedLimit) ? announcedLimit : undefined,
+    }),
     take(request) {
       const { signal, maxWaitMs } = request;
       if (signal?.aborted) return Promise.reject(signal.reason);

@@ -9,8 +9,9 @@ import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import { isBrowserPage } from "../setup/browser-guard.js";
 import { sleep } from "../sleep.js";
+import type { BudgetStatus } from "./budget-status.js";
 import type { Pacer } from "./pacer.js";
-import { DEFAULT_PACING_GUARD_MS } from "./rate-budget.js";
+import { DEFAULT_PACING_GUARD_MS, type RateBudget } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
 import { DEFAULT_ACQUIRE, refusedCall, refusesAtOnce } from "./wait-bound.js";
 
@@ -20,6 +21,15 @@ import { DEFAULT_ACQUIRE, refusedCall, refusesAtOnce } from "./wait-bound.js";
  * base URL and the session's `Cookie` (never shown), or in a browser page by base URL alone.
  */
 const sharedHolds = new Map<string, number>();
+/** `hold key budget` -> how many calls wait for that hold to end, for the shared holds. */
+const sharedWaiters = new Map<string, number>();
+
+/** Counts a caller into (`1`) or out of (`-1`) the line for a hold. */
+function countWaiter(waiters: Map<string, number>, line: string, change: 1 | -1): void {
+  const count = (waiters.get(line) ?? 0) + change;
+  if (count > 0) waiters.set(line, count);
+  else waiters.delete(line);
+}
 
 /**
  * A pacer for a session sent to `baseURL`: no budget, and a hold after each 429 until the reset
@@ -31,10 +41,13 @@ const sharedHolds = new Map<string, number>();
 export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pacer {
   const inPage = isBrowserPage();
   const ownHolds = new Map<string, number>();
+  const ownWaiters = new Map<string, number>();
   const holdsOf = (session: string | undefined): [Map<string, number>, string] => {
     if (inPage) return [sharedHolds, baseURL];
     return session === undefined ? [ownHolds, ""] : [sharedHolds, `${baseURL}\n${session}`];
   };
+  const waitersOf = (holds: Map<string, number>) =>
+    holds === sharedHolds ? sharedWaiters : ownWaiters;
   const learnFrom = (
     response: Response | undefined,
     session: string | undefined,
@@ -52,34 +65,51 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
       holdMs,
     });
   };
+  /** A session counts no slots: only its hold, and who waits for it to end. */
+  const statusOf = (budget: RateBudget, session: string | undefined): BudgetStatus => {
+    const [holds, key] = holdsOf(session);
+    const heldForMs = Math.max(0, Math.ceil((holds.get(key) ?? 0) - Date.now()));
+    const waiting = waitersOf(holds).get(`${key} ${budget}`) ?? 0;
+    return { limit: null, counting: 0, inFlight: 0, waiting, nextSlotInMs: heldForMs, heldForMs };
+  };
   return {
+    async readBudgets(session) {
+      const create = statusOf("create", session);
+      return { store: "memory", create, other: statusOf("other", session) };
+    },
     async acquire(budget, signal, wait = DEFAULT_ACQUIRE) {
       if (signal?.aborted) throw signal.reason;
       const [holds, key] = holdsOf(wait.session);
+      const line = `${key} ${budget}`;
       const startedAt = Date.now();
       let told = false;
-      for (;;) {
-        const now = Date.now();
-        const waitMs = (holds.get(key) ?? 0) - now;
-        if (waitMs <= 0) {
-          holds.delete(key);
-          return (response) => learnFrom(response, wait.session, wait.callId);
+      try {
+        for (;;) {
+          const now = Date.now();
+          const waitMs = (holds.get(key) ?? 0) - now;
+          if (waitMs <= 0) {
+            holds.delete(key);
+            return (response) => learnFrom(response, wait.session, wait.callId);
+          }
+          const remainingMs = wait.maxWaitMs - (now - startedAt);
+          if (refusesAtOnce(waitMs, remainingMs)) {
+            throw new RateLimitWaitError({
+              headline: "This session's rate-limit hold does not end",
+              budget,
+              waitedMs: now - startedAt,
+              opensInMs: waitMs,
+              ...refusedCall(wait),
+            });
+          }
+          if (!told) {
+            told = true;
+            countWaiter(waitersOf(holds), line, 1);
+            wait.onWait?.({ expectedWaitMs: waitMs, queuePosition: 1 });
+          }
+          await sleep(waitMs, signal);
         }
-        const remainingMs = wait.maxWaitMs - (now - startedAt);
-        if (refusesAtOnce(waitMs, remainingMs)) {
-          throw new RateLimitWaitError({
-            headline: "This session's rate-limit hold does not end",
-            budget,
-            waitedMs: now - startedAt,
-            opensInMs: waitMs,
-            ...refusedCall(wait),
-          });
-        }
-        if (!told) {
-          told = true;
-          wait.onWait?.({ expectedWaitMs: waitMs, queuePosition: 1 });
-        }
-        await sleep(waitMs, signal);
+      } finally {
+        if (told) countWaiter(waitersOf(holds), line, -1);
       }
     },
   };

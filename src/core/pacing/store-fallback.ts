@@ -6,13 +6,25 @@
 
 import type { Logger } from "../observe/logger.js";
 import { clampTimerDelay } from "../sleep.js";
+import type { BudgetReading } from "./budget-status.js";
 import type { MemoryPacingStore } from "./memory-store.js";
-import type { PacingSlot, PacingStore, SlotOutcome, SlotRequest } from "./pacing-store.js";
+import type {
+  KeyBudget,
+  PacingSlot,
+  PacingStore,
+  SlotOutcome,
+  SlotRequest,
+} from "./pacing-store.js";
 
 /** After a failure, how long calls skip the store before trying it again. */
 export const STORE_RETRY_AFTER_MS = 5_000;
 /** How long past a request's own wait bound the store may take before it counts as failed. */
 export const STORE_GRACE_MS = 250;
+/**
+ * How long a read of the budget may take before the store counts as failed: a store bounds its
+ * own commands (Redis by its `commandTimeoutMs`), this only stops one that never answers.
+ */
+export const STORE_READ_LIMIT_MS = 5_000;
 
 type FallbackLogger = Partial<Pick<Logger, "debug" | "warn">> | undefined;
 
@@ -77,6 +89,23 @@ export class StoreFallback {
       giveUp,
     );
     return outcome;
+  }
+
+  /**
+   * Reads one budget from the store, or from this process's memory while the store fails (and
+   * when this read finds it failing): `shared` says which answered.
+   */
+  async readBudget(
+    budget: KeyBudget,
+    logger: FallbackLogger,
+  ): Promise<{ readonly shared: boolean; readonly reading: BudgetReading }> {
+    return this.#attempt<{ shared: boolean; reading: BudgetReading }>(
+      async () => ({ shared: true, reading: await this.#store.readBudget(budget) }),
+      async () => ({ shared: false, reading: await this.#memory.readBudget(budget) }),
+      logger,
+      undefined,
+      STORE_READ_LIMIT_MS,
+    );
   }
 
   /** A slot of the store, also counted in this process's memory, settled in both. */

@@ -22,6 +22,7 @@ const CLIENT_OPTIONS = Object.keys({
   logLevel: true,
   allowInsecureHttp: true,
   tracer: true,
+  meter: true,
   onRequest: true,
   onResponse: true,
   onRetry: true,

@@ -22,6 +22,7 @@ export interface UncheckedClientOptions {
   readonly fetch?: unknown;
   readonly logLevel?: unknown;
   readonly tracer?: unknown;
+  readonly meter?: unknown;
 }
 
 const AUTH_MODES: readonly unknown[] = ["apiKey", "session"];
@@ -52,6 +53,16 @@ export function checkClientOptions(options: UncheckedClientOptions): void {
     throw new InvalidRequestError(
       "tracer",
       'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
+    );
+  }
+  const meter = options.meter as { createHistogram?: unknown; createCounter?: unknown } | null;
+  if (
+    options.meter !== undefined &&
+    (typeof meter?.createHistogram !== "function" || typeof meter.createCounter !== "function")
+  ) {
+    throw new InvalidRequestError(
+      "meter",
+      'meter must be an OpenTelemetry Meter (with createHistogram and createCounter), e.g. metrics.getMeter("my-agent")',
     );
   }
 }
@@ -124,12 +135,13 @@ function checkRateLimit(rateLimit: unknown): void {
   if (
     store !== undefined &&
     (typeof store?.takeSlot !== "function" ||
+      typeof store.readBudget !== "function" ||
       typeof store.claims?.claim !== "function" ||
       typeof store.claims.claimFirstFree !== "function")
   ) {
     throw new InvalidRequestError(
       "rateLimit.store",
-      "rateLimit.store must be a pacing store (takeSlot and claims), such as createRedisStore() from @postline/sdk/redis",
+      "rateLimit.store must be a pacing store (takeSlot, readBudget and claims), such as createRedisStore() from @postline/sdk/redis",
     );
   }
   if (maxWaitMs !== undefined) checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");

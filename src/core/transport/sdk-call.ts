@@ -1,12 +1,15 @@
 import { nextCallId } from "../observe/call-id.js";
+import type { WaitOutcome } from "../observe/call-metrics.js";
 import { type GuardedSpan, type GuardedTracer, guardTracer } from "../observe/guarded-tracer.js";
 import {
   contextWithParent,
+  parentSpanOption,
   SPAN_KIND,
   SPAN_STATUS_ERROR,
   type Tracer,
   type TraceSpan,
 } from "../observe/tracing.js";
+import type { RateBudget } from "../pacing/rate-budget.js";
 import type { PreparedRequest } from "./prepared-request.js";
 
 /**
@@ -23,14 +26,32 @@ export class SdkCall {
   #retries = 0;
   #pacingWaitMs = 0;
 
-  /** @param operation - what the call is, e.g. `content.get`; names its span. */
-  constructor(operation: string, tracer: Tracer | GuardedTracer | undefined) {
+  /**
+   * @param operation - what the call is, e.g. `content.get`; names its span.
+   * @param options - the call's options: a tool run names its span as the parent there.
+   */
+  constructor(operation: string, tracer: Tracer | GuardedTracer | undefined, options?: object) {
     this.id = nextCallId();
+    if (!tracer) return;
     // The client hands over a tracer it already guarded (with its logger); this is a no-op then.
-    this.#tracer = tracer && guardTracer(tracer);
-    this.#span = this.#tracer?.startSpan(`postline ${operation}`, {
-      kind: SPAN_KIND.internal,
-      attributes: { "postline.call_id": this.id, "postline.operation": operation },
+    this.#tracer = guardTracer(tracer);
+    const parent = parentSpanOption(options);
+    this.#span = this.#tracer.startSpan(
+      `postline ${operation}`,
+      {
+        kind: SPAN_KIND.internal,
+        attributes: { "postline.call_id": this.id, "postline.operation": operation },
+      },
+      parent && contextWithParent(parent),
+    );
+  }
+
+  /** A wait for the budget (a slot, or a 429's hold) ended: an event on the call's span. */
+  waited(budget: RateBudget, outcome: WaitOutcome, waitedMs: number): void {
+    this.#span?.addEvent("postline.pacing.wait", {
+      "postline.budget": budget,
+      "postline.outcome": outcome,
+      "postline.pacing.wait_ms": Math.round(waitedMs),
     });
   }
 
@@ -80,10 +101,17 @@ export class SdkCall {
  */
 export function endAttemptSpan(span: TraceSpan, status: number | undefined, error?: Error): void {
   if (status !== undefined) span.setAttribute("http.response.status_code", status);
-  if (error !== undefined) {
-    markFailed(span, error, status !== undefined && status >= 300 ? String(status) : error.name);
-  }
+  if (error !== undefined) markFailed(span, error, attemptErrorType(status, error)!);
   span.end();
+}
+
+/**
+ * An attempt's `error.type` (HTTP semantic conventions): the status for an error status, else the
+ * error's class; `undefined` when it did not fail.
+ */
+export function attemptErrorType(status: number | undefined, error?: Error): string | undefined {
+  if (error === undefined) return undefined;
+  return status !== undefined && status >= 300 ? String(status) : error.name;
 }
 
 function markFailed(span: TraceSpan, error: unknown, type: string): void {

@@ -1,55 +1,25 @@
-import ky, { type KyInstance } from "ky";
+import type { KyInstance } from "ky";
 import type { APIUserAbortError } from "../errors/connection-errors.js";
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
+import type { CallMetrics, WaitOutcome } from "../observe/call-metrics.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { Tracer, TraceSpan } from "../observe/tracing.js";
+import type { RateBudgetStatus } from "../pacing/budget-status.js";
 import type { Pacer, ReleasePacedSlot, SlotWait } from "../pacing/pacer.js";
-import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import { sleep } from "../sleep.js";
+import type { ApiRequest, ApiResponse, QueryParams } from "./api-request.js";
 import { AttemptObserver } from "./attempt-observer.js";
 import { classifyFailure, userAbortOf } from "./classify-failure.js";
-import type { HttpMethod } from "./http-method.js";
+import { createKyInstance } from "./ky-instance.js";
 import { checkRequestOptions } from "./option-checks.js";
 import { PreparedRequest } from "./prepared-request.js";
 import { checkApiKeyForHeader, checkedCallerHeaders, cookieOf } from "./request-headers.js";
 import { delayBeforeRetry } from "./retry-policy.js";
-import { endAttemptSpan, SdkCall } from "./sdk-call.js";
+import { attemptErrorType, endAttemptSpan, SdkCall } from "./sdk-call.js";
 import { type AttemptResult, sendAttempt } from "./send-attempt.js";
-
-/** Query parameters; `undefined` values are left out. */
-export type QueryParams = Record<string, string | number | undefined>;
-
-/** One API call as a resource describes it. */
-export interface ApiRequest {
-  /** What the SDK call is, e.g. `content.get`: names its span. Defaults to the method. */
-  readonly operation?: string;
-  readonly method: HttpMethod;
-  /** Path under `/api/v1` without a leading slash, ids already encoded, e.g. `content/abc`. */
-  readonly path: string;
-  readonly query?: QueryParams;
-  /** JSON body (writes only). */
-  readonly body?: unknown;
-  readonly options?: RequestOptions | undefined;
-  /**
-   * The per-key rate budget the call draws from (api-v1.md §8): `"create"` for `POST /content`,
-   * which the content resource says; `"other"` (the default) for every other route.
-   */
-  readonly budget?: RateBudget;
-}
-
-/** A 2xx response, read in full: what a resource parses, and names in a validation error. */
-export interface ApiResponse {
-  /** The body's text ("" when empty). */
-  readonly text: string;
-  readonly method: HttpMethod;
-  /** The request URL, redacted. */
-  readonly url: string;
-  /** The id of the SDK call the response belongs to. */
-  readonly callId: string;
-}
 
 /** Everything the transport needs from the client. */
 export interface TransportConfig {
@@ -77,6 +47,8 @@ export interface TransportConfig {
   readonly authFailureNote?: string | undefined;
   /** Makes a span per SDK call and per attempt when set. */
   readonly tracer: Tracer | undefined;
+  /** Records waits, refusals and attempt durations when set. */
+  readonly metrics: CallMetrics | undefined;
 }
 
 /**
@@ -107,32 +79,16 @@ export class Transport {
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
-    // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
-    // The attempt's deadline signal arrives as `attemptSignal` (see sendAttempt) and is the
-    // signal fetch gets.
-    const lazyFetch: typeof globalThis.fetch = (input, init) => {
-      const { attemptSignal, ...fetchInit } = (init ?? {}) as RequestInit & {
-        attemptSignal?: AbortSignal;
-      };
-      // `fetchInit` is a fresh object: set the signal on it rather than copy it again.
-      if (attemptSignal) fetchInit.signal = attemptSignal;
-      return (config.fetch ?? globalThis.fetch)(input, fetchInit);
-    };
-    // The leanest ky set-up measured (docs/performance.md): no retry, timeout or hooks of ky's
-    // own, a complete URL per call, and the credential among the instance's default headers.
-    this.#ky = ky.create({
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-      fetch: lazyFetch,
-      headers: {
+    this.#ky = createKyInstance(
+      config.fetch,
+      {
         accept: "application/json",
         ...headers,
         "x-postline-sdk": config.sdkHeader,
         ...this.#credentialHeaders,
       },
-      ...(apiKey === null ? { credentials: "include" as const } : {}),
-    });
+      this.#session,
+    );
   }
 
   /** The URL a path resolves to (no secrets in it). */
@@ -147,12 +103,17 @@ export class Transport {
     return `${this.#config.baseURL}${path}${search}`;
   }
 
+  /** Where the rate budgets stand for this client's key or session (`client.rateBudget()`). */
+  readBudgets(): Promise<RateBudgetStatus> {
+    return this.#config.pacer.readBudgets(this.#sessionCookie);
+  }
+
   /**
    * Starts an SDK call made of several requests (a create with its reconciliation): pass it to
    * each {@link Transport.request}, then {@link SdkCall.end} it. A lone request makes its own.
    */
-  openCall(operation: string): SdkCall {
-    return new SdkCall(operation, this.#config.tracer);
+  openCall(operation: string, options?: RequestOptions): SdkCall {
+    return new SdkCall(operation, this.#config.tracer, options);
   }
 
   /**
@@ -161,7 +122,7 @@ export class Transport {
    */
   async request(request: ApiRequest, sdkCall?: SdkCall): Promise<ApiResponse> {
     if (sdkCall) return this.#send(request, sdkCall);
-    const own = this.openCall(request.operation ?? request.method);
+    const own = this.openCall(request.operation ?? request.method, request.options);
     try {
       const response = await this.#send(request, own);
       own.end();
@@ -179,7 +140,8 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       if (request.signal?.aborted) throw this.#userAbort(request);
       const waitStarted = performance.now();
-      const release = await this.#waitForSlot(request, attempt, request.maxWaitMs - waitedMs);
+      const remainingWaitMs = request.maxWaitMs - waitedMs;
+      const release = await this.#waitForSlot(request, attempt, remainingWaitMs, sdkCall);
       const slotWaitMs = performance.now() - waitStarted;
       waitedMs += slotWaitMs;
       let span: TraceSpan | undefined;
@@ -200,11 +162,18 @@ export class Transport {
         status = result.response.status;
         if (ok && text !== undefined) {
           if (span) endAttemptSpan(span, status);
+          this.#config.metrics?.attempted(request.method, result.durationMs, status);
           return responseOf(request, text);
         }
       }
       const failure = classifyFailure(request, result, this.#config);
       if (span) endAttemptSpan(span, status, failure.error);
+      this.#config.metrics?.attempted(
+        request.method,
+        result.durationMs,
+        status,
+        attemptErrorType(status, failure.error),
+      );
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
       const delayMs = delayBeforeRetry(
         failure,
@@ -214,7 +183,8 @@ export class Transport {
       );
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(request, attempt, failure, delayMs);
-      await this.#waitBeforeRetry(request, delayMs);
+      // A 429's Retry-After is a wait for the budget, as a wait for a slot is.
+      await this.#waitBeforeRetry(request, delayMs, status === 429 ? sdkCall : undefined);
       waitedMs += delayMs;
     }
   }
@@ -228,16 +198,40 @@ export class Transport {
     request: PreparedRequest,
     attempt: number,
     remainingWaitMs: number,
+    sdkCall: SdkCall,
   ): Promise<ReleasePacedSlot> {
+    const startedAt = performance.now();
+    let queued = false;
     try {
       const wait = request.waitOptions(attempt, remainingWaitMs, this.#config.maxWaitSetting);
-      const onWait = (slot: SlotWait) => this.#observer.waiting(request, attempt, slot);
-      return await this.#config.pacer.acquire(request.budget, request.signal, { ...wait, onWait });
+      const onWait = (slot: SlotWait) => {
+        queued = true;
+        this.#observer.waiting(request, attempt, slot);
+      };
+      const release = await this.#config.pacer.acquire(request.budget, request.signal, {
+        ...wait,
+        onWait,
+      });
+      if (queued) this.#waitEnded(request, sdkCall, "granted", startedAt);
+      return release;
     } catch (error) {
-      if (request.signal?.aborted) throw this.#userAbort(request);
-      if (error instanceof RateLimitWaitError) this.#observer.refused(request, attempt, error);
+      if (request.signal?.aborted) {
+        if (queued) this.#waitEnded(request, sdkCall, "aborted", startedAt);
+        throw this.#userAbort(request);
+      }
+      if (error instanceof RateLimitWaitError) {
+        this.#observer.refused(request, attempt, error);
+        this.#waitEnded(request, sdkCall, "refused", startedAt);
+      }
       throw error;
     }
+  }
+
+  /** A wait for the budget ended: one point in the wait histogram, one event on the call's span. */
+  #waitEnded(request: PreparedRequest, sdkCall: SdkCall, outcome: WaitOutcome, since: number) {
+    const waitedMs = performance.now() - since;
+    this.#config.metrics?.waited(request.budget, outcome, waitedMs);
+    sdkCall.waited(request.budget, outcome, waitedMs);
   }
 
   /** Checks the call's options and resolves everything that stays the same across attempts. */
@@ -270,13 +264,16 @@ export class Transport {
     return new PreparedRequest(init, this.#config.redact);
   }
 
-  /** The wait before a retry; the caller's signal ends it. */
-  async #waitBeforeRetry(request: PreparedRequest, delayMs: number): Promise<void> {
+  /** The wait before a retry; the caller's signal ends it. `holdOf`: the call a 429 holds. */
+  async #waitBeforeRetry(request: PreparedRequest, delayMs: number, holdOf?: SdkCall) {
+    const startedAt = performance.now();
     try {
       await sleep(delayMs, request.signal);
     } catch {
+      if (holdOf) this.#waitEnded(request, holdOf, "aborted", startedAt);
       throw this.#userAbort(request);
     }
+    if (holdOf) this.#waitEnded(request, holdOf, "granted", startedAt);
   }
 
   #userAbort(request: PreparedRequest): APIUserAbortError {

@@ -1,10 +1,11 @@
 /**
  * The fake's MCP endpoint: JSON-RPC 2.0 over Streamable HTTP at `/api/v1/mcp`, stateless (no
  * `Mcp-Session-Id`), answering every POST with `application/json`. The tools are those of
- * `@postline/sdk/tools`, each run as the REST route it mirrors (`tool-call.ts`).
+ * `@postline/sdk/tools` that call the service, each run as the REST route it mirrors
+ * (`tool-call.ts`).
  */
 import { listedTool } from "../../mcp/tool-listing.js";
-import { tools } from "../../tools/tool-list.js";
+import { serviceTools } from "../../tools/tool-list.js";
 import type { Caller } from "../context.js";
 import { ApiFailure, type FakeResponse } from "../fake-response.js";
 import type { PipelineDeps } from "../request-pipeline.js";
@@ -155,7 +156,7 @@ function discoveryResult(message: JsonRpcCall): Record<string, unknown> {
       };
     case "tools/list":
       return {
-        tools: tools.map(listedTool),
+        tools: serviceTools.map(listedTool),
       };
     default:
       return {};

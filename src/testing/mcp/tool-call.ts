@@ -6,7 +6,7 @@
  * from there on is a tool result with `isError: true` whose text is the §1 envelope.
  */
 import type { ToolErrorResult } from "../../tools/envelope.js";
-import { findTool } from "../../tools/tool-list.js";
+import { findTool, isServiceToolName, type ServiceToolName } from "../../tools/tool-list.js";
 import { validateToolInput } from "../../tools/validate-input.js";
 import type { Caller } from "../context.js";
 import { ApiFailure } from "../fake-response.js";
@@ -70,7 +70,8 @@ function runToolAsRoute(
   caller: Caller,
   call: { name: string; arguments: unknown },
 ): Record<string, unknown> {
-  const implementation = findTool(call.name);
+  // The tools the SDK answers alone (get_rate_budget) are no tools of the hosted endpoint.
+  const implementation = isServiceToolName(call.name) ? findTool(call.name) : undefined;
   if (implementation === undefined) {
     return toolResult(
       {
@@ -93,7 +94,7 @@ function runToolAsRoute(
     // A create without a usable channel gets the route's own refusal, which lists the channels.
     input = call.arguments;
   } else return toolResult(checked.failure, true);
-  const route = TOOL_ROUTES[implementation.definition.name](input);
+  const route = TOOL_ROUTES[call.name as ServiceToolName](input);
   let response: ReturnType<typeof dispatch>;
   try {
     response = dispatch(

@@ -4,7 +4,7 @@
  * of `@postline/sdk/tools` answer for the same call.
  */
 import type { HttpMethod } from "../../core/transport/http-method.js";
-import type { ToolName } from "../../tools/tool-list.js";
+import type { ServiceToolName } from "../../tools/tool-list.js";
 
 /** A REST request under `/api/v1`, and how its 2xx body becomes the tool's result. */
 export interface ToolRoute {
@@ -21,7 +21,7 @@ type ToolInput = Record<string, unknown>;
 const asIs = (body: unknown) => (body ?? {}) as Record<string, unknown>;
 
 /** The REST call behind each tool, from its (already checked) input. */
-export const TOOL_ROUTES: Readonly<Record<ToolName, (input: ToolInput) => ToolRoute>> = {
+export const TOOL_ROUTES: Readonly<Record<ServiceToolName, (input: ToolInput) => ToolRoute>> = {
   list_content: (input) => get("/content", input, asIs),
   list_channels: (input) => get("/channels", input, asIs),
   get_content: ({ id }) => get(itemPath(id), {}, asIs),
