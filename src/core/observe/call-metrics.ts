@@ -4,7 +4,6 @@
  * duration by the HTTP client semantic conventions. Every call into the caller's meter is
  * guarded: a meter that throws never changes a call, and its first failure is logged once.
  */
-import type { RateBudget } from "../pacing/rate-budget.js";
 import { callGuarded, thrownMessage } from "./guarded-call.js";
 import type { Meter, MetricAttributes, MetricCounter, MetricHistogram } from "./metrics.js";
 
@@ -70,7 +69,7 @@ export class CallMetrics {
   }
 
   /** A wait for a slot (or a 429's hold) ended after `ms`; a refusal is also counted. */
-  waited(budget: RateBudget, outcome: WaitOutcome, ms: number): void {
+  waited(budget: "create" | "other", outcome: WaitOutcome, ms: number): void {
     const attributes = { "postline.budget": budget, "postline.outcome": outcome };
     callGuarded(() => this.#wait?.record(ms / 1000, attributes), this.#onFailure);
     if (outcome !== "refused") return;
