@@ -25,7 +25,10 @@ export interface MetricInstrumentOptions {
   /** The unit, in UCUM (`s` for seconds, `{refusal}` for a count of refusals). */
   unit?: string;
   /** Hints for the SDK's default aggregation. */
-  advice?: { explicitBucketBoundaries?: number[] };
+  advice?: {
+    /** A histogram's bucket boundaries, in the instrument's unit. */
+    explicitBucketBoundaries?: number[];
+  };
 }
 
 /**
