@@ -37,6 +37,10 @@ describe.each(REVISIONS)(
       const mcp = await connect(["--fake"]);
       expect(mcp.serverName()).toBe("postline");
       const called = await runAgentSession(mcp);
+      // The fake service has no get_rate_budget: the server answers it alone.
+      const budget = await call(mcp, "get_rate_budget", {});
+      expect(budget.json).toMatchObject({ store: "memory", create: { limit: 10 } });
+      called.push("get_rate_budget");
       const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
       expect(called.sort()).toEqual(listed.sort());
     });
