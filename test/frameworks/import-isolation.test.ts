@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 
-// The package folders of the frameworks and of what they bring with them.
+// The package folders of the frameworks and of what they bring with them, and OpenTelemetry's: the
+// SDK calls the tracer and meter it is given, and loads none of their packages.
 const FRAMEWORK_PACKAGES =
-  /\/node_modules\/(ai|@ai-sdk\/[^/]+|@openai\/[^/]+|@langchain\/[^/]+|langsmith|openai|@anthropic-ai\/[^/]+)\//;
+  /\/node_modules\/(ai|@ai-sdk\/[^/]+|@openai\/[^/]+|@langchain\/[^/]+|langsmith|openai|@anthropic-ai\/[^/]+|@opentelemetry\/[^/]+)\//;
 
 /** The framework packages a fresh Node process loads when it imports `entry`. */
 async function frameworksLoadedBy(entry: string): Promise<string[]> {
