@@ -63,7 +63,7 @@ export interface RunToolOptions extends ToolRequestOptions, ConfirmOptions {}
  * });
  * ```
  */
-export function runTool<Name extends ToolName | (string & {})>(
+export async function runTool<Name extends ToolName | (string & {})>(
   client: ToolClient,
   name: Name,
   input: InputFor<Name>,
