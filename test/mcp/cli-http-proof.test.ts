@@ -8,7 +8,7 @@ import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "../../src/tools/index.js";
-import { runAgentSession } from "./support/agent-session.js";
+import { call, runAgentSession } from "./support/agent-session.js";
 import { connectClient, REVISIONS } from "./support/clients.js";
 
 const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
@@ -67,6 +67,10 @@ describe("postline mcp --http --fake", () => {
         expect(mcp.protocolVersion()).toBe(revision);
         expect(mcp.serverName()).toBe("postline");
         const called = await runAgentSession(mcp);
+        // The fake service has no get_rate_budget: the server answers it alone.
+        const budget = await call(mcp, "get_rate_budget", {});
+        expect(budget.json).toMatchObject({ store: "memory", other: { limit: 60 } });
+        called.push("get_rate_budget");
         expect(called.sort()).toEqual(tools.map((tool) => tool.name).sort());
       } finally {
         await mcp.close();
