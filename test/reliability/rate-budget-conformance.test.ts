@@ -171,7 +171,7 @@ describe("rateBudget() when the shared store fails", () => {
     const flaky: PacingStore = {
       kind: "flaky",
       takeSlot: (request) => (up ? shared.takeSlot(request) : down.takeSlot(request)),
-      readBudget: (budget) => (up ? shared.readBudget(budget) : down.readBudget(budget)),
+      readBudget: (budget) => (up ? shared.readBudget!(budget) : down.readBudget!(budget)),
       claims: down.claims,
     };
     const pacer = createPacer(freshKey(), { store: flaky, logger: {} });
@@ -181,5 +181,19 @@ describe("rateBudget() when the shared store fails", () => {
     const budget = await pacer.readBudgets();
     expect(budget.store).toBe("fallback");
     expect(budget.other).toMatchObject({ counting: 3, inFlight: 0 });
+  });
+
+  it("a store without readBudget still paces, and the read counts this process's slots", async () => {
+    const shared = createMemoryPacingStore();
+    const withoutRead: PacingStore = {
+      kind: "custom",
+      takeSlot: (request) => shared.takeSlot(request),
+      claims: shared.claims,
+    };
+    const pacer = createPacer(freshKey(), { store: withoutRead, logger: {} });
+    for (let call = 0; call < 2; call++) (await take(pacer))(ok());
+    const budget = await pacer.readBudgets();
+    expect(budget.store).toBe("fallback");
+    expect(budget.other).toMatchObject({ counting: 2, inFlight: 0 });
   });
 });

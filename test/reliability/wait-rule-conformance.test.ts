@@ -267,7 +267,7 @@ describe("the fallback counts what went through its store", () => {
         up
           ? memory.takeSlot({ ...request, apiKey: `shared:${request.apiKey}` })
           : downStore.takeSlot(request),
-      readBudget: downStore.readBudget,
+      readBudget: downStore.readBudget!,
       claims: downStore.claims,
     };
     const fallback = StoreFallback.for(flaky, createMemoryPacingStore());

@@ -7,7 +7,12 @@
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { Logger } from "../observe/logger.js";
 import { readRateLimitHeaders } from "../rate-limit-headers.js";
-import { type BudgetReading, type RateBudgetStatus, rateBudgetStatusOf } from "./budget-status.js";
+import {
+  type BudgetReading,
+  type RateBudgetStatus,
+  rateBudgetStatusOf,
+  UNUSED_BUDGET,
+} from "./budget-status.js";
 import { createMemoryPacingStore, type MemoryPacingStore } from "./memory-store.js";
 import type { Pacer } from "./pacer.js";
 import type { PacingStore, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
@@ -111,7 +116,7 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   const read = async (budget: RateBudget): Promise<{ shared: boolean; reading: BudgetReading }> => {
     const keyBudget = { apiKey, budget, limit: PACING_LIMITS[budget], windowMs: PACING_WINDOW_MS };
     if (fallback) return fallback.readBudget(keyBudget, logger);
-    return { shared: false, reading: await store.readBudget(keyBudget) };
+    return { shared: false, reading: await (store.readBudget?.(keyBudget) ?? UNUSED_BUDGET) };
   };
 
   return {

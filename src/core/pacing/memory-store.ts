@@ -5,7 +5,7 @@
  * use rather than every key ever seen.
  */
 
-import { UNUSED_BUDGET } from "./budget-status.js";
+import { type BudgetReading, UNUSED_BUDGET } from "./budget-status.js";
 import { memoryClaimStore } from "./memory-claims.js";
 import type { KeyBudget, PacingSlot, PacingStore } from "./pacing-store.js";
 import type { RateBudget } from "./rate-budget.js";
@@ -19,6 +19,8 @@ export interface MemoryPacingStoreOptions {
 
 /** The in-process store, with what only this process can do with it. */
 export interface MemoryPacingStore extends PacingStore {
+  /** Reads one budget; the memory store always can. */
+  readBudget(budget: KeyBudget): Promise<BudgetReading>;
   /**
    * Counts a slot of `budget` that was taken through a shared store, without waiting or
    * refusing, so that pacing in this process while that store is down counts what was just sent

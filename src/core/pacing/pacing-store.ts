@@ -132,9 +132,10 @@ export interface PacingStore {
   /**
    * Reads what the store holds of one budget, changing nothing: no slot is taken, nobody joins
    * the line, nothing is kept alive (`client.rateBudget()`). A budget the store holds nothing for
-   * reads as unused.
+   * reads as unused. Optional: without it, `client.rateBudget()` counts what this process took
+   * through the store, and says so (`store: "fallback"`).
    */
-  readBudget(budget: KeyBudget): Promise<BudgetReading>;
+  readBudget?(budget: KeyBudget): Promise<BudgetReading>;
   /** The ledger of created items handed to callers. */
   readonly claims: CreateClaimStore;
   /**

@@ -99,8 +99,13 @@ export class StoreFallback {
     budget: KeyBudget,
     logger: FallbackLogger,
   ): Promise<{ readonly shared: boolean; readonly reading: BudgetReading }> {
+    // A store written before readBudget existed: this process's own count is all there is.
+    if (this.#store.readBudget === undefined) {
+      return { shared: false, reading: await this.#memory.readBudget(budget) };
+    }
+    const store = this.#store as Required<Pick<PacingStore, "readBudget">>;
     return this.#attempt<{ shared: boolean; reading: BudgetReading }>(
-      async () => ({ shared: true, reading: await this.#store.readBudget(budget) }),
+      async () => ({ shared: true, reading: await store.readBudget(budget) }),
       async () => ({ shared: false, reading: await this.#memory.readBudget(budget) }),
       logger,
       undefined,

@@ -135,13 +135,13 @@ function checkRateLimit(rateLimit: unknown): void {
   if (
     store !== undefined &&
     (typeof store?.takeSlot !== "function" ||
-      typeof store.readBudget !== "function" ||
+      (store.readBudget !== undefined && typeof store.readBudget !== "function") ||
       typeof store.claims?.claim !== "function" ||
       typeof store.claims.claimFirstFree !== "function")
   ) {
     throw new InvalidRequestError(
       "rateLimit.store",
-      "rateLimit.store must be a pacing store (takeSlot, readBudget and claims), such as createRedisStore() from @postline/sdk/redis",
+      "rateLimit.store must be a pacing store (takeSlot and claims, and readBudget when given), such as createRedisStore() from @postline/sdk/redis",
     );
   }
   if (maxWaitMs !== undefined) checkMaxWait(maxWaitMs, "rateLimit.maxWaitMs");
