@@ -121,7 +121,7 @@ describe("spans of a call", () => {
     const [call, ...more] = callSpans(spans());
     expect(more).toEqual([]);
     expect(call?.name).toBe("postline content.generate");
-    const attempts = attemptSpans(spans()).sort((a, b) => a.startTime[1] - b.startTime[1]);
+    const attempts = attemptSpans(spans()).sort(byStartTime);
     // The snapshot of the channel, the POST whose connection dropped, then the look-up.
     expect(attempts.map((a) => a.attributes["http.request.method"])).toEqual([
       "GET",
@@ -166,7 +166,7 @@ describe("spans of a call", () => {
 
     await client.brand.get();
 
-    const [first, second] = attemptSpans(spans()).sort((a, b) => a.startTime[0] - b.startTime[0]);
+    const [first, second] = attemptSpans(spans()).sort(byStartTime);
     // The first attempt found a free slot; the retry waited out the 429's hold.
     expect(first?.attributes["postline.pacing.wait_ms"]).toBeLessThan(100);
     const waited = second?.attributes["postline.pacing.wait_ms"] as number;
@@ -230,3 +230,8 @@ describe("the tracer option", () => {
     expect(make).toThrow(/tracer/);
   });
 });
+
+/** Orders spans by start: seconds, then nanoseconds (either alone misorders across a boundary). */
+function byStartTime(a: ReadableSpan, b: ReadableSpan): number {
+  return a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1];
+}
