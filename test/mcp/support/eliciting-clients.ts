@@ -22,7 +22,7 @@ export interface ShownForm {
 
 /** What the host answers: accept with content, decline, or cancel. */
 export type FormAnswer =
-  | { action: "accept"; content: Record<string, unknown> }
+  | { action: "accept"; content: Record<string, string | number | boolean | string[]> }
   | { action: "decline" }
   | { action: "cancel" };
 
