@@ -3,6 +3,7 @@
  * revisions over Streamable HTTP (the endpoint `postline mcp --http` serves, in process): the
  * v2 client answers `input_required`, the v1 client answers `elicitation/create`.
  */
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
@@ -172,6 +173,30 @@ describe.each(REVISIONS)("the person decides through MCP, %s", (revision) => {
       acknowledgmentRequired: true,
       aiIsmMatches: [{ label: "delve" }, { label: "tapestry" }],
     });
+    expect(await statusOf(session, draft.id)).toBe("draft");
+  });
+});
+
+describe("a 2025 host on a stateless HTTP leg (createMcpHandler's legacy fallback)", () => {
+  it("PATCH-3 cannot be asked even though it declared elicitation: the 409 envelope, not the SDK's failure", async () => {
+    const draft = await flaggedDraft(session);
+    const handler = createMcpHandler(() => createMcpServer({ client: session.client }), {
+      legacy: "stateless",
+    });
+    const url = "http://127.0.0.1/mcp";
+    const mcp = await connectElicitingClient(
+      "2025-11-25",
+      { url, fetch: (input, init) => handler.fetch(new Request(input, init)) },
+      approve,
+    );
+    open.push(mcp, handler);
+    const result = await mcp.callTool("update_content", { id: draft.id, status: "pending" });
+    expect(envelopeOf(result).error).toMatchObject({
+      code: "validation_error",
+      acknowledgmentRequired: true,
+      aiIsmMatches: [{ label: "delve" }, { label: "tapestry" }],
+    });
+    expect(mcp.forms).toEqual([]);
     expect(await statusOf(session, draft.id)).toBe("draft");
   });
 });
