@@ -7,7 +7,7 @@ import { portOf } from "./port-flag.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 export const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake]
-                    [--http [--port N]]
+                    [--acknowledgment ask|human|model] [--http [--port N]]
 
 Serves the Postline agent tools as an MCP server, for an MCP host (a desktop assistant, an IDE,
 an agent runtime), to clients of both protocol revisions (2025-11-25 and 2026-07-28). Over stdio
@@ -19,6 +19,9 @@ Environment:
   POSTLINE_BASE_URL   the service's address (required without --fake)
 ${INSECURE_HTTP_HELP.variable}
   POSTLINE_MAX_WAIT_MS  as --max-wait
+  POSTLINE_MCP_ACKNOWLEDGMENT  as --acknowledgment
+  POSTLINE_MCP_STATE_KEY  the key (32 bytes or more) signing the question put to the person;
+                      give every process behind one host the same (default: random per process)
 
 Options:
   --read-only         serve only the tools that read
@@ -26,6 +29,9 @@ Options:
   --max-wait ms       how long a tool call waits for a rate-limit slot (default 45000, under
                       the minute a host gives a tool); a longer wait answers rate_limited
                       with retryAfterSeconds at once
+  --acknowledgment m  who accepts AI-writing matches when a tool approves or schedules:
+                      ask (default: the host's person where the host can show a form, else the
+                      model), human (only a person), model (never ask)
   --fake              serve an embedded contract fake instead; needs no key or URL
   --http              serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port N            the port for --http (default 0: a free one)
@@ -47,6 +53,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       tools: { type: "string" },
       fake: { type: "boolean" },
       "max-wait": { type: "string" },
+      acknowledgment: { type: "string" },
       http: { type: "boolean" },
       port: { type: "string" },
       ...INSECURE_HTTP_FLAG,
@@ -64,6 +71,8 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const port = portOf(flags.port, "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
   const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
+  const acknowledgment = acknowledgmentOf(flags.acknowledgment, io.env.POSTLINE_MCP_ACKNOWLEDGMENT);
+  const requestStateKey = stateKeyOf(io.env.POSTLINE_MCP_STATE_KEY);
   const stopped = untilStopped();
   const client = flags.fake
     ? await embeddedFakeClient()
@@ -77,6 +86,8 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     readOnly: flags["read-only"] === true,
     ...(toolNames ? { tools: toolNames } : {}),
     ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+    acknowledgment,
+    ...(requestStateKey === undefined ? {} : { requestStateKey }),
   };
   try {
     // Refuses a bad selection once, up front, rather than on each connection.
@@ -126,6 +137,26 @@ function toolNamesOf(list: string): ToolName[] {
     );
   }
   return names as ToolName[];
+}
+
+/** `--acknowledgment`, else `POSTLINE_MCP_ACKNOWLEDGMENT`, else `"ask"`. */
+function acknowledgmentOf(
+  flag: string | undefined,
+  env: string | undefined,
+): "ask" | "human" | "model" {
+  const given = flag ?? (env?.trim() || "ask");
+  if (given === "ask" || given === "human" || given === "model") return given;
+  const source = flag === undefined ? "POSTLINE_MCP_ACKNOWLEDGMENT" : "--acknowledgment";
+  throw new UsageError(`${source} must be ask, human or model; got "${given}"`, "mcp");
+}
+
+/** `POSTLINE_MCP_STATE_KEY`, at least 32 bytes; unset means a random key per process. */
+function stateKeyOf(env: string | undefined): string | undefined {
+  if (env === undefined || env === "") return undefined;
+  if (new TextEncoder().encode(env).length < 32) {
+    throw new UsageError("POSTLINE_MCP_STATE_KEY must be at least 32 bytes long", "mcp");
+  }
+  return env;
 }
 
 /** `--max-wait`, else `POSTLINE_MAX_WAIT_MS`, as milliseconds; a clear usage error otherwise. */

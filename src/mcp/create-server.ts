@@ -1,10 +1,16 @@
 import { McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { checkMaxWait } from "../core/pacing/wait-bound.js";
+import {
+  type AcknowledgmentOptions,
+  acknowledgmentModeOf,
+} from "../tools/approval/acknowledgment-policy.js";
 import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
+import { clientCanElicitForm } from "./client-can-elicit.js";
 import { progressTokenOf } from "./progress-token.js";
+import { acknowledgmentStateCodec } from "./request-state.js";
 import { answerToolCall, type McpToolCall } from "./tool-call.js";
 import { listedTool, TOOL_LIST_CACHE_HINT } from "./tool-listing.js";
 import { traceContextOf } from "./trace-context.js";
@@ -16,7 +22,7 @@ import { traceContextOf } from "./trace-context.js";
 export const MCP_DEFAULT_MAX_WAIT_MS = 45_000;
 
 /** Options of {@link createMcpServer}. */
-export interface McpServerOptions extends ToolSelection {
+export interface McpServerOptions extends ToolSelection, AcknowledgmentOptions {
   /** The `Postline` client the tools call (its key, base URL, pacing and retries apply). */
   readonly client: ToolClient;
   /**
@@ -25,6 +31,13 @@ export interface McpServerOptions extends ToolSelection {
    * `retryAfterSeconds` at once, so the model can plan (docs/retries.md).
    */
   readonly maxWaitMs?: number | undefined;
+  /**
+   * The HMAC key (at least 32 bytes) that signs the `requestState` of a question put to the
+   * person. Default: a random key per process. Give the same key to every process that may
+   * receive the host's answer (several instances behind one URL); `postline mcp` reads
+   * `POSTLINE_MCP_STATE_KEY`.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
 }
 
 /** What the server tells the code around it about each tool call (tracing reads it). */
@@ -58,9 +71,17 @@ const INSTRUCTIONS =
  * a host that sent a `progressToken` gets progress notifications, and the host's cancellation
  * ends the wait at once.
  *
- * @param options - the client, which tools to serve (`readOnly`, `tools`), and `maxWaitMs`.
- * @throws InvalidRequestError naming `client` when it is not a client, and the `TypeError` of
- * `selectTools` naming `options.tools` for a name no tool has or a writing tool with `readOnly`.
+ * When `update_content` approves or `schedule_content` schedules text with AI-ism matches, a host
+ * that can show a form asks its person (`acknowledgment`, default `"ask"`; docs/approval.md): a
+ * 2026-07-28 host through `input_required`, a 2025-11-25 host through `elicitation/create`. The
+ * form shows the exact text and its matches; only an approval acknowledges, and only for that
+ * text. The question's `requestState` is HMAC-signed with `requestStateKey`.
+ *
+ * @param options - the client, which tools to serve (`readOnly`, `tools`), `maxWaitMs`,
+ *   `acknowledgment` (`"ask"`, `"human"` or `"model"`) and `requestStateKey`.
+ * @throws InvalidRequestError naming `client` when it is not a client, or `requestStateKey` when
+ * it is shorter than 32 bytes; the `TypeError` of `selectTools` naming `options.tools` for a name
+ * no tool has or a writing tool with `readOnly`, and one naming `options.acknowledgment`.
  *
  * @example
  * ```ts
@@ -90,6 +111,8 @@ export function createMcpServerWithSeams(
   const { client } = options;
   const maxWaitMs = options.maxWaitMs ?? MCP_DEFAULT_MAX_WAIT_MS;
   checkMaxWait(maxWaitMs);
+  const mode = acknowledgmentModeOf(options);
+  const codec = acknowledgmentStateCodec(options.requestStateKey);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
   const listing = served.map(listedTool);
@@ -99,6 +122,8 @@ export function createMcpServerWithSeams(
       capabilities: { tools: { listChanged: false } },
       instructions: INSTRUCTIONS,
       cacheHints: { "tools/list": TOOL_LIST_CACHE_HINT },
+      // A state that fails its signature is refused with -32602 before the tool runs again.
+      requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
     },
   );
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
@@ -118,6 +143,13 @@ export function createMcpServerWithSeams(
       client,
       servedNames,
       maxWaitMs,
+      acknowledgment: {
+        mode,
+        canElicit: clientCanElicitForm(mcp.server, ctx),
+        inputResponses: ctx.mcpReq.inputResponses,
+        state: ctx.mcpReq.requestState(),
+        mint: (state) => codec.mint(state),
+      },
       sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
     });
   });

@@ -1,12 +1,14 @@
 /**
  * One `tools/call` as `createMcpServer` answers it, in either protocol revision: the tool's
- * name and input, the host's cancel signal, its progress token and its trace context. Kept apart
- * from the SDK's request handler so that a tool can later answer with a question for the person
- * (`input_required` in 2026-07-28, elicitation in 2025-11-25) without rewiring the server.
+ * name and input, the host's cancel signal, its progress token and its trace context. A call
+ * that would acknowledge AI-ism matches may answer with a question for the person instead
+ * (`acknowledgment-round.ts`).
  */
+import type { InputRequiredResult } from "@modelcontextprotocol/server";
 import { toolError } from "../tools/envelope.js";
-import { runTool } from "../tools/run-tool.js";
-import type { ToolClient } from "../tools/tool-client.js";
+import { runToolThroughGate } from "../tools/run-tool.js";
+import type { ToolClient, ToolRequestOptions } from "../tools/tool-client.js";
+import { type AcknowledgmentContext, acknowledgmentRound } from "./acknowledgment-round.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
 import type { McpTraceContext } from "./trace-context.js";
 import { WaitProgress } from "./wait-progress.js";
@@ -25,11 +27,15 @@ export interface McpToolCall {
   readonly trace: McpTraceContext;
 }
 
-/** What a tool call needs besides the request: the client, the served tools, the wait bound. */
+/**
+ * What a tool call needs besides the request: the client, the served tools, the wait bound, and
+ * how its person can be asked.
+ */
 export interface McpToolCallDeps {
   readonly client: ToolClient;
   readonly servedNames: ReadonlySet<string>;
   readonly maxWaitMs: number;
+  readonly acknowledgment: AcknowledgmentContext;
   /** Sends one `notifications/progress` for this call. */
   readonly sendProgress: (params: {
     progressToken: string | number;
@@ -40,15 +46,16 @@ export interface McpToolCallDeps {
 
 /**
  * Runs the tool and shapes its result as the hosted endpoint does (`callResultOf`): an unknown or
- * unserved tool answers the contract's `unknown_tool` envelope; a wait for a rate-limit slot is
- * bounded by `maxWaitMs`, sends progress when the host asked for it, and ends on the host's
- * cancel.
+ * unserved tool answers the contract's `unknown_tool` envelope; a call that approves or
+ * schedules flagged text may answer `input_required` (the person's form) instead; a wait for a
+ * rate-limit slot is bounded by `maxWaitMs`, sends progress when the host asked for it, and ends
+ * on the host's cancel.
  */
 export async function answerToolCall(
   call: McpToolCall,
   deps: McpToolCallDeps,
-): Promise<McpCallResult> {
-  const { name, input, signal, progressToken } = call;
+): Promise<McpCallResult | InputRequiredResult> {
+  const { name, signal, progressToken } = call;
   if (!deps.servedNames.has(name)) {
     return callResultOf(
       toolError(
@@ -58,16 +65,29 @@ export async function answerToolCall(
     );
   }
   const callOptions = { signal, maxWaitMs: deps.maxWaitMs };
-  if (progressToken === undefined) {
-    return callResultOf(await runTool(deps.client, name, input ?? {}, callOptions));
-  }
+  if (progressToken === undefined) return runCall(call, deps, callOptions);
   const progress = new WaitProgress((update) => deps.sendProgress({ progressToken, ...update }));
   try {
-    const { onRateLimitWait } = progress;
-    return callResultOf(
-      await runTool(deps.client, name, input ?? {}, { ...callOptions, onRateLimitWait }),
-    );
+    return await runCall(call, deps, { ...callOptions, onRateLimitWait: progress.onRateLimitWait });
   } finally {
     progress.end();
   }
+}
+
+async function runCall(
+  call: McpToolCall,
+  deps: McpToolCallDeps,
+  options: ToolRequestOptions,
+): Promise<McpCallResult | InputRequiredResult> {
+  const input = call.input ?? {};
+  const round = await acknowledgmentRound(
+    deps.client,
+    call.name,
+    input,
+    options,
+    deps.acknowledgment,
+  );
+  if ("ask" in round) return round.ask;
+  if ("answer" in round) return callResultOf(round.answer);
+  return callResultOf(await runToolThroughGate(deps.client, call.name, input, options, round.gate));
 }

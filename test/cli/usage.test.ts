@@ -35,6 +35,7 @@ describe("postline: help, version and bad usage", () => {
       [["mcp", "--fake", "--read-only", "--tools", "update_content"], "update_content"],
       [["mcp", "--fake", "--max-wait", "45s"], "--max-wait must be a whole number of milliseconds"],
       [["mcp", "--fake", "--port", "8080"], "--port needs --http"],
+      [["mcp", "--fake", "--acknowledgment", "sometimes"], "--acknowledgment must be ask, human"],
       [["mcp", "--fake", "--http", "--port", "eighty"], "--port"],
       [["content", "export", "--status", "archived"], "--status"],
       [["content", "import"], "content import"],
@@ -53,6 +54,17 @@ describe("postline: help, version and bad usage", () => {
     const run = await runPostline(["mcp", "--fake"], envWith({ POSTLINE_MAX_WAIT_MS: "soon" }));
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("POSTLINE_MAX_WAIT_MS must be a whole number of milliseconds");
+  });
+
+  it("POSTLINE_MCP_ACKNOWLEDGMENT or a POSTLINE_MCP_STATE_KEY under 32 bytes is refused, naming it", async () => {
+    for (const [env, named] of [
+      [{ POSTLINE_MCP_ACKNOWLEDGMENT: "never" }, "POSTLINE_MCP_ACKNOWLEDGMENT must be"],
+      [{ POSTLINE_MCP_STATE_KEY: "short" }, "POSTLINE_MCP_STATE_KEY must be at least 32 bytes"],
+    ] as const) {
+      const run = await runPostline(["mcp", "--fake"], envWith(env));
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(named);
+    }
   });
 
   it("a missing key names POSTLINE_API_KEY", async () => {
