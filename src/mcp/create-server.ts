@@ -1,5 +1,7 @@
 import { McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { type GuardedTracer, guardTracer, tracerOf } from "../core/observe/guarded-tracer.js";
+import type { Tracer } from "../core/observe/tracing.js";
 import { checkMaxWait } from "../core/pacing/wait-bound.js";
 import {
   type AcknowledgmentOptions,
@@ -11,6 +13,7 @@ import { VERSION } from "../version.js";
 import { clientCanElicitForm } from "./client-can-elicit.js";
 import { progressTokenOf } from "./progress-token.js";
 import { acknowledgmentStateCodec } from "./request-state.js";
+import { inServerSpan } from "./server-span.js";
 import { answerToolCall, type McpToolCall } from "./tool-call.js";
 import { listedTool, TOOL_LIST_CACHE_HINT } from "./tool-listing.js";
 import { traceContextOf } from "./trace-context.js";
@@ -38,6 +41,12 @@ export interface McpServerOptions extends ToolSelection, AcknowledgmentOptions {
    * `POSTLINE_MCP_STATE_KEY`.
    */
   readonly requestStateKey?: string | Uint8Array | undefined;
+  /**
+   * An OpenTelemetry `Tracer` for the server span of each `tools/call` (`tools/call {name}`,
+   * continuing the host's trace from `_meta.traceparent`). Default: the client's `tracer`
+   * (docs/observability.md).
+   */
+  readonly tracer?: Tracer | undefined;
 }
 
 /** What the server tells the code around it about each tool call (tracing reads it). */
@@ -113,6 +122,7 @@ export function createMcpServerWithSeams(
   checkMaxWait(maxWaitMs);
   const mode = acknowledgmentModeOf(options);
   const codec = acknowledgmentStateCodec(options.requestStateKey);
+  const tracer = serverTracerOf(options);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
   const listing = served.map(listedTool);
@@ -139,21 +149,54 @@ export function createMcpServerWithSeams(
       trace: traceContextOf(meta),
     };
     seams.onToolCall?.(call);
-    return answerToolCall(call, {
-      client,
-      servedNames,
-      maxWaitMs,
-      acknowledgment: {
-        mode,
-        canElicit: clientCanElicitForm(mcp.server, ctx),
-        inputResponses: ctx.mcpReq.inputResponses,
-        state: ctx.mcpReq.requestState(),
-        mint: (state) => codec.mint(state),
-      },
-      sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
-    });
+    const facts = {
+      toolName: call.name,
+      trace: call.trace,
+      requestId: ctx.mcpReq.id,
+      protocolVersion: protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion(),
+      sessionId: ctx.sessionId,
+      overHttp: ctx.http !== undefined,
+    };
+    return inServerSpan(tracer, facts, (traceContext) =>
+      answerToolCall(
+        { ...call, traceContext },
+        {
+          client,
+          servedNames,
+          maxWaitMs,
+          acknowledgment: {
+            mode,
+            canElicit: clientCanElicitForm(mcp.server, ctx),
+            inputResponses: ctx.mcpReq.inputResponses,
+            state: ctx.mcpReq.requestState(),
+            mint: (state) => codec.mint(state),
+          },
+          sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
+        },
+      ),
+    );
   });
   return mcp;
+}
+
+function serverTracerOf(options: McpServerOptions): GuardedTracer | undefined {
+  const { tracer } = options;
+  if (tracer === undefined) return tracerOf(options.client);
+  if (typeof (tracer as { startSpan?: unknown } | null)?.startSpan !== "function") {
+    throw new InvalidRequestError(
+      "tracer",
+      'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
+    );
+  }
+  return guardTracer(tracer);
+}
+
+/** The 2026-07-28 revision a request names in its `_meta` envelope. */
+function protocolVersionOf(ctx: ServerContext): string | undefined {
+  const named = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[
+    "io.modelcontextprotocol/protocolVersion"
+  ];
+  return typeof named === "string" ? named : undefined;
 }
 
 function isToolClient(value: unknown): value is ToolClient {

@@ -5,6 +5,7 @@
  * (`acknowledgment-round.ts`).
  */
 import type { InputRequiredResult } from "@modelcontextprotocol/server";
+import type { TraceContext } from "../core/observe/tracing.js";
 import { toolError } from "../tools/envelope.js";
 import { runToolThroughGate } from "../tools/run-tool.js";
 import type { ToolClient, ToolRequestOptions } from "../tools/tool-client.js";
@@ -25,6 +26,8 @@ export interface McpToolCall {
   readonly progressToken: string | number | undefined;
   /** The host's `traceparent` / `tracestate`, for a span that continues the host's trace. */
   readonly trace: McpTraceContext;
+  /** The context the tool run's `execute_tool` span starts in (the request's server span). */
+  readonly traceContext?: TraceContext | undefined;
 }
 
 /**
@@ -89,5 +92,8 @@ async function runCall(
   );
   if ("ask" in round) return round.ask;
   if ("answer" in round) return callResultOf(round.answer);
-  return callResultOf(await runToolThroughGate(deps.client, call.name, input, options, round.gate));
+  const { traceContext } = call;
+  return callResultOf(
+    await runToolThroughGate(deps.client, call.name, input, options, round.gate, { traceContext }),
+  );
 }

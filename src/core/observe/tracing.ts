@@ -39,7 +39,7 @@ export interface Tracer {
 }
 
 /** `SpanKind` of `@opentelemetry/api`. */
-export const SPAN_KIND = { internal: 0, client: 2 } as const;
+export const SPAN_KIND = { internal: 0, server: 1, client: 2 } as const;
 
 /** `SpanStatusCode.ERROR` of `@opentelemetry/api`. */
 export const SPAN_STATUS_ERROR = 2;
@@ -62,8 +62,8 @@ export function parentSpanOption(options: object | undefined): TraceSpan | undef
 }
 
 /** The context an attempt's span starts in: its call's span is the parent. */
-export function contextWithParent(span: TraceSpan): TraceContext {
-  return new MapContext(new Map([[SPAN_KEY, span]]));
+export function contextWithParent(span: object): TraceContext {
+  return ROOT_TRACE_CONTEXT.setValue(SPAN_KEY, span);
 }
 
 /** An immutable context, as `ROOT_CONTEXT.setValue(...)` would build it. */
@@ -88,3 +88,9 @@ class MapContext implements TraceContext {
     return new MapContext(values);
   }
 }
+
+/**
+ * The empty context (`ROOT_CONTEXT` of `@opentelemetry/api`): a span started in it begins a new
+ * trace, whatever span is active.
+ */
+export const ROOT_TRACE_CONTEXT: TraceContext = new MapContext(new Map());
