@@ -86,11 +86,15 @@ const INSTRUCTIONS =
  * form shows the exact text and its matches; only an approval acknowledges, and only for that
  * text. The question's `requestState` is HMAC-signed with `requestStateKey`.
  *
+ * With a tracer (`tracer`, by default the client's), each `tools/call` is a `tools/call {name}`
+ * server span continuing the host's trace from `_meta.traceparent` (docs/observability.md).
+ *
  * @param options - the client, which tools to serve (`readOnly`, `tools`), `maxWaitMs`,
- *   `acknowledgment` (`"ask"`, `"human"` or `"model"`) and `requestStateKey`.
- * @throws InvalidRequestError naming `client` when it is not a client, or `requestStateKey` when
- * it is shorter than 32 bytes; the `TypeError` of `selectTools` naming `options.tools` for a name
- * no tool has or a writing tool with `readOnly`, and one naming `options.acknowledgment`.
+ *   `acknowledgment` (`"ask"`, `"human"` or `"model"`), `requestStateKey` and `tracer`.
+ * @throws InvalidRequestError naming `client` when it is not a client, `requestStateKey` when it
+ * is shorter than 32 bytes, or `tracer` when it has no `startSpan`; the `TypeError` of
+ * `selectTools` naming `options.tools` for a name no tool has or a writing tool with `readOnly`,
+ * and one naming `options.acknowledgment`.
  *
  * @example
  * ```ts

@@ -21,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidRequestError, RateLimitError } from "../../src/index.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
+import { MCP_REFUSAL_CODES } from "../../src/mcp/json-rpc-codes.js";
 import { REVISIONS, type Revision } from "../mcp/support/clients.js";
 import { connectedClient } from "../mcp/support/in-memory-client.js";
 import { fakeClient } from "../support/fake-client.js";
@@ -207,6 +208,24 @@ describe.each(REVISIONS)("the MCP server span, %s", (revision) => {
       "tools/call get_content [server] mcp.method.name=tools/call gen_ai.operation.name=execute_tool gen_ai.tool.name=get_content error.type=tool_error",
       "  execute_tool get_content [internal] gen_ai.operation.name=execute_tool gen_ai.tool.name=get_content error.type=not_found",
     ]);
+  });
+});
+
+describe("the MCP server span of a JSON-RPC error", () => {
+  it("a rate-limit refusal is error.type and rpc.response.status_code -32029", async () => {
+    const { service, client, spans } = traced();
+    service.faults.inject({ path: "/brand", kind: "rateLimited", retryAfterSeconds: 120 });
+    const callTool = await hostOf({ client }, "2026-07-28", "in-memory");
+    await expect(callTool({ name: "get_brand", arguments: {} })).rejects.toThrow();
+    const [server] = named(spans(), "tools/call get_brand");
+    expect(server!.status.code).toBe(SpanStatusCode.ERROR);
+    expect(server!.attributes).toMatchObject({
+      "error.type": String(MCP_REFUSAL_CODES.rateLimited),
+      "rpc.response.status_code": String(MCP_REFUSAL_CODES.rateLimited),
+    });
+    expect(named(spans(), "execute_tool get_brand")[0]!.attributes["error.type"]).toBe(
+      "rate_limited",
+    );
   });
 });
 
