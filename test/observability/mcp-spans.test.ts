@@ -238,6 +238,22 @@ describe("createMcpServer's tracer option", () => {
     expect(spans().map((span) => span.name)).toEqual(["tools/call get_brand"]);
   });
 
+  it("a tracer that throws never changes the answer", async () => {
+    const { client } = fakeClient();
+    const tracer = {
+      startSpan: () => {
+        throw new Error("tracer down");
+      },
+    };
+    const callTool = await hostOf({ client, tracer }, "2026-07-28", "in-memory");
+    const answer = (await callTool({ name: "get_brand", arguments: {} })) as {
+      isError?: boolean;
+      structuredContent?: unknown;
+    };
+    expect(answer.isError).not.toBe(true);
+    expect(answer.structuredContent).toEqual(expect.any(Object));
+  });
+
   it("refuses a tracer without startSpan, naming the parameter", () => {
     const { client } = fakeClient();
     const make = () => createMcpServer({ client, tracer: {} as never });
