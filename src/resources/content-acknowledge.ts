@@ -46,7 +46,7 @@ export async function sendAcknowledged<T>(
   const { acknowledge, ...requestOptions } = options ?? {};
   if (acknowledge === undefined) return write.send(ctx, options, false);
   const review = checkedReview(acknowledge, write.id);
-  const call = ctx.transport.openCall(write.operation);
+  const call = ctx.transport.openCall(write.operation, requestOptions);
   const inCall: ResourceContext = { ...ctx, call };
   try {
     const current = await requestParsed(
