@@ -5,7 +5,7 @@
  * (`acknowledgment-round.ts`).
  */
 import type { InputRequiredResult } from "@modelcontextprotocol/server";
-import type { TraceContext } from "../core/observe/tracing.js";
+import { type TraceContext, withParentFrom } from "../core/observe/tracing.js";
 import { toolError } from "../tools/envelope.js";
 import { runToolThroughGate } from "../tools/run-tool.js";
 import type { ToolClient, ToolRequestOptions } from "../tools/tool-client.js";
@@ -83,11 +83,12 @@ async function runCall(
   options: ToolRequestOptions,
 ): Promise<McpCallResult | InputRequiredResult> {
   const input = call.input ?? {};
+  // The person's review is read before the tool runs: a child of the request's server span.
   const round = await acknowledgmentRound(
     deps.client,
     call.name,
     input,
-    options,
+    withParentFrom(options, call.traceContext),
     deps.acknowledgment,
   );
   if ("ask" in round) return round.ask;

@@ -20,10 +20,13 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidRequestError, RateLimitError } from "../../src/index.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
 import { MCP_REFUSAL_CODES } from "../../src/mcp/json-rpc-codes.js";
+import { FLAGGED_TEXT } from "../approval/support/acknowledgments.js";
 import { REVISIONS, type Revision } from "../mcp/support/clients.js";
-import { connectedClient } from "../mcp/support/in-memory-client.js";
+import { connectElicitingClient } from "../mcp/support/eliciting-clients.js";
+import { connectedClient, inProcessFetch } from "../mcp/support/in-memory-client.js";
 import { fakeClient } from "../support/fake-client.js";
 
 const contextManager = new AsyncLocalStorageContextManager();
@@ -208,6 +211,38 @@ describe.each(REVISIONS)("the MCP server span, %s", (revision) => {
       "tools/call get_content [server] mcp.method.name=tools/call gen_ai.operation.name=execute_tool gen_ai.tool.name=get_content error.type=tool_error",
       "  execute_tool get_content [internal] gen_ai.operation.name=execute_tool gen_ai.tool.name=get_content error.type=not_found",
     ]);
+  });
+});
+
+describe.each(REVISIONS)("the person's review under the server span, %s", (revision) => {
+  it("the review read before asking the person is a child of tools/call, and the acknowledged write a child of execute_tool", async () => {
+    const { service, client, spans } = traced();
+    const channelId = service.defaults.channelIds[0] as string;
+    const draft = await client.content.createDraft({ channelId, body: FLAGGED_TEXT });
+    const endpoint = createMcpHttpEndpoint(() => createMcpServer({ client }));
+    const target = { url: "http://127.0.0.1/mcp", fetch: inProcessFetch(endpoint) };
+    const approve = async () => ({ action: "accept" as const, content: { approve: true } });
+    const mcp = await connectElicitingClient(revision, target, approve);
+    const result = await mcp.callTool("update_content", { id: draft.id, status: "pending" });
+    await mcp.close();
+    expect(result.isError).toBeFalsy();
+
+    // The person is asked in one request (input_required, or elicitation/create for a
+    // 2025-11-25 host), and the tool runs in the next: a review read in each.
+    const [asked, ran] = named(spans(), "tools/call update_content");
+    expect(treeOf(spans(), asked!).slice(1)).toEqual([
+      "  postline content.review [internal]",
+      "    GET [client] http.request.method=GET http.response.status_code=200",
+    ]);
+    expect(treeOf(spans(), ran!).slice(1)).toEqual([
+      "  postline content.review [internal]",
+      "    GET [client] http.request.method=GET http.response.status_code=200",
+      "  execute_tool update_content [internal] gen_ai.operation.name=execute_tool gen_ai.tool.name=update_content",
+      "    postline content.update [internal]",
+      "      GET [client] http.request.method=GET http.response.status_code=200",
+      "      PATCH [client] http.request.method=PATCH http.response.status_code=200",
+    ]);
+    expect(named(spans(), "postline content.review")).toHaveLength(2);
   });
 });
 

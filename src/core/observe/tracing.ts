@@ -61,6 +61,20 @@ export function parentSpanOption(options: object | undefined): TraceSpan | undef
   return typeof parent === "object" && parent !== null ? (parent as TraceSpan) : undefined;
 }
 
+/**
+ * Per-call options whose SDK call span is a child of the span in `context` (a server span the
+ * caller cannot make active); `options` as they are when `context` holds none.
+ */
+export function withParentFrom<Options extends object>(
+  options: Options,
+  context: TraceContext | undefined,
+): Options {
+  const parent = context?.getValue(SPAN_KEY);
+  return typeof parent === "object" && parent !== null
+    ? { ...options, [PARENT_SPAN_OPTION]: parent }
+    : options;
+}
+
 /** The context an attempt's span starts in: its call's span is the parent. */
 export function contextWithParent(span: object): TraceContext {
   return ROOT_TRACE_CONTEXT.setValue(SPAN_KEY, span);
