@@ -13,6 +13,7 @@ const external = [
   "@langchain/core",
   /^@langchain\/core\//,
   /^@modelcontextprotocol\//,
+  /^@opentelemetry\//,
 ];
 
 export default defineConfig([

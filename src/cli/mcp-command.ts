@@ -1,8 +1,9 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
-import { Postline } from "../client.js";
+import { Postline, type PostlineOptions } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CliIO, untilStopped } from "./io.js";
+import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { portOf } from "./port-flag.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
@@ -22,6 +23,11 @@ ${INSECURE_HTTP_HELP.variable}
   POSTLINE_MCP_ACKNOWLEDGMENT  as --acknowledgment
   POSTLINE_MCP_STATE_KEY  the key (32 bytes or more) signing the question put to the person;
                       give every process behind one host the same (default: random per process)
+  OTEL_EXPORTER_OTLP_ENDPOINT  an OTLP collector (e.g. http://localhost:4318): each tool call
+                      is exported as a span, continuing the host's traceparent (http/json;
+                      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, _HEADERS and OTEL_SERVICE_NAME apply;
+                      default service.name postline-mcp). Needs @opentelemetry/sdk-trace,
+                      @opentelemetry/exporter-trace-otlp-http and @opentelemetry/resources
 
 Options:
   --read-only         serve only the tools that read
@@ -74,12 +80,46 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const acknowledgment = acknowledgmentOf(flags.acknowledgment, io.env.POSTLINE_MCP_ACKNOWLEDGMENT);
   const requestStateKey = stateKeyOf(io.env.POSTLINE_MCP_STATE_KEY);
   const stopped = untilStopped();
+  const tracing = await otlpTracingFromEnv(io.env, io.stderr);
+  // The client's tracer is the server's too: the SDK call spans nest under execute_tool.
+  const traced = tracing ? { tracer: tracing.tracer } : {};
   const client = flags.fake
-    ? await embeddedFakeClient()
+    ? await embeddedFakeClient(traced)
     : clientFromEnv(io.env, "mcp", {
         ...MAX_WAIT_SETTING,
+        ...traced,
         allowInsecureHttp: flags["allow-insecure-http"] === true,
       });
+  try {
+    return await serve(flags, client, io, stopped, {
+      port,
+      toolNames,
+      maxWaitMs,
+      acknowledgment,
+      requestStateKey,
+    });
+  } finally {
+    // Exports the batched spans before the process exits.
+    await tracing?.shutdown();
+  }
+}
+
+interface ServeSettings {
+  readonly port: number;
+  readonly toolNames: ToolName[] | undefined;
+  readonly maxWaitMs: number | undefined;
+  readonly acknowledgment: "ask" | "human" | "model";
+  readonly requestStateKey: string | undefined;
+}
+
+/** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
+async function serve(
+  flags: { "read-only"?: boolean; fake?: boolean; http?: boolean },
+  client: Postline,
+  io: CliIO,
+  stopped: Promise<unknown>,
+  { port, toolNames, maxWaitMs, acknowledgment, requestStateKey }: ServeSettings,
+): Promise<number> {
   const mcp = await loadMcp();
   const options = {
     client,
@@ -175,11 +215,11 @@ function maxWaitOf(flag: string | undefined, env: string | undefined): number | 
 }
 
 /** A client of an in-process fake: no sockets, no key to set. */
-async function embeddedFakeClient(): Promise<Postline> {
+async function embeddedFakeClient(traced: Pick<PostlineOptions, "tracer">): Promise<Postline> {
   const { createFakeService } = await import("../testing/service.js");
   const service = createFakeService();
   const { apiKey, baseURL } = service.defaults;
-  return new Postline({ apiKey, baseURL, fetch: service.fetch, ...MAX_WAIT_SETTING });
+  return new Postline({ apiKey, baseURL, fetch: service.fetch, ...MAX_WAIT_SETTING, ...traced });
 }
 
 /** The MCP parts, loaded only here: `postline fake` and `content export` work without them. */

@@ -1,4 +1,5 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
@@ -24,6 +25,11 @@ async function frameworksLoadedBy(entry: string): Promise<string[]> {
     ],
     { cwd: process.cwd() },
   );
+  return packagesIn(stdout);
+}
+
+/** The framework packages in the module list `record-loaded-modules.mjs` printed last. */
+function packagesIn(stdout: string): string[] {
   const loaded = JSON.parse(stdout.trim().split("\n").at(-1)!) as string[];
   const packages = loaded.flatMap((url) => url.match(FRAMEWORK_PACKAGES)?.[1] ?? []);
   return [...new Set(packages)].sort();
@@ -40,5 +46,42 @@ describe("the main entry and the tools load no framework", () => {
 
   it("the check sees a framework when one loads: @postline/sdk/ai-sdk loads ai", async () => {
     expect(await frameworksLoadedBy("./src/frameworks/ai-sdk.ts")).toContain("ai");
+  });
+});
+
+describe("OpenTelemetry loads only when an OTLP endpoint is set", () => {
+  it("importing @postline/sdk/mcp loads none of the frameworks, OpenTelemetry included", async () => {
+    expect(await frameworksLoadedBy("./src/mcp/index.ts")).toEqual([]);
+  });
+
+  /** The framework packages the built `postline mcp --fake` loads before its stdin ends. */
+  function loadedByPostlineMcp(env: Record<string, string>): string[] {
+    const cli = "dist/cli/postline.js";
+    expect(existsSync(cli), `${cli} exists: run npm run build first`).toBe(true);
+    const { stdout } = spawnSync(
+      process.execPath,
+      ["--import", "./test/frameworks/support/record-loaded-modules.mjs", cli, "mcp", "--fake"],
+      { cwd: process.cwd(), input: "", encoding: "utf8", env: { ...process.env, ...env } },
+    );
+    return packagesIn(stdout);
+  }
+
+  it("the built postline mcp loads no @opentelemetry package without OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+    expect(
+      loadedByPostlineMcp({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "",
+      }),
+    ).toEqual([]);
+  });
+
+  it("the check sees them when the variable is set", () => {
+    const loaded = loadedByPostlineMcp({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9" });
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        "@opentelemetry/exporter-trace-otlp-http",
+        "@opentelemetry/sdk-trace",
+      ]),
+    );
   });
 });

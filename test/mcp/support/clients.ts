@@ -68,7 +68,36 @@ export type Target =
       /** Headers on every request (an `Authorization` for the fake's endpoint). */
       readonly headers?: Record<string, string>;
     }
-  | { readonly command: string; readonly args: readonly string[] };
+  | {
+      readonly command: string;
+      readonly args: readonly string[];
+      /** The child's environment (default: the SDK's short safe list). */
+      readonly env?: Record<string, string>;
+      /** Receives what the child writes to stderr. */
+      readonly onStderr?: (text: string) => void;
+    };
+
+/** The stdio transport options of a command target, for either SDK. */
+function stdioOptions(target: {
+  command: string;
+  args: readonly string[];
+  env?: Record<string, string>;
+}) {
+  return {
+    command: target.command,
+    args: [...target.args],
+    ...(target.env ? { env: target.env } : {}),
+    stderr: "pipe" as const,
+  };
+}
+
+/** Hands the child's stderr to `onStderr`, when the target has one. */
+function listenToStderr(transport: unknown, target: Target): void {
+  const onStderr = "url" in target ? undefined : target.onStderr;
+  if (onStderr === undefined) return;
+  const { stderr } = transport as { stderr?: NodeJS.ReadableStream | null };
+  stderr?.on("data", (chunk: Buffer) => onStderr(chunk.toString("utf8")));
+}
 
 /** Connects the client of `revision` to `target`. */
 export async function connectClient(
@@ -99,11 +128,8 @@ async function connectV1(target: Target, name: string): Promise<McpTestClient> {
   const transport =
     "url" in target
       ? new V1HttpTransport(new URL(target.url), httpOptions(target))
-      : new V1StdioClientTransport({
-          command: target.command,
-          args: [...target.args],
-          stderr: "pipe",
-        });
+      : new V1StdioClientTransport(stdioOptions(target));
+  listenToStderr(transport, target);
   // The v1 client hands the negotiated revision to a transport that takes it.
   let negotiated: string | undefined;
   const { setProtocolVersion } = transport as { setProtocolVersion?: (version: string) => void };
@@ -136,15 +162,12 @@ async function connectV2(
     { name, version: "1.0.0" },
     { versionNegotiation: { mode: mode === "auto" ? "auto" : { pin: "2026-07-28" } } },
   );
-  await client.connect(
+  const transport =
     "url" in target
       ? new StreamableHTTPClientTransport(new URL(target.url), httpOptions(target))
-      : new StdioClientTransport({
-          command: target.command,
-          args: [...target.args],
-          stderr: "pipe",
-        }),
-  );
+      : new StdioClientTransport(stdioOptions(target));
+  listenToStderr(transport, target);
+  await client.connect(transport);
   return {
     revision: "2026-07-28",
     label: mode === "auto" ? "v2 client (auto)" : "v2 client (2026-07-28)",
