@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/agent-session.js";
 import { connectClient, REVISIONS } from "./support/clients.js";
+import { metaFor, StdioPeer } from "./support/raw-rpc.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const POSTLINE = join(root, "dist/cli/postline.js");
@@ -77,8 +78,59 @@ function envWith(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
+/** What the collector received of the trace `traceId`: the request paths, service names, spans. */
+function receivedOf(traceId: string) {
+  const ofTrace = (span: OtlpSpan) => span.traceId === traceId;
+  const requests = received.filter(({ body }) =>
+    body.resourceSpans.some((r) => r.scopeSpans.some((s) => s.spans.some(ofTrace))),
+  );
+  const resources = requests.flatMap(({ body }) => body.resourceSpans);
+  return {
+    paths: requests.map(({ path }) => path),
+    serviceNames: resources.map(
+      (r) => r.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue,
+    ),
+    spans: resources.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)).filter(ofTrace),
+  };
+}
+
+/** The tree below the server span, which must be the child of the host's span `hostSpanId`. */
+function serverTreeOf(spans: readonly OtlpSpan[], hostSpanId: string): string[] {
+  const server = spans.find((span) => span.name === "tools/call list_channels");
+  expect(server?.parentSpanId).toBe(hostSpanId);
+  return treeOf(spans, server!);
+}
+
+const TREE = [
+  "tools/call list_channels [server]",
+  "  execute_tool list_channels [internal]",
+  "    postline channels.list [internal]",
+  "      GET [client]",
+];
+
 describe.each(REVISIONS)("postline mcp exports its spans over OTLP, %s", (revision) => {
-  it("the collector receives tools/call (SERVER, the host's trace) → execute_tool → the SDK call → its attempt", async () => {
+  // One revision reads the general endpoint, the other the traces one and a service name.
+  const exportEnv =
+    revision === "2025-11-25"
+      ? { env: { OTEL_EXPORTER_OTLP_ENDPOINT: "" }, path: "/v1/traces", service: "postline-mcp" }
+      : {
+          env: {
+            OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "/spans-here",
+            OTEL_SERVICE_NAME: "my-host-tools",
+          },
+          path: "/spans-here",
+          service: "my-host-tools",
+        };
+  /** The export variables, with the collector's URL put in front of each endpoint. */
+  const collectorEnv = () =>
+    Object.fromEntries(
+      Object.entries(exportEnv.env).map(([key, value]) => [
+        key,
+        key.endsWith("ENDPOINT") ? `${collectorURL}${value}` : value,
+      ]),
+    );
+
+  it("the collector receives tools/call (SERVER, the host's trace) → execute_tool → the SDK call → its attempt, once stdin closes", async () => {
     const traceId = hexId(16);
     const hostSpanId = hexId(8);
     const mcp = await connectClient(
@@ -86,7 +138,7 @@ describe.each(REVISIONS)("postline mcp exports its spans over OTLP, %s", (revisi
       {
         command: process.execPath,
         args: [POSTLINE, "mcp", "--fake"],
-        env: envWith({ OTEL_EXPORTER_OTLP_ENDPOINT: collectorURL }),
+        env: envWith(collectorEnv()),
       },
       "stdio-otlp",
     );
@@ -99,26 +151,36 @@ describe.each(REVISIONS)("postline mcp exports its spans over OTLP, %s", (revisi
     // Closing stdin is the host's goodbye: the command flushes its batch before it exits.
     await mcp.close();
 
-    const requests = received.filter(({ body }) =>
-      body.resourceSpans.some((r) =>
-        r.scopeSpans.some((s) => s.spans.some((span) => span.traceId === traceId)),
-      ),
+    const { paths, serviceNames, spans } = receivedOf(traceId);
+    expect(paths).toEqual([exportEnv.path]);
+    expect(serviceNames).toEqual([exportEnv.service]);
+    expect(serverTreeOf(spans, hostSpanId)).toEqual(TREE);
+  }, 20_000);
+
+  it("SIGTERM flushes the batch too", async () => {
+    const traceId = hexId(16);
+    const hostSpanId = hexId(8);
+    const peer = new StdioPeer(
+      process.execPath,
+      [POSTLINE, "mcp", "--fake"],
+      envWith(collectorEnv()),
     );
-    expect(requests.map(({ path }) => path)).toEqual(["/v1/traces"]);
-    const [resource] = requests[0]!.body.resourceSpans;
-    const serviceName = resource!.resource.attributes.find((a) => a.key === "service.name");
-    expect(serviceName?.value.stringValue).toBe("postline-mcp");
-    const spans = resource!.scopeSpans
-      .flatMap((scope) => scope.spans)
-      .filter((span) => span.traceId === traceId);
-    const server = spans.find((span) => span.name === "tools/call list_channels");
-    expect(server?.parentSpanId).toBe(hostSpanId);
-    expect(treeOf(spans, server!)).toEqual([
-      "tools/call list_channels [server]",
-      "  execute_tool list_channels [internal]",
-      "    postline channels.list [internal]",
-      "      GET [client]",
-    ]);
+    await peer.open(revision);
+    peer.send({
+      jsonrpc: "2.0",
+      id: "list",
+      method: "tools/call",
+      params: {
+        name: "list_channels",
+        arguments: {},
+        _meta: metaFor(revision, { traceparent: `00-${traceId}-${hostSpanId}-01` }),
+      },
+    });
+    const answer = await peer.answerTo("list");
+    expect(answer.error).toBeUndefined();
+    // stdin stays open: only the signal ends the command.
+    expect(await peer.close()).toBe(0);
+    expect(serverTreeOf(receivedOf(traceId).spans, hostSpanId)).toEqual(TREE);
   }, 20_000);
 });
 

@@ -78,8 +78,12 @@ export class StdioPeer {
   readonly #child: ChildProcess;
   readonly #messages: Record<string, unknown>[] = [];
 
-  constructor(command: string, args: readonly string[]) {
-    this.#child = spawn(command, [...args], { stdio: ["pipe", "pipe", "ignore"] });
+  /** Starts `command`, with `env` as its environment when given (else this process's). */
+  constructor(command: string, args: readonly string[], env?: NodeJS.ProcessEnv) {
+    this.#child = spawn(command, [...args], {
+      stdio: ["pipe", "pipe", "ignore"],
+      ...(env ? { env } : {}),
+    });
     let pending = "";
     this.#child.stdout?.on("data", (chunk: Buffer) => {
       pending += chunk.toString();
@@ -115,7 +119,13 @@ export class StdioPeer {
     }
   }
 
-  close(): void {
+  /** Sends SIGTERM; resolves with the exit code once the process has exited. */
+  close(): Promise<number | null> {
+    const exited = new Promise<number | null>((resolve) => {
+      if (this.#child.exitCode !== null) resolve(this.#child.exitCode);
+      else this.#child.once("exit", (code) => resolve(code));
+    });
     this.#child.kill();
+    return exited;
   }
 }
