@@ -2,7 +2,7 @@
  * A day in the life of a content agent, end to end:
  *
  *  1. read the workspace: connected channels and the brand's canonical facts;
- *  2. write drafts, one of which trips the AI-ism gate, and acknowledge it knowingly;
+ *  2. write drafts, one of which trips the AI-ism gate, and approve it with the review a person saw;
  *  3. give planning-made posts a channel, and reschedule the one whose planned time passed;
  *  4. generate posts for several channels with the monthly quota nearly spent;
  *  5. walk the whole pipeline with `for await`.
@@ -16,6 +16,7 @@ import {
   AcknowledgmentRequiredError,
   type Channel,
   type ContentItem,
+  type ContentReview,
   PlannedTimePassed,
   type Postline,
 } from "../src/index.js";
@@ -64,8 +65,11 @@ await runExample("agent workflow", async (session) => {
     if (!(error instanceof AcknowledgmentRequiredError)) throw error;
     const labels = error.aiIsmMatches.map((m) => `${m.label} ("${m.match}")`).join(", ");
     log(`approval of ${risky.id} needs an acknowledgment: ${labels}`);
-    // An agent that has reviewed the wording can approve it knowingly.
-    await approveOrReport(client, risky, { acknowledgeAiIsms: true });
+    // A person reads the exact text and its matches; the approval is bound to what they saw
+    // (the SDK re-reads the item and acknowledges only if the text is unchanged).
+    const review = await client.content.review(risky.id);
+    log(`a person reviews "${short(review.text)}" and approves it`);
+    await approveOrReport(client, risky, review);
   }
 
   // 3. Planning writes posts before a channel exists. Give each one a channel.
@@ -126,14 +130,13 @@ function describeChannel(channel: Channel): string {
 async function approveOrReport(
   client: Postline,
   item: ContentItem,
-  params: { acknowledgeAiIsms?: boolean } = {},
+  review?: ContentReview,
 ): Promise<void> {
   try {
-    const approved = await client.content.approve(item.id, params);
+    const options = review ? { acknowledge: review } : undefined;
+    const approved = await client.content.approve(item.id, {}, options);
     const when = approved.scheduledAt ? `, queued for ${approved.scheduledAt}` : "";
-    log(
-      `approved ${approved.id}${params.acknowledgeAiIsms ? " (AI-isms acknowledged)" : ""}${when}`,
-    );
+    log(`approved ${approved.id}${review ? " (AI-isms acknowledged by a person)" : ""}${when}`);
   } catch (error) {
     if (!(error instanceof PlannedTimePassed)) throw error;
     log(`approved ${item.id}, but this week's slots have passed: schedule it explicitly`);
