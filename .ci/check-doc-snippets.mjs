@@ -51,6 +51,9 @@ writeFileSync(
   JSON.stringify({
     compilerOptions: {
       ...base.compilerOptions,
+      // A snippet shows one step: it may set up a client or a function the page uses later.
+      noUnusedLocals: false,
+      noUnusedParameters: false,
       types: ["node"],
       typeRoots: ["../../../node_modules/@types"],
       paths: {

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, Postline } from "../../src/index.js";
+import { rejectionOf } from "../support/thrown.js";
 
 const BASE = "https://gw.example/gw/postline";
 
@@ -28,15 +29,6 @@ function gatewayClient(auth: "apiKey" | "session" = "apiKey") {
     },
   });
   return { client, sent, hooked };
-}
-
-async function refusal(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 const HOSTILE_PATHS = [
@@ -75,7 +67,7 @@ describe("client.request() keeps the token under /api/v1/", () => {
     "refuses the path %s locally, naming path, with nothing sent",
     async (_shown, path) => {
       const { client, sent, hooked } = gatewayClient();
-      const error = await refusal(() => client.request({ method: "GET", path }));
+      const error = await rejectionOf(() => client.request({ method: "GET", path }));
       // Whatever else happens, nothing outside /gw/postline/api/v1/ is ever requested.
       for (const url of sent) expect(new URL(url).pathname).toMatch(/^\/gw\/postline\/api\/v1\//);
       expect(error).toBeInstanceOf(InvalidRequestError);
@@ -115,7 +107,9 @@ describe("client.request() refuses a body JSON cannot carry", () => {
     ["a function", () => 1],
   ])("%s is refused naming body, before any hook fires", async (_what, body) => {
     const { client, sent, hooked } = gatewayClient();
-    const error = await refusal(() => client.request({ method: "POST", path: "content", body }));
+    const error = await rejectionOf(() =>
+      client.request({ method: "POST", path: "content", body }),
+    );
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as InvalidRequestError).param).toBe("body");
     expect(sent).toEqual([]);
@@ -139,7 +133,7 @@ describe("per-call headers that fetch forbids", () => {
     "Sec-Fetch-Mode",
   ])("%s is refused locally, naming the header", async (name) => {
     const { client, sent, hooked } = gatewayClient();
-    const error = await refusal(() =>
+    const error = await rejectionOf(() =>
       client.request({ method: "GET", path: "content" }, { headers: { [name]: "chunked" } }),
     );
     expect(error).toBeInstanceOf(InvalidRequestError);

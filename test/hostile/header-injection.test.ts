@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, Postline } from "../../src/index.js";
+import { thrownBy } from "../support/thrown.js";
 
 const TOKEN = "pl_test_headerInjection0123456789";
 
@@ -20,14 +21,7 @@ function countingFetch() {
 }
 
 function refusal(run: () => unknown): InvalidRequestError {
-  let thrown: unknown;
-  try {
-    run();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(InvalidRequestError);
-  return thrown as InvalidRequestError;
+  return thrownBy(run, InvalidRequestError);
 }
 
 const BAD_HEADERS: [string, Record<string, string>][] = [

@@ -6,6 +6,7 @@ import { createFakeService, type FakeService } from "../../src/testing/index.js"
 import { tools } from "../../src/tools/index.js";
 import { toToolOutputSchema } from "../../src/tools/json-schema.js";
 import { findTool } from "../../src/tools/tool-list.js";
+import { thrownBy } from "../support/thrown.js";
 import { call, runAgentSession } from "./support/agent-session.js";
 import { REVISIONS } from "./support/clients.js";
 import { connectedClient } from "./support/in-memory-client.js";
@@ -208,14 +209,8 @@ describe("createMcpServer", () => {
 
   it("refuses unusable options with an error naming the option", () => {
     const client = clientOf(createFakeService());
-    const refusal = (options: unknown) => {
-      try {
-        createMcpServer(options as McpServerOptions);
-      } catch (error) {
-        return error;
-      }
-      return undefined;
-    };
+    const refusal = (options: unknown) =>
+      thrownBy(() => createMcpServer(options as McpServerOptions));
     expect(refusal({})).toMatchObject({ name: "InvalidRequestError", param: "client" });
     expect(refusal(undefined)).toBeInstanceOf(InvalidRequestError);
     const unknown = refusal({ client, tools: ["list_content", "post_it"] });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { APIConnectionError, type APIError, Postline, PostlineError } from "../../src/index.js";
 import { envelope } from "../support/fixtures.js";
 import { API, BASE, HttpResponse, http, makeClient, useServer } from "../support/server.js";
+import { thrownBy } from "../support/thrown.js";
 
 const { server } = useServer();
 const TOKEN = "pl_live_S3cr3tT0kenValue987";
@@ -102,13 +103,3 @@ describe("the token never appears", () => {
     expect(everyRendering(error).toLowerCase()).not.toContain("s3cr3t");
   });
 });
-
-/** What `run` throws; fails the test when it returns instead. */
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return expect.fail("expected a throw, but it returned");
-}

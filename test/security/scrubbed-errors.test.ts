@@ -18,6 +18,7 @@ import {
 } from "../../src/index.js";
 import { contentItem } from "../support/fixtures.js";
 import { clientOf, type HostileServer, startHostileServer } from "../support/hostile-server.js";
+import { rejectionOf } from "../support/thrown.js";
 
 // No `_live_` / `_test_` segment: only the exact token tells it apart.
 const TOKEN = "opaqueSecretK3yWithNoPrefix0123456789abcdef";
@@ -45,19 +46,12 @@ function respondJson(status: number, body: unknown, response: import("node:http"
   response.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.unreachable("the call should have failed"),
-    (error: unknown) => error,
-  );
-}
-
 describe("the token on errors", () => {
   it("a 2xx body that fails its schema: body and issues[].input are scrubbed", async () => {
     server = await startHostileServer((_request, response) =>
       respondJson(200, { id: { echo: TOKEN }, body: `Bearer ${TOKEN}`, status: 7 }, response),
     );
-    const error = await caught(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
+    const error = await rejectionOf(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(JSON.stringify((error as ResponseValidationError).body)).toContain("[redacted]");
     expect(everyRendering(error)).not.toContain(FRAGMENT);
@@ -68,7 +62,7 @@ describe("the token on errors", () => {
       response.writeHead(200, { "content-type": "text/plain" });
       response.end(`item for ${TOKEN}`);
     });
-    const error = await caught(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
+    const error = await rejectionOf(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues[0]?.input).toBe("item for [redacted]");
     expect(everyRendering(error)).not.toContain(FRAGMENT);
@@ -84,7 +78,9 @@ describe("the token on errors", () => {
       respondJson(200, { items: [], nextCursor: null }, response);
     });
     const client = clientOf(server, { apiKey: TOKEN });
-    const error = await caught(client.content.createDraft({ channelId: "ch_x", body: "Hello" }));
+    const error = await rejectionOf(
+      client.content.createDraft({ channelId: "ch_x", body: "Hello" }),
+    );
     expect(error).toBeInstanceOf(AmbiguousCreateError);
     const ambiguous = error as AmbiguousCreateError;
     expect(ambiguous.cause).toBeInstanceOf(ResponseValidationError);
@@ -96,7 +92,7 @@ describe("the token on errors", () => {
     server = await startHostileServer((_request, response) =>
       respondJson(200, { items: [contentItem({ id: "cnt_1" })], nextCursor: TOKEN }, response),
     );
-    const error = await caught(
+    const error = await rejectionOf(
       clientOf(server, { apiKey: TOKEN }).content.list().toArray({ max: 50 }),
     );
     expect(error).toBeInstanceOf(PaginationError);
@@ -111,7 +107,7 @@ describe("the token on errors", () => {
         response.writeHead(404, { "content-type": "text/html" });
         response.end(page);
       });
-      const error = await caught(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
+      const error = await rejectionOf(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
       expect(error).toBeInstanceOf(NotFoundError);
       expect((error as NotFoundError).message).toMatch(/\[redacted\]$/);
       expect(everyRendering(error), `cut after ${cut}`).not.toContain(TOKEN.slice(0, cut));
@@ -133,7 +129,7 @@ describe("the token on errors", () => {
         });
       },
     });
-    const error = await caught(client.content.get("cnt_1"));
+    const error = await rejectionOf(client.content.get("cnt_1"));
     expect(error).toBeInstanceOf(APIConnectionError);
     const cause = (error as APIConnectionError).cause as { request: unknown; headers: Headers };
     expect(cause.headers.get("authorization")).toBeNull();
@@ -161,7 +157,7 @@ describe("redaction copies", () => {
   it('a JSON "__proto__" key in an error body stays an own key, never a prototype', async () => {
     const raw = `{"__proto__":{"isAdmin":true},"error":{"code":"not_found","message":"no ${TOKEN}"}}`;
     server = await startHostileServer((_request, response) => respondJson(404, raw, response));
-    const error = await caught(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
+    const error = await rejectionOf(clientOf(server, { apiKey: TOKEN }).content.get("cnt_1"));
     expect(error).toBeInstanceOf(NotFoundError);
     const body = (error as NotFoundError).body as Record<string, unknown>;
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
@@ -177,7 +173,7 @@ describe("redaction copies", () => {
     });
     const reason = new RangeError(`gave up on ${TOKEN}`);
     const controller = new AbortController();
-    const pending = caught(
+    const pending = rejectionOf(
       clientOf(server, { apiKey: TOKEN }).content.get("cnt_1", { signal: controller.signal }),
     );
     setTimeout(() => controller.abort(reason), 50);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InvalidRequestError, Postline, PostlineError, VERSION } from "../../src/index.js";
 import { API, BASE, HttpResponse, http, makeClient, useServer } from "../support/server.js";
+import { thrownBy } from "../support/thrown.js";
 
 const { server, seen } = useServer();
 
@@ -157,12 +158,9 @@ describe("other options", () => {
     [{ rateLimit: "yes" as never }, "rateLimit"],
     [{ rateLimit: { maxWaitMs: -1 } }, "rateLimit.maxWaitMs"],
   ])("%o is refused with an InvalidRequestError naming it", (options, param) => {
-    let thrown: unknown;
-    try {
-      new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options });
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(
+      () => new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options }),
+    );
     expect(thrown).toBeInstanceOf(InvalidRequestError);
     expect(thrown).toBeInstanceOf(PostlineError);
     expect((thrown as InvalidRequestError).param).toBe(param);
@@ -200,14 +198,11 @@ describe("other options", () => {
 });
 
 describe("an unknown option", () => {
-  const refusalOf = (options: object): InvalidRequestError => {
-    try {
-      new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options } as never);
-    } catch (error) {
-      return error as InvalidRequestError;
-    }
-    throw new Error("not refused");
-  };
+  const refusalOf = (options: object): InvalidRequestError =>
+    thrownBy(
+      () => new Postline({ apiKey: "pl_test_x1234", baseURL: BASE, ...options } as never),
+      InvalidRequestError,
+    );
 
   it.each([
     [{ maxRetry: 3 }, "maxRetry", "maxRetries"],

@@ -1,21 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, type Postline } from "../../src/index.js";
 import { makeClient, useServer } from "../support/server.js";
+import { rejectionOf } from "../support/thrown.js";
 
 const { seen } = useServer();
 
 /** Runs a call that must be refused locally; returns the error and checks nothing was sent. */
 async function refusal(call: (client: Postline) => unknown): Promise<InvalidRequestError> {
   const client = makeClient();
-  let error: unknown;
-  try {
-    await call(client);
-  } catch (thrown) {
-    error = thrown;
-  }
-  expect(error).toBeInstanceOf(InvalidRequestError);
+  const error = await rejectionOf(() => call(client), InvalidRequestError);
   expect(seen).toHaveLength(0);
-  return error as InvalidRequestError;
+  return error;
 }
 
 const loose = <T>(value: unknown) => value as T;
