@@ -3,7 +3,7 @@ import { isLoopbackHost } from "../core/setup/base-url.js";
 import { UsageError } from "./usage-error.js";
 
 /** The variable that does what `--allow-insecure-http` does. */
-export const INSECURE_HTTP_VARIABLE = "POSTLINE_ALLOW_INSECURE_HTTP";
+const INSECURE_HTTP_VARIABLE = "POSTLINE_ALLOW_INSECURE_HTTP";
 
 /** The flag every command that sends the key takes, for `parseFlags`. */
 export const INSECURE_HTTP_FLAG = { "allow-insecure-http": { type: "boolean" } } as const;

@@ -11,7 +11,7 @@ import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseFlags } from "./usage-error.js";
 
-export const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
+const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the

@@ -7,7 +7,7 @@ import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { portOf } from "./port-flag.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-export const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake]
+const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake]
                     [--acknowledgment ask|human|model] [--http [--port N]]
 
 Serves the Postline agent tools as an MCP server, for an MCP host (a desktop assistant, an IDE,

@@ -11,7 +11,7 @@ import { runMcp } from "./mcp-command.js";
 import { terminalSafe } from "./terminal-text.js";
 import { UsageError } from "./usage-error.js";
 
-export const MAIN_HELP = `Usage: postline <command> [options]
+const MAIN_HELP = `Usage: postline <command> [options]
 
 Commands:
   fake [--port N] [--log]                  serve the contract fake over HTTP (REST and MCP),

@@ -6,7 +6,7 @@
 import { isCredentialHeader } from "./credential-headers.js";
 
 /** What a scrubbed secret is replaced with. */
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 // `<prefix>_live_...` / `<prefix>_test_...` (api-v1.md §5 rule 2), any bearer credential, and
 // the user:password part of a URL.

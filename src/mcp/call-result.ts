@@ -29,7 +29,7 @@ export interface McpCallResult {
  * the low-level `tools/call` handler, whose `code`, `message` and `data` the MCP SDK sends as the
  * JSON-RPC `error` (the high-level `McpServer` would turn it into an `isError` result instead).
  */
-export class JsonRpcRefusal extends Error {
+class JsonRpcRefusal extends Error {
   /** The JSON-RPC error code. */
   readonly code: number;
   /** The envelope's `error`: `code`, `message` and any detail such as `retryAfterSeconds`. */

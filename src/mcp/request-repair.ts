@@ -10,7 +10,7 @@ import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
 import { progressTokenOf } from "./progress-token.js";
 
 /** A JSON-RPC error response written by the repair itself. */
-export interface RepairRefusal {
+interface RepairRefusal {
   readonly jsonrpc: "2.0";
   readonly id: string | number;
   readonly error: { readonly code: number; readonly message: string };

@@ -5,7 +5,7 @@
 import { CAMEL_CASE, type Refinement } from "./refine.js";
 
 /** The objects, by component path. */
-export const CAMEL_CASE_OBJECTS = [
+const CAMEL_CASE_OBJECTS = [
   "ContentItem",
   "AiIsmMatch",
   "CreatedBy",

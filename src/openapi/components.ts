@@ -47,7 +47,7 @@ import {
 import { CONFLICT_ENVELOPE, STATED_RULES } from "./stated-rules.js";
 
 /** Every schema the document names, by its component name. */
-export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ContentItem: ContentItemSchema,
   AiIsmMatch: AiIsmMatchSchema,
   CreatedBy: CreatedBySchema,
@@ -100,7 +100,7 @@ export function nameOf(schema: z.ZodType): string {
 }
 
 /** Drops what `z.toJSONSchema` adds for a standalone schema but a component must not carry. */
-export function asComponent(schema: JsonSchema): JsonSchema {
+function asComponent(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
   return rest;
 }

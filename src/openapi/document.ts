@@ -47,14 +47,14 @@ export function openApiPath(pattern: string): string {
 }
 
 /** The spec of a route; a route without one is a build error, so the document covers them all. */
-export function operationOf(route: Pick<Route, "method" | "pattern">): OperationSpec {
+function operationOf(route: Pick<Route, "method" | "pattern">): OperationSpec {
   const spec = OPERATIONS[`${route.method} ${route.pattern}`];
   if (!spec) throw new Error(`No OpenAPI operation for ${route.method} ${route.pattern}`);
   return spec;
 }
 
 /** The error codes a route answers, by status, as Markdown labels (`` `not_found` ``). */
-export function errorsByStatus(route: Route): Map<number, string[]> {
+function errorsByStatus(route: Route): Map<number, string[]> {
   const classes = [...EVERY_ROUTE, ...operationOf(route).errors];
   if (route.roles !== "any") classes.push("ForbiddenError");
   const byStatus = new Map<number, string[]>();

@@ -33,7 +33,7 @@ import {
 export const NOT_SHOWN = "not shown" as const;
 
 /** One success answer of an operation. */
-export interface SuccessSpec {
+interface SuccessSpec {
   /** `2XX`: any other success, for a body the contract does not show. */
   status: 200 | 201 | 204 | "2XX";
   description: string;

@@ -26,7 +26,7 @@ const anchor = (name: string) => `#${name.toLowerCase()}`;
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
 /** A schema in a few words: `string`, `ContentItem[]`, `integer (1 to 100)`, `any`. */
-export function typeOf(schema: Schema | undefined): string {
+function typeOf(schema: Schema | undefined): string {
   if (!schema || Object.keys(schema).length === 0) return "any";
   if (schema.$ref) return `[${refName(schema.$ref)}](${anchor(refName(schema.$ref))})`;
   // A named schema with the contract's rules beside it reads as that schema.

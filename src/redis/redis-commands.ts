@@ -77,7 +77,7 @@ export interface RedisCommands {
 }
 
 /** A command Redis did not answer in time; it may still run when Redis wakes. */
-export class RedisTimeoutError extends Error {
+class RedisTimeoutError extends Error {
   override readonly name = "RedisTimeoutError";
 }
 

@@ -151,7 +151,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  * The rate budget a request draws from (api-v1.md §8): `POST /content` is a create, however the
  * path is written (`content/`, `content//`), as the service routes it; everything else is other.
  */
-export function budgetOf(method: HttpMethod, path: string): RateBudget {
+function budgetOf(method: HttpMethod, path: string): RateBudget {
   const segments = path.split("/").filter((segment) => segment !== "");
   return method === "POST" && segments.length === 1 && segments[0] === "content"
     ? "create"

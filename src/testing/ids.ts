@@ -1,5 +1,5 @@
 /** Random, URL-safe secrets and ids for records the fake creates at run time. */
-export function randomToken(bytes: number): string {
+function randomToken(bytes: number): string {
   const buffer = new Uint8Array(bytes);
   crypto.getRandomValues(buffer);
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");

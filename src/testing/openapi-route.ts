@@ -8,7 +8,7 @@ import { buildOpenApiDocument } from "../openapi/document.js";
 import { type FakeOutcome, jsonResponse } from "./fake-response.js";
 
 /** Where the fake serves the document, under its base URL. */
-export const OPENAPI_PATH = "/api/v1/openapi.json";
+const OPENAPI_PATH = "/api/v1/openapi.json";
 
 /** Whether a request path asks for the document. */
 export function isOpenApiPath(pathname: string): boolean {

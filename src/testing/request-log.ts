@@ -113,7 +113,7 @@ export class RequestLog {
 }
 
 /** `tools/call list_channels`, `initialize`, ... for a JSON-RPC body (a batch joins them). */
-export function mcpCallOf(body: unknown): string | undefined {
+function mcpCallOf(body: unknown): string | undefined {
   const messages = Array.isArray(body) ? body : [body];
   const calls = messages.flatMap((message) => {
     if (!isObject(message) || typeof message.method !== "string") return [];

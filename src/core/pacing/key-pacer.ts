@@ -31,7 +31,7 @@ import { DEFAULT_ACQUIRE, refusedCall } from "./wait-bound.js";
 const UNBOUNDED_ATTEMPT_LEASE_MS = 10 * PACING_WINDOW_MS;
 
 /** The part of a {@link Logger} the pacer uses. */
-export type PacingLogger = Pick<Logger, "debug" | "warn">;
+type PacingLogger = Pick<Logger, "debug" | "warn">;
 
 /** Options of {@link createPacer}. */
 export interface PacerOptions {

@@ -20,7 +20,7 @@ interface InFlightSend {
  * How long a handed-out item is remembered: longer than any call that could still take it for
  * its own (a reconciliation looks back to its start minus the clock-skew allowance).
  */
-export const CLAIM_TTL_MS = 15 * 60_000;
+const CLAIM_TTL_MS = 15 * 60_000;
 
 /** The ledger of one service (keyed by its `POST /content` URL). */
 export class CreateLedger {

@@ -13,7 +13,7 @@ import type { ClaimedItem, CreateClaimStore, PacingStore } from "../pacing/pacin
 import { sleep } from "../sleep.js";
 
 /** How long adoption waits for the store to answer before it gives up. */
-export const LEDGER_HOLD_MS = 2_000;
+const LEDGER_HOLD_MS = 2_000;
 /** The pause between two tries of the store while adoption is held. */
 const RETRY_EVERY_MS = 200;
 /** How long one try may take: the Redis store's own command limit. */

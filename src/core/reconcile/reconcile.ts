@@ -28,9 +28,9 @@ import type { Page } from "../pagination.js";
 import type { CreateLedger } from "./create-ledger.js";
 
 /** How far the service's clock may run behind ours when comparing `createdAt` to the call's start. */
-export const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;
+const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;
 /** Items per page when looking for the created item. */
-export const RECONCILE_PAGE_SIZE = 20;
+const RECONCILE_PAGE_SIZE = 20;
 /** Pages read per channel at most; items that old are not this call's. */
 const MAX_RECONCILE_PAGES = 5;
 

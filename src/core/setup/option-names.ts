@@ -102,7 +102,7 @@ function refuseUnknown(
 }
 
 /** The known name closest to `name` (case aside), if it is close enough to be a slip. */
-export function nearestName(name: string, known: readonly string[]): string | undefined {
+function nearestName(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(3, Math.floor(name.length / 3)) + 1;
   for (const candidate of known) {

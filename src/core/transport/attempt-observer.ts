@@ -124,7 +124,7 @@ export class AttemptObserver {
  * rejected promise becomes one `warn` line naming the hook and the call's id. Every hook goes
  * through here.
  */
-export function invokeHook<E extends { readonly callId: string }>(
+function invokeHook<E extends { readonly callId: string }>(
   name: string,
   hook: (event: E) => unknown,
   event: E,

@@ -99,7 +99,7 @@ export interface ScheduleConfigRecord {
   voices: Record<Voice, VoiceSettingsRecord>;
 }
 
-export interface QuotaRecord {
+interface QuotaRecord {
   plan: string;
   /** Monthly generation credits; `null` means unlimited. */
   limit: number | null;

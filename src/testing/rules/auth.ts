@@ -17,7 +17,7 @@ const SCOPE_RANK: Record<ScopeName, number> = { read: 1, write: 2, admin: 3 };
 const ALL_SCOPES: readonly ScopeName[] = ["read", "write", "admin"];
 
 /** The bearer token of an Authorization header, `null` when there is no header at all. */
-export function bearerOf(authorization: string | null): string | null {
+function bearerOf(authorization: string | null): string | null {
   if (authorization === null) return null;
   const match = /^Bearer\s+(\S*)\s*$/i.exec(authorization);
   return match?.[1] ?? "";
@@ -100,7 +100,7 @@ export function assertWorkspaceUsable(caller: Caller): void {
   }
 }
 
-export function hasScope(scopes: readonly string[], required: ScopeName): boolean {
+function hasScope(scopes: readonly string[], required: ScopeName): boolean {
   return scopes.some(
     (scope) => (SCOPE_RANK[scope as keyof typeof SCOPE_RANK] ?? 0) >= SCOPE_RANK[required],
   );

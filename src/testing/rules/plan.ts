@@ -21,7 +21,7 @@ export function weekStartOf(at: Date): Date {
 }
 
 /** When a slot falls in the week starting at `weekStart`. */
-export function slotTime(weekStart: Date, slot: SlotRecord): Date {
+function slotTime(weekStart: Date, slot: SlotRecord): Date {
   const [hours = 0, minutes = 0] = slot.timeOfDay.split(":").map(Number);
   return new Date(weekStart.getTime() + slot.dayOfWeek * DAY_MS + (hours * 60 + minutes) * 60_000);
 }

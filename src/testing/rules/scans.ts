@@ -39,7 +39,7 @@ function containsPhrase(text: string, phrase: string): boolean {
 }
 
 /** `keyword: <word>` and `principle: <rule>` entries for a text. */
-export function findSensitivity(workspace: WorkspaceRecord, text: string, voice: Voice): string[] {
+function findSensitivity(workspace: WorkspaceRecord, text: string, voice: Voice): string[] {
   const voiceSettings = workspace.config.voices[voice];
   const keywords = [
     ...new Set([...workspace.config.sensitivityKeywords, ...voiceSettings.sensitivityKeywords]),
@@ -60,7 +60,7 @@ export function findSensitivity(workspace: WorkspaceRecord, text: string, voice:
 }
 
 /** Runs every scan on a text as it would be saved on a channel (or a voice, without one). */
-export function judgeText(
+function judgeText(
   store: FakeStore,
   workspace: WorkspaceRecord,
   text: string,

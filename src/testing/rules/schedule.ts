@@ -33,7 +33,7 @@ function isCalendarTimestamp(value: string): boolean {
 }
 
 /** Rounds up to the next 5-minute boundary (a time already on one stays). */
-export function snapToFiveMinutes(at: Date): Date {
+function snapToFiveMinutes(at: Date): Date {
   return new Date(Math.ceil(at.getTime() / SNAP_MS) * SNAP_MS);
 }
 

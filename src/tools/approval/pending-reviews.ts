@@ -53,7 +53,7 @@ const steps = new WeakMap<object, ApprovalStep>();
  * The approval step registered for `client`, shared by the tools and the approval configuration
  * built for the same client (they are built apart, and meet here).
  */
-export function approvalStepOf(client: object): ApprovalStep | undefined {
+function approvalStepOf(client: object): ApprovalStep | undefined {
   return steps.get(client);
 }
 
