@@ -22,7 +22,7 @@ import {
   resolveApiKey,
 } from "./core/setup/client-setup.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
-import { clientHooksOf } from "./core/setup/option-names.js";
+import { checkOptionNames, clientHooksOf } from "./core/setup/option-names.js";
 import { checkClientOptions } from "./core/transport/option-checks.js";
 import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
@@ -174,6 +174,7 @@ export class Postline {
   readonly maxWaitMs: number;
 
   constructor(options: PostlineOptions = {}) {
+    checkOptionNames(options);
     checkClientOptions(options);
     const apiKey = resolveApiKey(options);
     const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");

@@ -9,7 +9,6 @@ import type { LogLevel } from "../observe/logger.js";
 import type { PacingStore } from "../pacing/pacing-store.js";
 import { checkMaxWait } from "../pacing/wait-bound.js";
 import type { RequestOptions } from "../request-options.js";
-import { checkOptionNames } from "../setup/option-names.js";
 import { MAX_TIMER_DELAY_MS } from "../sleep.js";
 
 /** The client options as a caller may really pass them (from JavaScript, or cast). */
@@ -28,9 +27,11 @@ export interface UncheckedClientOptions {
 const AUTH_MODES: readonly unknown[] = ["apiKey", "session"];
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
-/** Refuses any client option of an unknown name or of the wrong shape (`PostlineOptions`), naming it. */
+/**
+ * Refuses any client option of the wrong shape (`PostlineOptions`), naming it. The client first
+ * refuses unknown names (`checkOptionNames` in setup, which transport does not import).
+ */
 export function checkClientOptions(options: UncheckedClientOptions): void {
-  checkOptionNames(options);
   checkAuth(options);
   // `null` takes the default, as `undefined` does, where the client reads the option with `??`.
   if (options.timeout != null) checkTimeout(options.timeout);
@@ -78,7 +79,7 @@ export function checkRequestOptions(options: RequestOptions): void {
 }
 
 /** Refuses a `timeout` that is not a positive number of milliseconds. */
-export function checkTimeout(value: unknown): asserts value is number {
+function checkTimeout(value: unknown): asserts value is number {
   if (
     typeof value !== "number" ||
     !Number.isFinite(value) ||
@@ -93,7 +94,7 @@ export function checkTimeout(value: unknown): asserts value is number {
 }
 
 /** Refuses a `maxRetries` that is not a whole number >= 0. */
-export function checkMaxRetries(value: unknown): asserts value is number {
+function checkMaxRetries(value: unknown): asserts value is number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
     throw new InvalidRequestError(
       "maxRetries",

@@ -1,0 +1,148 @@
+/**
+ * The import rules of src/core/README.md, checked (`npm run check:imports`).
+ * A leaf is a file at the top of src/core; a folder may always import its own files.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+const LEAF = "^src/core/[^/]+\\.ts$";
+const SCHEMAS = "^src/schemas/";
+
+/** `from` may import, inside core, only its own folder, the leaves and the folders named. */
+function coreFolder(folder, mayImport, comment) {
+  const allowed = [folder, ...mayImport].join("|");
+  return {
+    name: `core-${folder}`,
+    comment,
+    severity: "error",
+    from: { path: `^src/core/${folder}/` },
+    to: { path: "^src/core/", pathNot: [`^src/core/(${allowed})/`, LEAF] },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    coreFolder(
+      "setup",
+      ["transport", "reconcile", "pacing", "observe", "errors"],
+      "setup may import transport, reconcile, pacing, observe, errors and the leaves",
+    ),
+    coreFolder(
+      "transport",
+      ["pacing", "observe", "errors"],
+      "transport may import pacing, observe, errors and the leaves",
+    ),
+    coreFolder(
+      "reconcile",
+      ["pacing", "observe", "errors"],
+      "reconcile may import pacing, observe, errors and the leaves",
+    ),
+    {
+      ...coreFolder(
+        "pacing",
+        ["observe", "errors"],
+        "pacing may import observe, errors and the leaves",
+      ),
+      // The session pacer asks whether it runs in a browser page (one cookie, one hold per base
+      // URL); browser-guard.ts imports only errors, so no circle can form through it.
+      to: {
+        path: "^src/core/",
+        pathNot: [
+          "^src/core/(pacing|observe|errors)/",
+          LEAF,
+          "^src/core/setup/browser-guard\\.ts$",
+        ],
+      },
+    },
+    coreFolder("observe", [], "observe imports only the leaves"),
+    {
+      name: "core-errors",
+      comment:
+        "errors imports only the leaves (and, as types only, the shapes it describes: RateBudget and BodyRead)",
+      severity: "error",
+      from: { path: "^src/core/errors/" },
+      to: {
+        path: "^src/core/",
+        pathNot: [
+          "^src/core/errors/",
+          LEAF,
+          "^src/core/pacing/rate-budget\\.ts$",
+          "^src/core/transport/read-body\\.ts$",
+        ],
+      },
+    },
+    {
+      name: "core-errors-shapes-as-types",
+      comment: "errors names RateBudget and BodyRead as types only",
+      severity: "error",
+      from: { path: "^src/core/errors/" },
+      to: {
+        path: ["^src/core/pacing/rate-budget\\.ts$", "^src/core/transport/read-body\\.ts$"],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "core-leaves",
+      comment:
+        "the leaves import only errors and one another (request-options names its wait event as a type)",
+      severity: "error",
+      from: { path: LEAF },
+      to: {
+        path: "^src/core/[^/]+/",
+        pathNot: "^src/core/errors/",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "core-outside",
+      comment:
+        "core imports nothing outside core but the wire schemas (and the client's option types, as types)",
+      severity: "error",
+      from: { path: "^src/core/" },
+      to: {
+        path: "^src/",
+        pathNot: ["^src/core/", SCHEMAS, "^src/client\\.ts$", "^src/version\\.ts$"],
+      },
+    },
+    {
+      name: "core-client-as-types",
+      comment: "core names the client's option types, never the client itself",
+      severity: "error",
+      from: { path: "^src/core/" },
+      to: { path: "^src/client\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "schemas-are-a-leaf",
+      comment: "the wire schemas import only zod and one another",
+      severity: "error",
+      from: { path: SCHEMAS },
+      to: { path: "^src/", pathNot: SCHEMAS },
+    },
+    {
+      name: "sdk-never-imports-optional-parts",
+      comment:
+        "nothing in the SDK imports testing, tools, redis, mcp or frameworks (a store is handed in, never imported)",
+      severity: "error",
+      from: { path: "^src/(core|resources|schemas)/|^src/(client|index|version)\\.ts$" },
+      to: { path: "^src/(testing|tools|redis|mcp|frameworks|cli)/" },
+    },
+    {
+      name: "root-entry-reach",
+      comment: "the root entry never reaches testing, mcp, frameworks or redis, however indirectly",
+      severity: "error",
+      from: { path: "^src/index\\.ts$" },
+      to: { reachable: true, path: "^src/(testing|mcp|frameworks|redis)/" },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".mjs", ".cjs"] },
+  },
+};
