@@ -1,0 +1,60 @@
+import { inspect } from "node:util";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
+import { acquireMany, flush, freshKey, WINDOW, watch } from "./support.js";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("one limiter per key", () => {
+  it("two pacers for the same key share its budget", async () => {
+    const key = freshKey();
+    await acquireMany("create", PACING_LIMITS.create, createPacer(key));
+    const sameKey = watch(createPacer(key).acquire("create"));
+    await flush();
+    expect(sameKey.settled).toBe(false);
+  });
+
+  it("pacers for different keys do not", async () => {
+    await acquireMany("create", PACING_LIMITS.create, createPacer(freshKey()));
+    const otherKey = watch(createPacer(freshKey()).acquire("create"));
+    await flush();
+    expect(otherKey.release).toBeTypeOf("function");
+  });
+
+  it("a pacer on its own clock keeps its own budgets, as times from two clocks cannot be compared", async () => {
+    const key = freshKey();
+    const manualClock = () => 1_000;
+    const manual = createPacer(key, { now: manualClock });
+    await acquireMany("create", PACING_LIMITS.create, manual);
+    const sameClock = watch(manual.acquire("create"));
+    const systemClock = watch(createPacer(key).acquire("create"));
+    await flush();
+    expect(sameClock.settled).toBe(false);
+    expect(systemClock.release).toBeTypeOf("function");
+  });
+
+  it("never shows the key when inspected or logged", async () => {
+    const key = freshKey();
+    const lines: unknown[] = [];
+    const pacer = createPacer(key, {
+      logger: { debug: (message, fields) => lines.push({ message, fields }) },
+    });
+    const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
+    const waiting = watch(pacer.acquire("create"));
+    releases[0]!(new Response(null, { status: 429, headers: { "Retry-After": "5" } }));
+    await vi.advanceTimersByTimeAsync(2 * WINDOW);
+    expect(waiting.release).toBeTypeOf("function");
+
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(lines)).not.toContain(key);
+    expect(inspect(pacer, { depth: 10, showHidden: true })).not.toContain(key);
+  });
+});

@@ -1,0 +1,50 @@
+/** What the pacing tests share: a key of their own each, and the fake clock's steps. */
+import { vi } from "vitest";
+import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import type { ReleasePacedSlot } from "../../../src/core/pacing/pacer.js";
+import type { RateBudget } from "../../../src/core/pacing/rate-budget.js";
+import { DEFAULT_PACING_GUARD_MS, PACING_WINDOW_MS } from "../../../src/core/pacing/rate-budget.js";
+import { DEFAULT_ACQUIRE } from "../../../src/core/pacing/wait-bound.js";
+
+export const WINDOW = PACING_WINDOW_MS;
+export const GUARD = DEFAULT_PACING_GUARD_MS;
+
+// The limiter registry is module-level and keyed by key, so each test uses its own key.
+let keyCounter = 0;
+export const freshKey = () => `pl_test_pacingKey${++keyCounter}x7Qz`;
+
+/** Watches an acquire without awaiting it, so a test can ask whether it has gone yet. */
+export function watch(promise: Promise<ReleasePacedSlot>) {
+  const state: { release?: ReleasePacedSlot; error?: unknown; settled: boolean } = {
+    settled: false,
+  };
+  promise.then(
+    (release) => {
+      state.release = release;
+      state.settled = true;
+    },
+    (error: unknown) => {
+      state.error = error;
+      state.settled = true;
+    },
+  );
+  return state;
+}
+
+export const ok = () => new Response(null, { status: 200 });
+/** The longest bound a timer allows: for waits that outlast the default five minutes. */
+export const LONG_WAIT = { ...DEFAULT_ACQUIRE, maxWaitMs: 2_147_483_647 };
+export const flush = () => vi.advanceTimersByTimeAsync(0);
+/** Advance the fake clock to `ms` after `start`. */
+export const advanceTo = (start: number, ms: number) =>
+  vi.advanceTimersByTimeAsync(start + ms - Date.now());
+
+export async function acquireMany(
+  route: RateBudget,
+  count: number,
+  pacer = createPacer(freshKey()),
+) {
+  const releases: ReleasePacedSlot[] = [];
+  for (let i = 0; i < count; i++) releases.push(await pacer.acquire(route));
+  return releases;
+}
