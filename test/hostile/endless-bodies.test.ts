@@ -171,10 +171,10 @@ describe("a body that declares its Content-Length and does not keep to it", () =
 });
 
 describe("a body that never ends and arrives fast", () => {
-  it("a 2xx past the 8 MiB cap is cancelled with ResponseValidationError, memory stays bounded", async () => {
+  // The RSS it costs is measured by bench/body-cap-memory.ts.
+  it("a 2xx past the 8 MiB cap is cancelled with ResponseValidationError", async () => {
     server = await startHostileServer((_request, response) => flood(response));
     const client = clientOf(server, { timeout: 30_000, maxRetries: 2 });
-    const rssBefore = process.memoryUsage().rss;
     const started = Date.now();
     const error = await client.content.get("cnt_1").catch((e) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
@@ -182,7 +182,6 @@ describe("a body that never ends and arrives fast", () => {
     // Not retried: the service did answer 2xx, so the call ends here.
     expect(server.requests).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
     expect(await server.allSocketsClosed(2_000)).toBe(true);
   });
 

@@ -35,7 +35,8 @@ describe.each(REVISIONS)("a tool call waiting for a rate-limit slot, %s", (revis
     const error = await mcp
       .callTool({ name: "create_content_draft", arguments: { channelId, body: "Draft 11" } })
       .catch((caught: unknown) => caught);
-    expect(performance.now() - startedAt).toBeLessThan(500);
+    // At once: long before the 45 s bound passes.
+    expect(performance.now() - startedAt).toBeLessThan(10_000);
     expect(error).toBeInstanceOf(Error);
     const data = (error as { data: { code: string; retryAfterSeconds: number } }).data;
     expect(data.code).toBe("rate_limited");

@@ -99,7 +99,10 @@ describe.each(SCRIPT_CLIENT_KINDS)(
         const [flag, waitMs, position] = first.reply as number[];
         expect([flag, position]).toEqual([0, 1]);
         expect(second.reply).toEqual([0, expect.any(Number), 1]);
-        expect(waitMs! - (second.reply as number[])[1]!).toBeLessThan(200);
+        // The same wait, less the time between the two runs (a lease of 10 windows, 6 s).
+        const sooner = waitMs! - (second.reply as number[])[1]!;
+        expect(sooner).toBeGreaterThanOrEqual(0);
+        expect(sooner).toBeLessThan(2_000);
         expect(second.state).toEqual(first.state);
       },
     );

@@ -43,12 +43,6 @@ const exportedErrorClasses = Object.entries(exported).filter(
     ),
 );
 
-describe("names for one class", () => {
-  it("PlannedTimePassedError is PlannedTimePassed", () => {
-    expect(exported.PlannedTimePassedError).toBe(exported.PlannedTimePassed);
-  });
-});
-
 const init: APIErrorInit = {
   status: 400,
   code: "x",
