@@ -17,7 +17,7 @@ import { updateContent } from "./definitions/update-content.js";
  * Every tool with the SDK call behind it; the hosted MCP tools first, then the reads, then the
  * tools answered by the client alone.
  */
-export const toolImplementations = [
+const toolImplementations = [
   listContent,
   listChannels,
   generateContent,
@@ -48,7 +48,7 @@ export type ToolName =
   | "get_rate_budget";
 
 /** The tools the client answers alone, sending nothing: the hosted MCP endpoint has none of them. */
-export type LocalToolName = "get_rate_budget";
+type LocalToolName = "get_rate_budget";
 
 /** The tools that call the service, as the hosted MCP endpoint does. */
 export type ServiceToolName = Exclude<ToolName, LocalToolName>;

@@ -74,11 +74,7 @@ export interface RateBudgetStatus {
 }
 
 /** The figures of one budget from what its store holds, with the contract's `limit` for it. */
-export function budgetStatusOf(
-  reading: BudgetReading,
-  limit: number,
-  windowMs: number,
-): BudgetStatus {
+function budgetStatusOf(reading: BudgetReading, limit: number, windowMs: number): BudgetStatus {
   const inForce = Math.min(limit, reading.announcedLimit ?? limit);
   const holdForMs = Math.max(0, reading.holdForMs);
   const state = {

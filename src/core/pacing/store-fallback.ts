@@ -17,14 +17,14 @@ import type {
 } from "./pacing-store.js";
 
 /** After a failure, how long calls skip the store before trying it again. */
-export const STORE_RETRY_AFTER_MS = 5_000;
+const STORE_RETRY_AFTER_MS = 5_000;
 /** How long past a request's own wait bound the store may take before it counts as failed. */
-export const STORE_GRACE_MS = 250;
+const STORE_GRACE_MS = 250;
 /**
  * How long a read of the budget may take before the store counts as failed: a store bounds its
  * own commands (Redis by its `commandTimeoutMs`), this only stops one that never answers.
  */
-export const STORE_READ_LIMIT_MS = 5_000;
+const STORE_READ_LIMIT_MS = 5_000;
 
 type FallbackLogger = Partial<Pick<Logger, "debug" | "warn">> | undefined;
 
