@@ -6,14 +6,14 @@
 import type { Tracer } from "../core/observe/tracing.js";
 
 /** The packages the export needs, as the line that asks for them names them. */
-export const OTLP_PACKAGES = [
+const OTLP_PACKAGES = [
   "@opentelemetry/sdk-trace",
   "@opentelemetry/exporter-trace-otlp-http",
   "@opentelemetry/resources",
 ] as const;
 
 /** The service name the spans carry unless `OTEL_SERVICE_NAME` says otherwise. */
-export const MCP_SERVICE_NAME = "postline-mcp";
+const MCP_SERVICE_NAME = "postline-mcp";
 
 /** A tracer exporting over OTLP, and how to send what it still holds before the process exits. */
 export interface OtlpTracing {
@@ -23,7 +23,7 @@ export interface OtlpTracing {
 }
 
 /** Whether the environment asks for an OTLP trace export. */
-export function wantsOtlp(env: Readonly<Record<string, string | undefined>>): boolean {
+function wantsOtlp(env: Readonly<Record<string, string | undefined>>): boolean {
   return Boolean(
     env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim(),
   );
