@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { context, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { context, SpanStatusCode } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
   BasicTracerProvider,
@@ -28,6 +28,7 @@ import { REVISIONS, type Revision } from "../mcp/support/clients.js";
 import { connectElicitingClient } from "../mcp/support/eliciting-clients.js";
 import { connectedClient, inProcessFetch } from "../mcp/support/in-memory-client.js";
 import { fakeClient } from "../support/fake-client.js";
+import { named, spanTree } from "./support/span-tree.js";
 
 const contextManager = new AsyncLocalStorageContextManager();
 beforeAll(() => {
@@ -78,11 +79,6 @@ async function hostOf(
   return (params) => client.callTool(params as never);
 }
 
-const KINDS: Record<number, string> = {
-  [SpanKind.INTERNAL]: "internal",
-  [SpanKind.SERVER]: "server",
-  [SpanKind.CLIENT]: "client",
-};
 const SHOWN = [
   "mcp.method.name",
   "gen_ai.operation.name",
@@ -92,30 +88,8 @@ const SHOWN = [
   "http.response.status_code",
 ];
 
-/** The spans under `root` as an indented tree: name, kind, the attributes above, and events. */
-function treeOf(spans: readonly ReadableSpan[], root: ReadableSpan): string[] {
-  const lines: string[] = [];
-  const visit = (span: ReadableSpan, depth: number) => {
-    const shown = SHOWN.filter((key) => span.attributes[key] !== undefined)
-      .map((key) => `${key}=${span.attributes[key]}`)
-      .join(" ");
-    lines.push(`${"  ".repeat(depth)}${span.name} [${KINDS[span.kind]}]${shown && ` ${shown}`}`);
-    for (const event of span.events) {
-      const { "postline.budget": budget, "postline.outcome": outcome } = event.attributes ?? {};
-      const detail = budget === undefined ? "" : ` ${budget} ${outcome}`;
-      lines.push(`${"  ".repeat(depth + 1)}event ${event.name}${detail}`);
-    }
-    const children = spans
-      .filter((child) => child.parentSpanContext?.spanId === span.spanContext().spanId)
-      .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
-    for (const child of children) visit(child, depth + 1);
-  };
-  visit(root, 0);
-  return lines;
-}
-
-const named = (spans: readonly ReadableSpan[], name: string) =>
-  spans.filter((s) => s.name === name);
+/** The spans under `root` as an indented tree, with the attributes above. */
+const treeOf = (spans: readonly ReadableSpan[], root: ReadableSpan) => spanTree(spans, root, SHOWN);
 
 const TRANSPORTS = ["in-memory", "Streamable HTTP"] as const;
 

@@ -6,7 +6,7 @@
  */
 
 import { RunContext } from "@openai/agents";
-import { context, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { context, SpanStatusCode } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
   BasicTracerProvider,
@@ -21,6 +21,7 @@ import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { RateLimitError } from "../../src/index.js";
 import { runTool } from "../../src/tools/index.js";
 import { fakeClient } from "../support/fake-client.js";
+import { named, spanTree } from "./support/span-tree.js";
 
 const contextManager = new AsyncLocalStorageContextManager();
 beforeAll(() => {
@@ -43,10 +44,6 @@ function tracedClient() {
   return { service, client, tracer, spans: () => exporter.getFinishedSpans() };
 }
 
-const KINDS: Record<number, string> = {
-  [SpanKind.INTERNAL]: "internal",
-  [SpanKind.CLIENT]: "client",
-};
 const SHOWN = [
   "gen_ai.operation.name",
   "gen_ai.tool.name",
@@ -56,30 +53,8 @@ const SHOWN = [
   "http.response.status_code",
 ];
 
-/** The spans of one trace as an indented tree: name, kind, the attributes above, and events. */
-function treeOf(spans: readonly ReadableSpan[], root: ReadableSpan): string[] {
-  const lines: string[] = [];
-  const visit = (span: ReadableSpan, depth: number) => {
-    const shown = SHOWN.filter((key) => span.attributes[key] !== undefined)
-      .map((key) => `${key}=${span.attributes[key]}`)
-      .join(" ");
-    lines.push(`${"  ".repeat(depth)}${span.name} [${KINDS[span.kind]}]${shown && ` ${shown}`}`);
-    for (const event of span.events) {
-      const { "postline.budget": budget, "postline.outcome": outcome } = event.attributes ?? {};
-      const detail = budget === undefined ? "" : ` ${budget} ${outcome}`;
-      lines.push(`${"  ".repeat(depth + 1)}event ${event.name}${detail}`);
-    }
-    const children = spans
-      .filter((child) => child.parentSpanContext?.spanId === span.spanContext().spanId)
-      .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
-    for (const child of children) visit(child, depth + 1);
-  };
-  visit(root, 0);
-  return lines;
-}
-
-const named = (spans: readonly ReadableSpan[], name: string) =>
-  spans.filter((s) => s.name === name);
+/** The spans under `root` as an indented tree, with the attributes above. */
+const treeOf = (spans: readonly ReadableSpan[], root: ReadableSpan) => spanTree(spans, root, SHOWN);
 
 describe("execute_tool spans", () => {
   it("runTool: the model's turn → execute_tool → the SDK call → its attempt, and a pacing wait as an event with its length", async () => {

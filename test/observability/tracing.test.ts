@@ -22,6 +22,7 @@ import {
   type RequestEvent,
 } from "../../src/index.js";
 import { fakeClient } from "../support/fake-client.js";
+import { byStartTime } from "./support/span-tree.js";
 
 /** A tracer that keeps finished spans in memory, and a fake-backed client that traces to it. */
 function tracedClient(options: PostlineOptions = {}, seed?: Parameters<typeof fakeClient>[1]) {
@@ -230,8 +231,3 @@ describe("the tracer option", () => {
     expect(make).toThrow(/tracer/);
   });
 });
-
-/** Orders spans by start: seconds, then nanoseconds (either alone misorders across a boundary). */
-function byStartTime(a: ReadableSpan, b: ReadableSpan): number {
-  return a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1];
-}
