@@ -91,16 +91,21 @@ function answer(content: readonly { type: string }[], approved: boolean): ModelM
   return { role: "tool", content: responses };
 }
 
+/** generateText's settings: the scripted model, the tools, and the approval that asks. */
+function approvalSettings(model: MockLanguageModelV4) {
+  return {
+    model,
+    tools: aiSdkTools(session.client),
+    toolApproval: aiSdkToolApproval(session.client),
+    stopWhen: stepCountIs(5),
+  };
+}
+
 describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
   it("PATCH-3 approve: the approval part carries the matches and text; one PATCH carries acknowledgeAiIsms", async () => {
     const draft = await flaggedDraft(session);
     const { model, read } = scriptedModel(draft.id, () => finish("Approved."));
-    const settings = {
-      model,
-      tools: aiSdkTools(session.client),
-      toolApproval: aiSdkToolApproval(session.client),
-      stopWhen: stepCountIs(5),
-    };
+    const settings = approvalSettings(model);
     const messages: ModelMessage[] = [{ role: "user", content: "Approve the draft." }];
     const asked = await generateText({ ...settings, messages });
     const request = asked.content.find((part) => part.type === "tool-approval-request");
@@ -125,12 +130,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
   it("PATCH-3 decline: still a draft, nothing acknowledged, the model is told", async () => {
     const draft = await flaggedDraft(session);
     const { model, read } = scriptedModel(draft.id, () => finish("Left as a draft."));
-    const settings = {
-      model,
-      tools: aiSdkTools(session.client),
-      toolApproval: aiSdkToolApproval(session.client),
-      stopWhen: stepCountIs(5),
-    };
+    const settings = approvalSettings(model);
     const messages: ModelMessage[] = [{ role: "user", content: "Approve the draft." }];
     const asked = await generateText({ ...settings, messages });
     messages.push(...asked.responseMessages, answer(asked.content, false));
@@ -148,12 +148,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
         ? toolCall("update_content", { id: draft.id, status: "pending" })
         : finish("Approved."),
     );
-    const settings = {
-      model,
-      tools: aiSdkTools(session.client),
-      toolApproval: aiSdkToolApproval(session.client),
-      stopWhen: stepCountIs(5),
-    };
+    const settings = approvalSettings(model);
     const messages: ModelMessage[] = [{ role: "user", content: "Approve the draft." }];
     const asked = await generateText({ ...settings, messages });
     await session.client.content.update(draft.id, { content: EDITED_TEXT });
