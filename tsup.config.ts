@@ -43,7 +43,7 @@ export default defineConfig([
   },
   {
     // `@postline/sdk/testing` under the `browser` condition: msw imported statically, since a
-    // browser cannot load it on demand synchronously (src/testing/msw-module.ts).
+    // browser cannot load it on demand synchronously (src/testing/serve/msw-module.ts).
     entry: { "testing/index.browser": "src/testing/index.ts" },
     format: ["esm"],
     dts: false,
@@ -59,7 +59,9 @@ export default defineConfig([
         name: "msw-module-for-browsers",
         setup(build) {
           build.onResolve({ filter: /\/msw-module\.js$/ }, () => ({
-            path: fileURLToPath(new URL("src/testing/msw-module.browser.ts", import.meta.url)),
+            path: fileURLToPath(
+              new URL("src/testing/serve/msw-module.browser.ts", import.meta.url),
+            ),
           }));
         },
       },

@@ -1,7 +1,7 @@
 /** `postline fake`: the contract fake over real HTTP (REST and MCP) until Ctrl-C. */
 import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
-import { startFakeServer } from "../testing/http-server.js";
+import { startFakeServer } from "../testing/serve/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";

@@ -1,6 +1,6 @@
 /** The routes part of `postline fake --help`, from the route table the fake serves. */
 import { OPERATIONS } from "../openapi/operations.js";
-import { ROUTES } from "../testing/routes.js";
+import { ROUTES } from "../testing/http/routes.js";
 
 /** Where the route reference is published. */
 export const REST_REFERENCE_URL =

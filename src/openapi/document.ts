@@ -4,7 +4,7 @@
  * schemas beside this file) and the error-code table, so it cannot drift from any of them.
  */
 import { ERROR_CODE_TABLE, type ErrorCodeClassName } from "../core/errors/codes.js";
-import { ROUTES, type Route } from "../testing/routes.js";
+import { ROUTES, type Route } from "../testing/http/routes.js";
 import { RATE_LIMITS } from "../testing/rules/limits.js";
 import { componentSchemas, type JsonSchema, nameOf, parameterSchema, refTo } from "./components.js";
 import { NOT_SHOWN, OPERATIONS, type OperationSpec } from "./operations.js";

@@ -5,17 +5,25 @@
  * @packageDocumentation
  */
 
-export { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
-export type { FakeClock } from "./clock.js";
+export type { FakeClock } from "./controls/clock.js";
+export type { FakeProviderControls, Publication } from "./controls/provider.js";
+export type { RecordedRequest, RequestListener } from "./controls/request-log.js";
+export type { AddedKey, AddKeyOptions, WorkspaceHandle } from "./controls/workspace-handle.js";
+export type { FaultKind } from "./faults/fault-kind.js";
+export type { FakeFaults, FaultHandle, FaultMatch, FaultSpec } from "./faults/registry.js";
+export type { FakeOutcome, FakeResponse } from "./http/fake-response.js";
+export {
+  type FakeSession,
+  SESSION_COOKIE,
+  SESSION_PATH,
+  type SignInOptions,
+} from "./http/sessions.js";
+export { DEFAULT_AI_ISM_PATTERNS } from "./model/ai-ism-patterns.js";
 export {
   DEFAULT_BASE_URL,
   type FakeDefaults,
   type OtherWorkspaceDefaults,
-} from "./fake-defaults.js";
-export type { FakeOutcome, FakeResponse } from "./fake-response.js";
-export type { FaultKind } from "./faults/fault-kind.js";
-export type { FakeFaults, FaultHandle, FaultMatch, FaultSpec } from "./faults/registry.js";
-export { type FakeServer, type FakeServerOptions, startFakeServer } from "./http-server.js";
+} from "./model/fake-defaults.js";
 export type {
   AiIsmPattern,
   ApprovalMode,
@@ -38,11 +46,8 @@ export type {
   VoiceSeed,
   WorkspaceSeed,
 } from "./model/seed.js";
-export { type HandlersOptions, handlers } from "./msw.js";
-export type { FakeProviderControls, Publication } from "./provider.js";
-export type { RecordedRequest, RequestListener } from "./request-log.js";
+export { type FakeServer, type FakeServerOptions, startFakeServer } from "./serve/http-server.js";
+export { type HandlersOptions, handlers } from "./serve/msw.js";
 export { createFakeService, type FakeRequest, type FakeService } from "./service.js";
-export { type FakeSession, SESSION_COOKIE, SESSION_PATH, type SignInOptions } from "./sessions.js";
 export type { FakeOverview, FakeRateWindow } from "./watch/overview.js";
 export { WATCH_PATHS, type WatchedRequest } from "./watch/routes.js";
-export type { AddedKey, AddKeyOptions, WorkspaceHandle } from "./workspace-handle.js";

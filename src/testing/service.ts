@@ -5,30 +5,35 @@
  */
 
 import { jsonOrText } from "../core/json-or-text.js";
-import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
-import { oversizeBytes, oversizeResponse } from "./body-limit.js";
-import { createClock, type FakeClock } from "./clock.js";
+import { createClock, type FakeClock } from "./controls/clock.js";
+import { FakeProvider, type FakeProviderControls } from "./controls/provider.js";
+import { type RecordedRequest, type RequestListener, RequestLog } from "./controls/request-log.js";
+import { WorkspaceHandle } from "./controls/workspace-handle.js";
+import { activeFault } from "./faults/behaviours.js";
+import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
+import { oversizeBytes, oversizeResponse } from "./http/body-limit.js";
+import type { FakeOutcome } from "./http/fake-response.js";
+import { answerOpenApi, isOpenApiPath } from "./http/openapi-route.js";
+import { runPipeline } from "./http/request-pipeline.js";
+import {
+  type FakeSession,
+  isSignInPath,
+  SessionRegistry,
+  type SignInOptions,
+} from "./http/sessions.js";
+import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
+import { DEFAULT_AI_ISM_PATTERNS } from "./model/ai-ism-patterns.js";
+import { addSeededWorkspace, mergeWorkspaceSeed } from "./model/build-workspace.js";
+import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-seed.js";
 import {
   DEFAULT_BASE_URL,
   type FakeDefaults,
   type OtherWorkspaceDefaults,
-} from "./fake-defaults.js";
-import type { FakeOutcome } from "./fake-response.js";
-import { activeFault } from "./faults/behaviours.js";
-import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
-import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
-import { addSeededWorkspace, mergeWorkspaceSeed } from "./model/build-workspace.js";
-import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-seed.js";
+} from "./model/fake-defaults.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
 import { FakeStore } from "./model/store.js";
-import { answerOpenApi, isOpenApiPath } from "./openapi-route.js";
-import { FakeProvider, type FakeProviderControls } from "./provider.js";
-import { type RecordedRequest, type RequestListener, RequestLog } from "./request-log.js";
-import { runPipeline } from "./request-pipeline.js";
 import { RateLimiter } from "./rules/limits.js";
-import { type FakeSession, isSignInPath, SessionRegistry, type SignInOptions } from "./sessions.js";
 import { buildOverview, type FakeOverview } from "./watch/overview.js";
-import { WorkspaceHandle } from "./workspace-handle.js";
 
 /** A request as any transport hands it to {@link FakeService.handle}. */
 export interface FakeRequest {

@@ -1,7 +1,7 @@
 /** `postline fake --help` lists every route it serves and where the route reference lives. */
 import { describe, expect, it } from "vitest";
 import { REST_REFERENCE_URL } from "../../src/cli/fake-routes-help.js";
-import { ROUTES } from "../../src/testing/routes.js";
+import { ROUTES } from "../../src/testing/http/routes.js";
 import { runPostline } from "./support/run-postline.js";
 
 describe("postline fake --help", () => {

@@ -9,8 +9,8 @@ import { Postline } from "../../src/index.js";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.js";
 import { OPERATIONS } from "../../src/openapi/operations.js";
 import { renderRestReference } from "../../src/openapi/rest-reference.js";
+import { ROUTES } from "../../src/testing/http/routes.js";
 import { createFakeService } from "../../src/testing/index.js";
-import { ROUTES } from "../../src/testing/routes.js";
 
 type Json = Record<string, any>;
 const document = buildOpenApiDocument() as Json;

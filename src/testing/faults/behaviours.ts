@@ -1,4 +1,4 @@
-import type { FakeOutcome, FakeResponse } from "../fake-response.js";
+import type { FakeOutcome, FakeResponse } from "../http/fake-response.js";
 import { delayFault } from "./delay.js";
 import { dropAfterWriteFault } from "./drop-after-write.js";
 import { type FaultBehaviour, type FaultContext, respond } from "./fault-behaviour.js";

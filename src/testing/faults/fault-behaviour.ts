@@ -1,4 +1,4 @@
-import type { FakeOutcome, FakeResponse } from "../fake-response.js";
+import type { FakeOutcome, FakeResponse } from "../http/fake-response.js";
 import type { FaultKind } from "./fault-kind.js";
 
 /** What a fault sees of a request before the model answers it. */

@@ -1,4 +1,4 @@
-import { ApiFailure } from "../fake-response.js";
+import { ApiFailure } from "../http/fake-response.js";
 import { type FaultBehaviour, respond } from "./fault-behaviour.js";
 import type { FaultKind } from "./fault-kind.js";
 

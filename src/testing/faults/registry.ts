@@ -3,7 +3,7 @@
  * servers do, to test retry and reconciliation logic. Faults are matched in the order added; the
  * first active one applies. What each kind does is in its own module beside this one.
  */
-import { matchPattern } from "../routes.js";
+import { matchPattern } from "../http/routes.js";
 import { checkFault } from "./behaviours.js";
 import type { FaultKind } from "./fault-kind.js";
 

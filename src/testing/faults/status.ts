@@ -1,4 +1,4 @@
-import type { FakeResponse } from "../fake-response.js";
+import type { FakeResponse } from "../http/fake-response.js";
 import { type FaultBehaviour, respond } from "./fault-behaviour.js";
 import type { FaultKind } from "./fault-kind.js";
 

@@ -6,9 +6,9 @@
  */
 import { listedTool } from "../../mcp/tool-listing.js";
 import { serviceTools } from "../../tools/tool-list.js";
-import type { Caller } from "../context.js";
-import { ApiFailure, type FakeResponse } from "../fake-response.js";
-import type { PipelineDeps } from "../request-pipeline.js";
+import { ApiFailure, type FakeResponse } from "../http/fake-response.js";
+import type { PipelineDeps } from "../http/request-pipeline.js";
+import type { Caller } from "../http/route-context.js";
 import {
   idOf,
   type JsonRpcCall,

@@ -8,8 +8,7 @@
 import type { ToolErrorResult } from "../../tools/envelope.js";
 import { findTool, isServiceToolName, type ServiceToolName } from "../../tools/tool-list.js";
 import { validateToolInput } from "../../tools/validate-input.js";
-import type { Caller } from "../context.js";
-import { ApiFailure } from "../fake-response.js";
+import { ApiFailure } from "../http/fake-response.js";
 import {
   admitKey,
   authenticate,
@@ -17,7 +16,8 @@ import {
   type PipelineDeps,
   type PipelineRequest,
   responseOfFailure,
-} from "../request-pipeline.js";
+} from "../http/request-pipeline.js";
+import type { Caller } from "../http/route-context.js";
 import { type JsonRpcId, type JsonRpcReply, RPC_ERROR, rpcError, rpcResult } from "./json-rpc.js";
 import { TOOL_ROUTES } from "./tool-routes.js";
 

@@ -1,8 +1,8 @@
 /** Turns seeds into records: fills defaults and merges a test's overrides into the default seed. */
 
-import { newBearerToken } from "../ids.js";
 import { placementAt } from "../rules/plan.js";
 import { scanItem } from "../rules/scans.js";
+import { newBearerToken } from "./ids.js";
 import type {
   ChannelRecord,
   ContentRecord,

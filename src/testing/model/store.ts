@@ -3,7 +3,7 @@
  * order deterministic. Rules read and change it; `writes` counts changes so the request log can
  * tell whether a request was applied.
  */
-import type { FakeClock } from "../clock.js";
+import type { FakeClock } from "../controls/clock.js";
 import type {
   AiIsmPattern,
   ChannelRecord,

@@ -2,8 +2,9 @@
  * Approval (api-v1.md §3 and PATCH rules 2–5): the connected-channel check, the AI-ism
  * acknowledgment gate bound to the exact text, and placing the approved item in the week's plan.
  */
-import type { Caller } from "../context.js";
-import { ApiFailure } from "../fake-response.js";
+
+import { ApiFailure } from "../http/fake-response.js";
+import type { Caller } from "../http/route-context.js";
 import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
 import { placeInWeek } from "./plan.js";

@@ -3,11 +3,11 @@
  * state, scopes that cascade admin > write > read, and the owner's role on top.
  */
 import type { KEY_SCOPES } from "../../schemas/index.js";
-import type { Caller } from "../context.js";
-import { ApiFailure } from "../fake-response.js";
+import { ApiFailure } from "../http/fake-response.js";
+import type { Caller } from "../http/route-context.js";
+import type { SessionRecord } from "../http/sessions.js";
 import type { Role } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
-import type { SessionRecord } from "../sessions.js";
 
 /** The fake is a test environment: only `<prefix>_test_` tokens resolve. */
 const TOKEN_SHAPE = /^[a-z]+_(test|live)_[A-Za-z0-9]+$/;

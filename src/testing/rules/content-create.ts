@@ -4,8 +4,8 @@
  * anything is created or billed.
  */
 
-import type { RouteContext } from "../context.js";
-import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
+import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
+import type { RouteContext } from "../http/route-context.js";
 import { hasTitles } from "../model/build-workspace.js";
 import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
 import { serializeItem } from "../model/serialize.js";

@@ -1,5 +1,5 @@
 /** Reading request fields: each wrong type is a 400 `validation_error` naming the parameter. */
-import { invalidParam } from "../fake-response.js";
+import { invalidParam } from "../http/fake-response.js";
 
 /** The JSON body as an object (an absent body reads as `{}`). */
 export function bodyObject(body: unknown): Record<string, unknown> {

@@ -1,8 +1,8 @@
 /** The key routes (api-v1.md §2.6, §4): list, get, create (the only response with `token`), revoke. */
 import { KEY_SCOPES, type KeyScope } from "../../schemas/index.js";
-import type { RouteContext } from "../context.js";
-import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
-import { newBearerToken } from "../ids.js";
+import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
+import type { RouteContext } from "../http/route-context.js";
+import { newBearerToken } from "../model/ids.js";
 import type { KeyRecord } from "../model/records.js";
 import { serializeKey } from "../model/serialize.js";
 import { bodyObject } from "./input.js";

@@ -3,8 +3,9 @@
  * reject, and channel assignment placing a planned item. Every check runs before anything is
  * written, so a refused call leaves the item exactly as it was.
  */
-import type { RouteContext } from "../context.js";
-import { ApiFailure, emptyResponse, invalidParam, jsonResponse } from "../fake-response.js";
+
+import { ApiFailure, emptyResponse, invalidParam, jsonResponse } from "../http/fake-response.js";
+import type { RouteContext } from "../http/route-context.js";
 import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
 import { serializeItem } from "../model/serialize.js";
 import type { FakeStore } from "../model/store.js";

@@ -3,7 +3,7 @@
  * route per key, 200 per address for unauthenticated or unresolved bearers. A request counts
  * from its arrival; a refused (429) request does not count.
  */
-import { ApiFailure } from "../fake-response.js";
+import { ApiFailure } from "../http/fake-response.js";
 
 const WINDOW_MS = 60_000;
 

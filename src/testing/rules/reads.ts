@@ -3,8 +3,8 @@
  * /content/:id, /channels, /brand, /schedule and /stats.
  */
 import { CONTENT_SOURCES, CONTENT_STATUSES } from "../../schemas/index.js";
-import type { RouteContext } from "../context.js";
-import { invalidParam, jsonResponse } from "../fake-response.js";
+import { invalidParam, jsonResponse } from "../http/fake-response.js";
+import type { RouteContext } from "../http/route-context.js";
 import type { ContentRecord } from "../model/records.js";
 import {
   serializeBrand,

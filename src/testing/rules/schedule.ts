@@ -3,8 +3,9 @@
  * the time rules, the connected-channel check (rule 1), the AI-ism gate, URL credits for `x`
  * (rule 2) and provider rejection (rule 3).
  */
-import type { RouteContext } from "../context.js";
-import { ApiFailure, invalidParam, jsonResponse } from "../fake-response.js";
+
+import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
+import type { RouteContext } from "../http/route-context.js";
 import { serializeItem } from "../model/serialize.js";
 import {
   assertAcknowledged,

@@ -4,9 +4,9 @@
  * Never a token: keys are named by their id and name.
  */
 import { CONTENT_STATUSES } from "../../schemas/index.js";
+import type { RecordedRequest } from "../controls/request-log.js";
 import { DISCOVERY_LIMIT } from "../mcp/protocol.js";
 import type { FakeStore } from "../model/store.js";
-import type { RecordedRequest } from "../request-log.js";
 import { RATE_LIMITS, type RateLimiter } from "../rules/limits.js";
 
 /** One rolling minute of a rate limit (api-v1.md §8). */

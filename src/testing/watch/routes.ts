@@ -14,8 +14,8 @@
  * read them, not even through a DNS name rebound to this machine.
  */
 import { createRedactor, redactDeep } from "../../core/redact.js";
-import type { FakeResponse } from "../fake-response.js";
-import { REQUEST_LOG_LIMITS, type RecordedRequest } from "../request-log.js";
+import { REQUEST_LOG_LIMITS, type RecordedRequest } from "../controls/request-log.js";
+import type { FakeResponse } from "../http/fake-response.js";
 import type { FakeService } from "../service.js";
 import { WATCH_PAGE, WATCH_SCRIPT } from "./page.js";
 

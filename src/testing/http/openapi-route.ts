@@ -4,7 +4,7 @@
  * Like the sign-in, it is the fake's own route, not a v1 one: no key is needed (tools fetch a
  * document without credentials) and it is neither rate-limited, logged nor faulted.
  */
-import { buildOpenApiDocument } from "../openapi/document.js";
+import { buildOpenApiDocument } from "../../openapi/document.js";
 import { type FakeOutcome, jsonResponse } from "./fake-response.js";
 
 /** Where the fake serves the document, under its base URL. */

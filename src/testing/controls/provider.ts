@@ -2,9 +2,9 @@
  * The publishing provider behind the fake: it accepts or rejects schedules, publishes due items
  * on `tick()`, and cancels external posts. Tests drive it directly.
  */
-import { hasTitles } from "./model/build-workspace.js";
-import type { ContentRecord } from "./model/records.js";
-import type { FakeStore } from "./model/store.js";
+import { hasTitles } from "../model/build-workspace.js";
+import type { ContentRecord } from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 
 /** One post the provider put live. */
 export interface Publication {

@@ -3,9 +3,9 @@
  * other languages. node:http is imported lazily so the browser bundle never pulls it in.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES } from "./body-limit.js";
-import type { FakeService } from "./service.js";
-import { answerWatch } from "./watch/routes.js";
+import { MAX_BODY_BYTES } from "../http/body-limit.js";
+import type { FakeService } from "../service.js";
+import { answerWatch } from "../watch/routes.js";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {

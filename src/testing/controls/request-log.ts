@@ -1,5 +1,5 @@
 /** What the fake remembers of each request, for tests that count attempts and duplicates. */
-import type { FakeOutcome } from "./fake-response.js";
+import type { FakeOutcome } from "../http/fake-response.js";
 
 /** One request the fake received. The Authorization header and cookies are never recorded. */
 export interface RecordedRequest {

@@ -1,10 +1,10 @@
 /** The route table of api-v1.md §4 with each route's scope and role from §5. */
-import type { RouteRule } from "./context.js";
-import type { Role } from "./model/records.js";
-import type { ScopeName } from "./rules/auth.js";
-import { createContent } from "./rules/content-create.js";
-import { createKey, getKey, listKeys, revokeKey } from "./rules/keys.js";
-import { deleteContent, updateContent } from "./rules/lifecycle.js";
+
+import type { Role } from "../model/records.js";
+import type { ScopeName } from "../rules/auth.js";
+import { createContent } from "../rules/content-create.js";
+import { createKey, getKey, listKeys, revokeKey } from "../rules/keys.js";
+import { deleteContent, updateContent } from "../rules/lifecycle.js";
 import {
   getBrand,
   getContent,
@@ -12,8 +12,9 @@ import {
   getStats,
   listChannels,
   listContent,
-} from "./rules/reads.js";
-import { scheduleContent } from "./rules/schedule.js";
+} from "../rules/reads.js";
+import { scheduleContent } from "../rules/schedule.js";
+import type { RouteRule } from "./route-context.js";
 
 export interface Route {
   method: string;

@@ -1,5 +1,5 @@
 /** Test controls of one workspace (`service.workspace(id)`): change its state the way the service's own UI or billing would. */
-import type { KeyScope } from "../schemas/index.js";
+import type { KeyScope } from "../../schemas/index.js";
 import {
   addSeededItem,
   addSeededKey,
@@ -7,19 +7,19 @@ import {
   configRecord,
   memberRecord,
   toDate,
-} from "./model/build-workspace.js";
-import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "./model/records.js";
+} from "../model/build-workspace.js";
+import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "../model/records.js";
 import type {
   ChannelSeed,
   ContentSeed,
   MemberSeed,
   QuotaSeed,
   ScheduleConfigSeed,
-} from "./model/seed.js";
-import { serializeChannel, serializeItem } from "./model/serialize.js";
-import type { FakeStore } from "./model/store.js";
-import { weekPlanEntries, weekStartOf } from "./rules/plan.js";
-import { scanItem } from "./rules/scans.js";
+} from "../model/seed.js";
+import { serializeChannel, serializeItem } from "../model/serialize.js";
+import type { FakeStore } from "../model/store.js";
+import { weekPlanEntries, weekStartOf } from "../rules/plan.js";
+import { scanItem } from "../rules/scans.js";
 
 /** Options of {@link WorkspaceHandle.addKey}. */
 export interface AddKeyOptions {

@@ -1,7 +1,8 @@
 /** The msw transport: request handlers serving a fake service (msw 3, `setupServer` or `setupWorker`). */
+
+import { SESSION_PATH } from "../http/sessions.js";
+import type { FakeService } from "../service.js";
 import { loadMsw } from "./msw-module.js";
-import type { FakeService } from "./service.js";
-import { SESSION_PATH } from "./sessions.js";
 
 /** Options of {@link handlers}. */
 export interface HandlersOptions {

@@ -1,4 +1,4 @@
-import { type ErrorCode, statusOfCode } from "../core/errors/codes.js";
+import { type ErrorCode, statusOfCode } from "../../core/errors/codes.js";
 
 /** A transport-neutral answer of the fake: what both msw and node:http write out. */
 export interface FakeResponse {

@@ -4,6 +4,9 @@
  * its own, outside `/api/v1`: `POST {baseURL}/fake/session` sets the session cookie, `DELETE`
  * removes it, and `service.signIn()` does the same for tests that set the cookie themselves.
  */
+
+import type { MemberRecord, WorkspaceRecord } from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 import {
   ApiFailure,
   type FakeOutcome,
@@ -11,8 +14,6 @@ import {
   invalidParam,
   jsonResponse,
 } from "./fake-response.js";
-import type { MemberRecord, WorkspaceRecord } from "./model/records.js";
-import type { FakeStore } from "./model/store.js";
 
 /** The cookie that carries a session. */
 export const SESSION_COOKIE = "postline_session";

@@ -3,13 +3,14 @@
  * authentication (with the per-address limit for failures), the per-key rate limit, the
  * workspace's state, the route and its method, scope and role, the body, then the rule.
  */
-import type { Caller, RouteContext } from "./context.js";
+
+import type { FakeProvider } from "../controls/provider.js";
+import type { FakeStore } from "../model/store.js";
+import { assertAccess, assertWorkspaceUsable, resolveCaller } from "../rules/auth.js";
+import { RATE_LIMITS, type RateLimiter } from "../rules/limits.js";
 import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
-import type { FakeStore } from "./model/store.js";
-import type { FakeProvider } from "./provider.js";
+import type { Caller, RouteContext } from "./route-context.js";
 import { type FoundRoute, findRoute } from "./routes.js";
-import { assertAccess, assertWorkspaceUsable, resolveCaller } from "./rules/auth.js";
-import { RATE_LIMITS, type RateLimiter } from "./rules/limits.js";
 import type { SessionRecord } from "./sessions.js";
 
 export interface PipelineRequest {

@@ -4,8 +4,9 @@
  * contract describes (a post, a brand profile) and keeps one request from filling memory.
  * Listed in docs/testing.md.
  */
+
+import { RPC_ERROR, rpcError } from "../mcp/json-rpc.js";
 import { ApiFailure, type FakeResponse } from "./fake-response.js";
-import { RPC_ERROR, rpcError } from "./mcp/json-rpc.js";
 
 /** The cap, in bytes of UTF-8. */
 export const MAX_BODY_BYTES = 1_048_576;

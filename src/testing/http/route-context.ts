@@ -1,10 +1,10 @@
 /** What a route rule receives: the resolved caller, the parsed request, and the model. */
 
-import type { KeyScope } from "../schemas/index.js";
+import type { KeyScope } from "../../schemas/index.js";
+import type { FakeProvider } from "../controls/provider.js";
+import type { KeyRecord, MemberRecord, WorkspaceRecord } from "../model/records.js";
+import type { FakeStore } from "../model/store.js";
 import type { FakeResponse } from "./fake-response.js";
-import type { KeyRecord, MemberRecord, WorkspaceRecord } from "./model/records.js";
-import type { FakeStore } from "./model/store.js";
-import type { FakeProvider } from "./provider.js";
 import type { SessionRecord } from "./sessions.js";
 
 /** The credential behind a request (a key or a browser session), its member and their workspace. */

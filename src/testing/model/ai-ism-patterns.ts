@@ -1,4 +1,4 @@
-import type { AiIsmPattern } from "./model/records.js";
+import type { AiIsmPattern } from "./records.js";
 
 /**
  * The AI-writing patterns the fake detects by default. Each has a stable label (what allowlists
