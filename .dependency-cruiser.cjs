@@ -117,6 +117,22 @@ module.exports = {
       to: { path: "^src/", pathNot: SCHEMAS },
     },
     {
+      name: "contract-is-data",
+      comment:
+        "the contract's route table and limits import only the wire schemas, so the fake and the OpenAPI document can both read them",
+      severity: "error",
+      from: { path: "^src/contract/" },
+      to: { path: "^src/", pathNot: ["^src/contract/", SCHEMAS] },
+    },
+    {
+      name: "openapi-never-imports-testing",
+      comment:
+        "the published OpenAPI document is built from the contract's data, never from the fake",
+      severity: "error",
+      from: { path: "^src/openapi/" },
+      to: { path: "^src/testing/" },
+    },
+    {
       name: "sdk-never-imports-optional-parts",
       comment:
         "nothing in the SDK imports testing, tools, redis, mcp or frameworks (a store is handed in, never imported)",

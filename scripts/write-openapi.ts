@@ -1,7 +1,8 @@
 /**
  * Writes the OpenAPI document of the v1 API to dist/openapi.json (run by `npm run build`) and,
  * with `--rest-docs`, the route reference docs/rest.md (`npm run rest-docs`). Both come from
- * src/openapi, which reads the zod schemas and the fake's route table.
+ * src/openapi, which reads the zod schemas and the contract's route table
+ * (src/contract).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { buildOpenApiDocument } from "../src/openapi/document.js";

@@ -1,6 +1,7 @@
 /** The routes part of `postline fake --help`, from the route table the fake serves. */
+
+import { CONTRACT_ROUTES } from "../contract/routes.js";
 import { OPERATIONS } from "../openapi/operations.js";
-import { ROUTES } from "../testing/http/routes.js";
 
 /** Where the route reference is published. */
 export const REST_REFERENCE_URL =
@@ -8,7 +9,7 @@ export const REST_REFERENCE_URL =
 
 /** Every route with its scope and summary, then where the full reference lives. */
 export function fakeRoutesHelp(): string {
-  const rows = ROUTES.map((route) => {
+  const rows = CONTRACT_ROUTES.map((route) => {
     const summary = OPERATIONS[`${route.method} ${route.pattern}`]?.summary ?? "";
     return `  ${route.method.padEnd(7)}${`/api/v1${route.pattern}`.padEnd(32)}${route.scope.padEnd(7)}${summary}`;
   });

@@ -1,11 +1,12 @@
 /**
- * The OpenAPI 3.1 document of the v1 API, built from the fake's route table (`testing/routes.ts`:
- * paths, methods, scopes, roles, rate-limit windows), the zod schemas (`src/schemas`, request
+ * The OpenAPI 3.1 document of the v1 API, built from the contract's route table
+ * (`src/contract/routes.ts`: paths, methods, scopes, roles, rate budgets), the zod schemas (`src/schemas`, request
  * schemas beside this file) and the error-code table, so it cannot drift from any of them.
  */
+
+import { RATE_LIMITS } from "../contract/rate-limits.js";
+import { CONTRACT_ROUTES, type ContractRoute } from "../contract/routes.js";
 import { ERROR_CODE_TABLE, type ErrorCodeClassName } from "../core/errors/codes.js";
-import { ROUTES, type Route } from "../testing/http/routes.js";
-import { RATE_LIMITS } from "../testing/rules/limits.js";
 import { componentSchemas, type JsonSchema, nameOf, parameterSchema, refTo } from "./components.js";
 import { NOT_SHOWN, OPERATIONS, type OperationSpec } from "./operations.js";
 
@@ -34,7 +35,7 @@ const DESCRIPTION = `The Postline Agent API v1, as \`@postline/sdk\` and its con
 - Every failure is the envelope \`{ "error": { "code", "message" } }\`; extra detail (e.g. \`channels\`, \`aiIsmMatches\`, \`acknowledgmentRequired\`) sits inside \`error\`.
 - Optional response keys are absent, never \`null\`. Unknown keys and enum values may appear at any time (additive changes land in v1): clients must accept them. Enums that may grow are strings, their known values listed in \`x-extensible-enum\`.
 - Where the contract does not show a type or a body, the schema allows any value. Every field the contract lists is required, and every field it retires is forbidden.
-- Rate limits per key, rolling 60 s: ${RATE_LIMITS.create}/min for POST /content, ${RATE_LIMITS.general}/min for every other route; ${RATE_LIMITS.address}/min per address for requests without a valid key. Only a 429 carries the \`Retry-After\` and \`X-RateLimit-*\` headers.
+- Rate limits per key, rolling 60 s: ${RATE_LIMITS.create}/min for POST /content, ${RATE_LIMITS.other}/min for every other route; ${RATE_LIMITS.address}/min per address for requests without a valid key. Only a 429 carries the \`Retry-After\` and \`X-RateLimit-*\` headers.
 - Scopes cascade \`admin\` > \`write\` > \`read\`; the key owner's role applies on top. A logged-in browser session is also accepted.
 - The MCP endpoint that mirrors these routes speaks JSON-RPC and is not described here.`;
 
@@ -47,14 +48,14 @@ export function openApiPath(pattern: string): string {
 }
 
 /** The spec of a route; a route without one is a build error, so the document covers them all. */
-function operationOf(route: Pick<Route, "method" | "pattern">): OperationSpec {
+function operationOf(route: Pick<ContractRoute, "method" | "pattern">): OperationSpec {
   const spec = OPERATIONS[`${route.method} ${route.pattern}`];
   if (!spec) throw new Error(`No OpenAPI operation for ${route.method} ${route.pattern}`);
   return spec;
 }
 
 /** The error codes a route answers, by status, as Markdown labels (`` `not_found` ``). */
-function errorsByStatus(route: Route): Map<number, string[]> {
+function errorsByStatus(route: ContractRoute): Map<number, string[]> {
   const classes = [...EVERY_ROUTE, ...operationOf(route).errors];
   if (route.roles !== "any") classes.push("ForbiddenError");
   const byStatus = new Map<number, string[]>();
@@ -72,7 +73,7 @@ function errorsByStatus(route: Route): Map<number, string[]> {
 
 const json = (schema: JsonSchema): JsonSchema => ({ "application/json": { schema } });
 
-function parameters(route: Route, spec: OperationSpec): JsonSchema[] {
+function parameters(route: ContractRoute, spec: OperationSpec): JsonSchema[] {
   const path = [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
     name,
     in: "path",
@@ -89,7 +90,7 @@ function parameters(route: Route, spec: OperationSpec): JsonSchema[] {
   return [...path, ...query];
 }
 
-function responses(route: Route, spec: OperationSpec): JsonSchema {
+function responses(route: ContractRoute, spec: OperationSpec): JsonSchema {
   const answers: JsonSchema = {};
   for (const success of spec.success) {
     answers[String(success.status)] = {
@@ -115,10 +116,10 @@ function responses(route: Route, spec: OperationSpec): JsonSchema {
   return answers;
 }
 
-function operation(route: Route): JsonSchema {
+function operation(route: ContractRoute): JsonSchema {
   const spec = operationOf(route);
   const roles = route.roles === "any" ? "any member" : route.roles.join(" or ");
-  const limit = route.limit === "create" ? RATE_LIMITS.create : RATE_LIMITS.general;
+  const limit = RATE_LIMITS[route.budget];
   const access = `Scope \`${route.scope}\`; role: ${roles}. Rate limit: ${limit} per minute per key. SDK: ${spec.sdk.map((m) => `\`${m}\``).join(", ")}.`;
   const result: JsonSchema = {
     operationId: spec.operationId,
@@ -156,7 +157,7 @@ export interface OpenApiDocumentOptions {
 /** The OpenAPI 3.1 document of the v1 API. */
 export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
-  for (const route of ROUTES) {
+  for (const route of CONTRACT_ROUTES) {
     const path = openApiPath(route.pattern);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
   }

@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CONTRACT_ROUTES } from "../../src/contract/routes.js";
 import { Postline } from "../../src/index.js";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.js";
 import { OPERATIONS } from "../../src/openapi/operations.js";
 import { renderRestReference } from "../../src/openapi/rest-reference.js";
-import { ROUTES } from "../../src/testing/http/routes.js";
 import { createFakeService } from "../../src/testing/index.js";
 
 type Json = Record<string, any>;
@@ -22,10 +22,10 @@ describe("the OpenAPI document of the v1 API", () => {
     const documented = Object.entries(document.paths as Json).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const routes = ROUTES.map((route) => `${route.method} ${openApiPath(route.pattern)}`);
+    const routes = CONTRACT_ROUTES.map((route) => `${route.method} ${openApiPath(route.pattern)}`);
     expect(documented.sort()).toEqual([...routes].sort());
     expect(Object.keys(OPERATIONS).sort()).toEqual(
-      ROUTES.map((route) => `${route.method} ${route.pattern}`).sort(),
+      CONTRACT_ROUTES.map((route) => `${route.method} ${route.pattern}`).sort(),
     );
     const ids = documented.map((key) => {
       const [method, path] = key.split(" ") as [string, string];
@@ -164,7 +164,7 @@ describe("what ships and what is committed", () => {
   it("docs/rest.md is what `npm run rest-docs` renders from the document", () => {
     const committed = readFileSync(new URL("docs/rest.md", root), "utf8");
     expect(committed).toBe(renderRestReference(document));
-    for (const route of ROUTES) {
+    for (const route of CONTRACT_ROUTES) {
       expect(committed).toContain(`### ${route.method} ${openApiPath(route.pattern)}`);
     }
   });

@@ -4,10 +4,12 @@
  * workspace's state, the route and its method, scope and role, the body, then the rule.
  */
 
+import { RATE_LIMITS } from "../../contract/rate-limits.js";
+import type { RouteBudget } from "../../contract/routes.js";
 import type { FakeProvider } from "../controls/provider.js";
 import type { FakeStore } from "../model/store.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "../rules/auth.js";
-import { RATE_LIMITS, type RateLimiter } from "../rules/limits.js";
+import type { RateLimiter } from "../rules/limits.js";
 import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
 import type { Caller, RouteContext } from "./route-context.js";
 import { type FoundRoute, findRoute } from "./routes.js";
@@ -40,8 +42,8 @@ export function runPipeline(
   try {
     caller = authenticate(deps, request);
     const found = routeOf(request);
-    // §8: the route's window counts it; a path with no route counts against the general one.
-    admitKey(deps, caller, found.route?.limit === "create");
+    // §8: the route's budget counts it; a path with no route counts against the `other` one.
+    admitKey(deps, caller, found.route?.budget ?? "other");
     return { response: dispatch(deps, request, caller, found), caller };
   } catch (failure) {
     return { response: responseOfFailure(failure), ...(caller ? { caller } : {}) };
@@ -74,15 +76,15 @@ export function authenticate({ store, limiter }: PipelineDeps, request: Pipeline
 export function admitKey(
   { store, limiter }: PipelineDeps,
   caller: Caller,
-  isCreate: boolean,
+  budget: RouteBudget,
 ): void {
   const holder = caller.key ? `key:${caller.key.id}` : `session:${caller.session?.id}`;
   const who = caller.key ? "this key" : "this session";
   limiter.admit(
-    `${holder}:${isCreate ? "create" : "general"}`,
-    isCreate ? RATE_LIMITS.create : RATE_LIMITS.general,
+    `${holder}:${budget}`,
+    RATE_LIMITS[budget],
     store.clock.now().getTime(),
-    isCreate ? `POST /content on ${who}` : who,
+    budget === "create" ? `POST /content on ${who}` : who,
   );
 }
 

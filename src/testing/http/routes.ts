@@ -1,7 +1,5 @@
-/** The route table of api-v1.md §4 with each route's scope and role from §5. */
-
-import type { Role } from "../model/records.js";
-import type { ScopeName } from "../rules/auth.js";
+/** The fake's routes: the contract's route table (`src/contract/routes.ts`), each with its rule. */
+import { CONTRACT_ROUTES, type ContractRoute, type RouteKey } from "../../contract/routes.js";
 import { createContent } from "../rules/content-create.js";
 import { createKey, getKey, listKeys, revokeKey } from "../rules/keys.js";
 import { deleteContent, updateContent } from "../rules/lifecycle.js";
@@ -16,134 +14,33 @@ import {
 import { scheduleContent } from "../rules/schedule.js";
 import type { RouteRule } from "./route-context.js";
 
-export interface Route {
-  method: string;
-  /** A path under `/api/v1`, with `:name` segments. */
-  pattern: string;
-  scope: ScopeName;
-  roles: readonly Role[] | "any";
-  /** Which of the key's rate-limit windows counts it (§8): only `POST /content` is `create`. */
-  limit: "create" | "general";
-  rule: RouteRule;
+/** What answers each route; a route of the table without a rule does not compile. */
+const RULES: Readonly<Record<RouteKey, RouteRule>> = {
+  "GET /content": listContent,
+  "POST /content": createContent,
+  "GET /content/:id": getContent,
+  "PATCH /content/:id": updateContent,
+  "DELETE /content/:id": deleteContent,
+  "POST /content/:id/schedule": scheduleContent,
+  "GET /channels": listChannels,
+  "GET /brand": getBrand,
+  "GET /schedule": getSchedule,
+  "GET /stats": getStats,
+  "GET /keys": listKeys,
+  "POST /keys": createKey,
+  "GET /keys/:id": getKey,
+  "DELETE /keys/:id": revokeKey,
+};
+
+/** A route of the table with the rule that answers it. */
+interface Route extends ContractRoute {
+  readonly rule: RouteRule;
 }
 
-const ADMINS: readonly Role[] = ["owner", "admin"];
-
-export const ROUTES: readonly Route[] = [
-  {
-    method: "GET",
-    pattern: "/content",
-    scope: "read",
-    roles: "any",
-    limit: "general",
-    rule: listContent,
-  },
-  {
-    method: "POST",
-    pattern: "/content",
-    scope: "write",
-    roles: "any",
-    limit: "create",
-    rule: createContent,
-  },
-  {
-    method: "GET",
-    pattern: "/content/:id",
-    scope: "read",
-    roles: "any",
-    limit: "general",
-    rule: getContent,
-  },
-  {
-    method: "PATCH",
-    pattern: "/content/:id",
-    scope: "write",
-    roles: "any",
-    limit: "general",
-    rule: updateContent,
-  },
-  {
-    method: "DELETE",
-    pattern: "/content/:id",
-    scope: "write",
-    roles: "any",
-    limit: "general",
-    rule: deleteContent,
-  },
-  {
-    method: "POST",
-    pattern: "/content/:id/schedule",
-    scope: "write",
-    roles: "any",
-    limit: "general",
-    rule: scheduleContent,
-  },
-  {
-    method: "GET",
-    pattern: "/channels",
-    scope: "read",
-    roles: "any",
-    limit: "general",
-    rule: listChannels,
-  },
-  {
-    method: "GET",
-    pattern: "/brand",
-    scope: "read",
-    roles: "any",
-    limit: "general",
-    rule: getBrand,
-  },
-  {
-    method: "GET",
-    pattern: "/schedule",
-    scope: "read",
-    roles: "any",
-    limit: "general",
-    rule: getSchedule,
-  },
-  {
-    method: "GET",
-    pattern: "/stats",
-    scope: "read",
-    roles: "any",
-    limit: "general",
-    rule: getStats,
-  },
-  {
-    method: "GET",
-    pattern: "/keys",
-    scope: "admin",
-    roles: "any",
-    limit: "general",
-    rule: listKeys,
-  },
-  {
-    method: "POST",
-    pattern: "/keys",
-    scope: "admin",
-    roles: ADMINS,
-    limit: "general",
-    rule: createKey,
-  },
-  {
-    method: "GET",
-    pattern: "/keys/:id",
-    scope: "admin",
-    roles: "any",
-    limit: "general",
-    rule: getKey,
-  },
-  {
-    method: "DELETE",
-    pattern: "/keys/:id",
-    scope: "admin",
-    roles: ADMINS,
-    limit: "general",
-    rule: revokeKey,
-  },
-];
-
+const ROUTES: readonly Route[] = CONTRACT_ROUTES.map((route) => ({
+  ...route,
+  rule: RULES[`${route.method} ${route.pattern}` as RouteKey],
+}));
 /** Matches a path against a `:name` pattern, returning the decoded params. */
 export function matchPattern(pattern: string, path: string): Record<string, string> | null {
   const wanted = pattern.split("/");

@@ -56,7 +56,7 @@ export function callTool(
     return { reply: refusalBeforeTool(id, failure) };
   }
   try {
-    admitKey(deps, caller, CREATE_TOOLS.has(call.name));
+    admitKey(deps, caller, CREATE_TOOLS.has(call.name) ? "create" : "other");
   } catch (failure) {
     return { reply: refusalBeforeTool(id, failure), caller };
   }

@@ -3,13 +3,13 @@
  * such as a channel's voice or an item's acknowledged text); `serialize.ts` turns them into the
  * contract's shapes.
  */
+import type { Role } from "../../contract/routes.js";
 import type { KeyScope } from "../../schemas/index.js";
+
+export type { Role };
 
 /** A workspace voice: the person (`you`) or the brand. */
 export type Voice = "you" | "brand";
-
-/** A member's role in a workspace. */
-export type Role = "owner" | "admin" | "member";
 
 /** The workspace states that refuse every request (api-v1.md §7). */
 export type WorkspaceState = "active" | "subscription_inactive" | "suspended" | "gone";

@@ -2,17 +2,14 @@
  * Authentication and authorization (api-v1.md §5): the bearer, its environment, the workspace's
  * state, scopes that cascade admin > write > read, and the owner's role on top.
  */
-import type { KEY_SCOPES } from "../../schemas/index.js";
+import type { Role, ScopeName } from "../../contract/routes.js";
 import { ApiFailure } from "../http/fake-response.js";
 import type { Caller } from "../http/route-context.js";
 import type { SessionRecord } from "../http/sessions.js";
-import type { Role } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
 
 /** The fake is a test environment: only `<prefix>_test_` tokens resolve. */
 const TOKEN_SHAPE = /^[a-z]+_(test|live)_[A-Za-z0-9]+$/;
-/** The scopes the contract names. */
-export type ScopeName = (typeof KEY_SCOPES)[number];
 const SCOPE_RANK: Record<ScopeName, number> = { read: 1, write: 2, admin: 3 };
 const ALL_SCOPES: readonly ScopeName[] = ["read", "write", "admin"];
 

@@ -1,14 +1,9 @@
 /**
- * Rate limits (api-v1.md §8): rolling 60 s windows, 10 for POST /content and 60 for every other
- * route per key, 200 per address for unauthenticated or unresolved bearers. A request counts
- * from its arrival; a refused (429) request does not count.
+ * Rate limits (api-v1.md §8): rolling 60 s windows with the limits of `src/contract/rate-limits.ts`.
+ * A request counts from its arrival; a refused (429) request does not count.
  */
+import { RATE_WINDOW_MS } from "../../contract/rate-limits.js";
 import { ApiFailure } from "../http/fake-response.js";
-
-const WINDOW_MS = 60_000;
-
-/** The limits of §8, per rolling minute. */
-export const RATE_LIMITS = { create: 10, general: 60, address: 200 } as const;
 
 export class RateLimiter {
   private readonly windows = new Map<string, number[]>();
@@ -18,9 +13,9 @@ export class RateLimiter {
    * headers of LIMIT-4 when the window already holds `limit` requests.
    */
   admit(bucket: string, limit: number, nowMs: number, what: string): void {
-    const arrivals = (this.windows.get(bucket) ?? []).filter((at) => at > nowMs - WINDOW_MS);
+    const arrivals = (this.windows.get(bucket) ?? []).filter((at) => at > nowMs - RATE_WINDOW_MS);
     if (arrivals.length >= limit) {
-      const resetMs = (arrivals[0] ?? nowMs) + WINDOW_MS;
+      const resetMs = (arrivals[0] ?? nowMs) + RATE_WINDOW_MS;
       const retryAfter = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
       this.windows.set(bucket, arrivals);
       throw new ApiFailure(
@@ -46,10 +41,10 @@ export class RateLimiter {
   usage(nowMs: number): Map<string, { used: number; resetsAtMs: number }> {
     const usage = new Map<string, { used: number; resetsAtMs: number }>();
     for (const [bucket, arrivals] of this.windows) {
-      const inWindow = arrivals.filter((at) => at > nowMs - WINDOW_MS);
+      const inWindow = arrivals.filter((at) => at > nowMs - RATE_WINDOW_MS);
       const [oldest] = inWindow;
       if (oldest !== undefined)
-        usage.set(bucket, { used: inWindow.length, resetsAtMs: oldest + WINDOW_MS });
+        usage.set(bucket, { used: inWindow.length, resetsAtMs: oldest + RATE_WINDOW_MS });
     }
     return usage;
   }

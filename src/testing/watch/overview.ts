@@ -3,11 +3,12 @@
  * each workspace's items by status, each key's rate windows, and counts of the request log.
  * Never a token: keys are named by their id and name.
  */
+import { RATE_LIMITS } from "../../contract/rate-limits.js";
 import { CONTENT_STATUSES } from "../../schemas/index.js";
 import type { RecordedRequest } from "../controls/request-log.js";
 import { DISCOVERY_LIMIT } from "../mcp/protocol.js";
 import type { FakeStore } from "../model/store.js";
-import { RATE_LIMITS, type RateLimiter } from "../rules/limits.js";
+import type { RateLimiter } from "../rules/limits.js";
 
 /** One rolling minute of a rate limit (api-v1.md §8). */
 export interface FakeRateWindow {
@@ -99,7 +100,7 @@ export function buildOverview(
   const usage = limiter.usage(nowMs);
   const window = (bucket: string, counts: FakeRateWindow["counts"]): FakeRateWindow => {
     const used = usage.get(bucket);
-    const limit = counts === "creates" ? RATE_LIMITS.create : RATE_LIMITS.general;
+    const limit = counts === "creates" ? RATE_LIMITS.create : RATE_LIMITS.other;
     return {
       counts,
       limit,
@@ -135,7 +136,7 @@ export function buildOverview(
       scopes: [...key.scopes],
       revoked: key.revokedAt !== null,
       windows: [
-        window(`key:${key.id}:general`, "requests"),
+        window(`key:${key.id}:other`, "requests"),
         window(`key:${key.id}:create`, "creates"),
       ],
     })),
