@@ -211,7 +211,8 @@ export class FakeService {
       outcome: "response",
       applied: false,
     };
-    this.#log.add(entry, apiPath === MCP_PATH, oversize === undefined ? bodyText.length : 0);
+    const mcp = apiPath === MCP_PATH;
+    this.#log.add(entry, { mcp, bodyChars: oversize === undefined ? bodyText.length : 0 });
     const spec = this.#faults.take(method, apiPath ?? url.pathname);
     if (spec) entry.fault = spec.kind;
     const fault = spec && activeFault(spec);
@@ -224,7 +225,7 @@ export class FakeService {
     const clientAddress = request.clientAddress ?? "127.0.0.1";
     const { response, caller } =
       oversize !== undefined
-        ? { response: oversizeResponse(oversize, apiPath === MCP_PATH), caller: undefined }
+        ? { response: oversizeResponse(oversize, { mcp }), caller: undefined }
         : apiPath === MCP_PATH
           ? serveMcp(deps, { method, headers, bodyText, clientAddress })
           : runPipeline(deps, {

@@ -89,7 +89,7 @@ describe("§4 POST /content", () => {
     expect(draft.body.error.message).toMatch(/`channelId`\.$/);
     const prompt = await fake.raw("POST", "/content", { body: { prompt: "hi" } });
     expect(prompt.body.error.message).toMatch(/`channelIds`\.$/);
-    for (const id of connected) fake.service.workspace().setChannelConnected(id, false);
+    for (const id of connected) fake.service.workspace().disconnectChannel(id);
     const none = await fake.raw("POST", "/content", { body: { body: "hi" } });
     expect(none.status).toBe(400);
     expect(none.body.error.channels).toEqual([]);

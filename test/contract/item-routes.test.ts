@@ -72,7 +72,7 @@ describe("§4 GET / PATCH / DELETE /content/:id", () => {
     });
     expect(none.body.error.message).toMatch(/no channel yet/);
     const item = await draft();
-    fake.service.workspace().setChannelConnected("ch_x_acme", false);
+    fake.service.workspace().disconnectChannel("ch_x_acme");
     const disconnected = await fake.raw("PATCH", `/content/${item.id}`, {
       body: { status: "pending" },
     });

@@ -89,7 +89,7 @@ describe("§4 POST /content/:id/schedule", () => {
     expect(none.status).toBe(400);
     expect(none.body.error.code).toBe("validation_error");
     const item = await draft();
-    fake.service.workspace().setChannelConnected("ch_x_acme", false);
+    fake.service.workspace().disconnectChannel("ch_x_acme");
     await expect(
       fake.client.content.schedule(item.id, { publishNow: true }),
     ).rejects.toBeInstanceOf(ValidationError);

@@ -62,7 +62,7 @@ describe("§3 States and transitions", () => {
 
   it("STATE-4 draft + PATCH `pending` on a disconnected channel → 400 `validation_error`, nothing written", async () => {
     const item = await draft();
-    fake.service.workspace().setChannelConnected("ch_x_acme", false);
+    fake.service.workspace().disconnectChannel("ch_x_acme");
     const error = await fake.client.content
       .update(item.id, { status: "pending", content: "Changed." })
       .catch((caught) => caught);

@@ -64,13 +64,14 @@ export class RequestLog {
   }
 
   /**
-   * Adds a request as it arrives, whose body text was `bodyChars` long; for the MCP endpoint,
-   * notes the JSON-RPC call it makes. The oldest entries go while the log is over its limits.
+   * Adds a request as it arrives, whose body text was `bodyChars` long; for the MCP endpoint
+   * (`mcp`), notes the JSON-RPC call it makes. The oldest entries go while the log is over its
+   * limits.
    */
-  add(entry: RecordedRequest, isMcp: boolean, bodyChars: number): void {
-    const call = isMcp ? mcpCallOf(entry.body) : undefined;
+  add(entry: RecordedRequest, { mcp, bodyChars }: { mcp: boolean; bodyChars: number }): void {
+    const call = mcp ? mcpCallOf(entry.body) : undefined;
     if (call !== undefined) entry.mcpCall = call;
-    if (carriesAcknowledgment(entry.body, isMcp)) entry.acknowledgedAiIsms = true;
+    if (carriesAcknowledgment(entry.body, { mcp })) entry.acknowledgedAiIsms = true;
     this.entries.push(entry);
     this.#sizes.push(bodyChars);
     this.#bodyChars += bodyChars;
@@ -124,8 +125,8 @@ function mcpCallOf(body: unknown): string | undefined {
 }
 
 /** Whether a body (or, over MCP, a tool call's arguments) says `acknowledgeAiIsms: true`. */
-function carriesAcknowledgment(body: unknown, isMcp: boolean): boolean {
-  if (!isMcp) return isObject(body) && body.acknowledgeAiIsms === true;
+function carriesAcknowledgment(body: unknown, { mcp }: { mcp: boolean }): boolean {
+  if (!mcp) return isObject(body) && body.acknowledgeAiIsms === true;
   return (Array.isArray(body) ? body : [body]).some(
     (message) =>
       isObject(message) &&

@@ -8,7 +8,13 @@ import {
   memberRecord,
   toDate,
 } from "../model/build-workspace.js";
-import type { BrandRecord, Role, WorkspaceRecord, WorkspaceState } from "../model/records.js";
+import type {
+  BrandRecord,
+  ChannelRecord,
+  Role,
+  WorkspaceRecord,
+  WorkspaceState,
+} from "../model/records.js";
 import type {
   ChannelSeed,
   ContentSeed,
@@ -54,7 +60,7 @@ export interface AddedKey {
  * @example
  * ```ts
  * const acme = service.workspace();
- * acme.setChannelConnected("ch_x_acme", false);
+ * acme.disconnectChannel("ch_x_acme");
  * acme.setQuota({ limit: 1, used: 1 });
  * ```
  */
@@ -117,11 +123,29 @@ export class WorkspaceHandle {
     return serializeChannel(channel);
   }
 
-  /** Connects or disconnects a channel. */
+  /** Connects a channel of this workspace (a create or schedule may target it again). */
+  connectChannel(channelId: string): void {
+    this.#channel(channelId).connected = true;
+  }
+
+  /** Disconnects a channel of this workspace (creates and schedules on it are refused). */
+  disconnectChannel(channelId: string): void {
+    this.#channel(channelId).connected = false;
+  }
+
+  /**
+   * Connects or disconnects a channel.
+   * @deprecated Use {@link WorkspaceHandle.connectChannel} or
+   * {@link WorkspaceHandle.disconnectChannel}, which say what they do at the call.
+   */
   setChannelConnected(channelId: string, connected: boolean): void {
+    this.#channel(channelId).connected = connected;
+  }
+
+  #channel(channelId: string): ChannelRecord {
     const channel = this.store.channelOf(this.record, channelId);
     if (!channel) throw new Error(`No channel ${channelId} in ${this.record.id}`);
-    channel.connected = connected;
+    return channel;
   }
 
   /** Adds a content item (for example one a planning run made) and returns its wire shape. */

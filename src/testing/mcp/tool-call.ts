@@ -73,15 +73,12 @@ function runToolAsRoute(
   // The tools the SDK answers alone (get_rate_budget) are no tools of the hosted endpoint.
   const implementation = isServiceToolName(call.name) ? findTool(call.name) : undefined;
   if (implementation === undefined) {
-    return toolResult(
-      {
-        error: {
-          code: "unknown_tool",
-          message: `No tool is named "${call.name}". Call tools/list for the tool names.`,
-        },
+    return toolFailure({
+      error: {
+        code: "unknown_tool",
+        message: `No tool is named "${call.name}". Call tools/list for the tool names.`,
       },
-      true,
-    );
+    });
   }
   const checked = validateToolInput(implementation.definition, call.arguments);
   let input: Record<string, unknown>;
@@ -93,7 +90,7 @@ function runToolAsRoute(
   ) {
     // A create without a usable channel gets the route's own refusal, which lists the channels.
     input = call.arguments;
-  } else return toolResult(checked.failure, true);
+  } else return toolFailure(checked.failure);
   const route = TOOL_ROUTES[call.name as ServiceToolName](input);
   let response: ReturnType<typeof dispatch>;
   try {
@@ -112,8 +109,8 @@ function runToolAsRoute(
     response = responseOfFailure(failure);
   }
   const body: unknown = response.body === null ? undefined : JSON.parse(response.body);
-  if (response.status >= 400) return toolResult(body, true);
-  return toolResult(route.result(body), false);
+  if (response.status >= 400) return toolFailure(body);
+  return toolSuccess(route.result(body));
 }
 
 /** A refusal made before the tool ran: a JSON-RPC error whose `data` is the §1 envelope's `error`. */
@@ -124,13 +121,14 @@ function refusalBeforeTool(id: JsonRpcId, failure: unknown): JsonRpcReply {
   return rpcError(id, { code, message: failure.message, data });
 }
 
-/**
- * A tool result as `createMcpServer` shapes it: a success is `structuredContent` and its JSON
- * text; a failure is the envelope's text only (it does not match the tool's `outputSchema`).
- */
-function toolResult(value: unknown, isError: boolean): Record<string, unknown> {
-  const content = [{ type: "text", text: JSON.stringify(value) }];
-  return isError ? { content, isError: true } : { content, structuredContent: value };
+/** A successful tool result as `createMcpServer` shapes it: `structuredContent` and its JSON text. */
+function toolSuccess(value: unknown): Record<string, unknown> {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+}
+
+/** A failed tool result: the envelope's text only (it does not match the tool's `outputSchema`). */
+function toolFailure(envelope: unknown): Record<string, unknown> {
+  return { content: [{ type: "text", text: JSON.stringify(envelope) }], isError: true };
 }
 
 function readCallParams(

@@ -64,9 +64,9 @@ export function assertAcknowledged(check: AcknowledgmentCheck): void {
   );
 }
 
-/** Records an acknowledgment for the exact text it was given on. */
-export function recordAcknowledgment(item: ContentRecord, acknowledge: boolean | undefined): void {
-  if (acknowledge === true) item.acknowledgedText = item.content;
+/** Records an acknowledgment (`acknowledgeAiIsms: true`) for the item's exact text now. */
+export function recordAcknowledgment(item: ContentRecord): void {
+  item.acknowledgedText = item.content;
 }
 
 /**

@@ -147,7 +147,7 @@ export function updateContent(context: RouteContext) {
   if (status === "draft" && item.status === "pending") unapproveItem(item);
   if (status === "draft") item.heldForChannel = false;
   if (status === "pending") {
-    recordAcknowledgment(item, acknowledge);
+    if (acknowledge === true) recordAcknowledgment(item);
     plannedTimePassed = approveItem(store, workspace, item, caller).plannedTimePassed;
   } else if (status === "cancelled") {
     cancelItem(context, item, rejectionReason);

@@ -108,7 +108,7 @@ export function scheduleContent(context: RouteContext) {
       "This x post contains a link and the workspace has no URL credits left. Remove the link or add credits.",
     );
   }
-  recordAcknowledgment(item, acknowledge);
+  if (acknowledge === true) recordAcknowledgment(item);
   if (provider.takeRejection()) {
     // Schedule rule 3: the attempt is recorded as failed.
     item.status = "failed";

@@ -3,7 +3,7 @@
  * other languages. node:http is imported lazily so the browser bundle never pulls it in.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES } from "../http/body-limit.js";
+import { MAX_REQUEST_BODY_BYTES } from "../http/body-limit.js";
 import type { FakeService } from "../service.js";
 import { answerWatch } from "../watch/routes.js";
 
@@ -80,9 +80,7 @@ export async function startFakeServer(
         return;
       }
     }
-    serve(service, request, response, options.trustForwardedFor === true).catch(() =>
-      response.destroy(),
-    );
+    serve(service, request, response, options).catch(() => response.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -125,13 +123,13 @@ async function serve(
   service: FakeService,
   request: IncomingMessage,
   response: ServerResponse,
-  trustForwardedFor: boolean,
+  { trustForwardedFor }: FakeServerOptions,
 ): Promise<void> {
   const chunks: Buffer[] = [];
   let read = 0;
   for await (const chunk of request) {
     // Past the cap the rest is drained unkept: the service refuses the body by its size alone.
-    if (read <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+    if (read <= MAX_REQUEST_BODY_BYTES) chunks.push(chunk as Buffer);
     read += (chunk as Buffer).length;
   }
   const abort = new AbortController();
@@ -142,9 +140,8 @@ async function serve(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  const forwarded = trustForwardedFor
-    ? headers.get("x-forwarded-for")?.split(",")[0]?.trim()
-    : undefined;
+  const forwarded =
+    trustForwardedFor === true ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   const outcome = await service.handle({
     method: request.method ?? "GET",
     url: `http://${request.headers.host ?? "127.0.0.1"}${request.url ?? "/"}`,
