@@ -48,33 +48,37 @@ export class FakeProvider implements FakeProviderControls {
   givesPublishedUrls = true;
   readonly publications: Publication[] = [];
   readonly cancellations: string[] = [];
-  private rejectionsLeft = 0;
-  private postCounter = 1000;
+  #rejectionsLeft = 0;
+  #postCounter = 1000;
 
-  constructor(private readonly store: FakeStore) {}
+  readonly #store: FakeStore;
+
+  constructor(store: FakeStore) {
+    this.#store = store;
+  }
 
   rejectSchedules(options: { times?: number } = {}): void {
     const times = options.times ?? Number.POSITIVE_INFINITY;
     if (!(times > 0))
       throw new RangeError("provider.rejectSchedules: times must be a positive number");
-    this.rejectionsLeft = times;
+    this.#rejectionsLeft = times;
   }
 
   acceptSchedules(): void {
-    this.rejectionsLeft = 0;
+    this.#rejectionsLeft = 0;
   }
 
   /** Whether this schedule is rejected; uses up one rejection. */
   takeRejection(): boolean {
-    if (this.rejectionsLeft <= 0) return false;
-    this.rejectionsLeft -= 1;
+    if (this.#rejectionsLeft <= 0) return false;
+    this.#rejectionsLeft -= 1;
     return true;
   }
 
   /** Registers an item's schedule with the provider. */
   registerSchedule(item: ContentRecord): void {
-    this.postCounter += 1;
-    item.externalPostId = `ext_${this.postCounter}`;
+    this.#postCounter += 1;
+    item.externalPostId = `ext_${this.#postCounter}`;
   }
 
   /** Best effort: forgets the external post of a scheduled item. */
@@ -85,31 +89,31 @@ export class FakeProvider implements FakeProviderControls {
   }
 
   tick(): string[] {
-    const now = this.store.clock.now();
+    const now = this.#store.clock.now();
     const published: string[] = [];
-    const due = [...this.store.content.values()]
+    const due = [...this.#store.content.values()]
       .filter((item) => isDue(item, now))
       .sort((a, b) => a.seq - b.seq);
     for (const item of due) {
-      const workspace = this.store.workspace(item.workspaceId);
+      const workspace = this.#store.workspace(item.workspaceId);
       const channel =
-        item.channelId === null ? undefined : this.store.channelOf(workspace, item.channelId);
+        item.channelId === null ? undefined : this.#store.channelOf(workspace, item.channelId);
       if (!channel?.connected) {
         item.status = "failed";
         item.scheduledAt = null;
-        this.store.markWritten();
+        this.#store.markWritten();
         continue;
       }
-      this.postCounter += 1;
+      this.#postCounter += 1;
       const title = hasTitles(item.platform) ? (item.title ?? "Untitled") : null;
       const url = this.givesPublishedUrls
-        ? urlOf(item.platform, channel.handle, title, this.postCounter)
+        ? urlOf(item.platform, channel.handle, title, this.#postCounter)
         : null;
       item.status = "published";
       item.publishNow = false;
       item.publishedAt = now;
       item.publishedUrl = url;
-      item.externalPostId ??= `ext_${this.postCounter}`;
+      item.externalPostId ??= `ext_${this.#postCounter}`;
       this.publications.push({
         itemId: item.id,
         channelId: channel.id,
@@ -119,7 +123,7 @@ export class FakeProvider implements FakeProviderControls {
         publishedAt: now,
         publishedUrl: url,
       });
-      this.store.markWritten();
+      this.#store.markWritten();
       published.push(item.id);
     }
     return published;

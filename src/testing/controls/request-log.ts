@@ -56,7 +56,7 @@ export class RequestLog {
   readonly #sizes: number[] = [];
   #bodyChars = 0;
   #dropped = 0;
-  private readonly listeners = new Set<RequestListener>();
+  readonly #listeners = new Set<RequestListener>();
 
   /** How many of the oldest entries were dropped to keep within the limits, since the last clear. */
   get dropped(): number {
@@ -102,14 +102,14 @@ export class RequestLog {
       const code = errorCodeOf(entry, outcome.response.status, outcome.response.body);
       if (code !== undefined) entry.errorCode = code;
     }
-    for (const listener of this.listeners) listener(entry);
+    for (const listener of this.#listeners) listener(entry);
     return outcome;
   }
 
   /** Adds a listener; returns the function that removes it. */
   listen(listener: RequestListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 }
 

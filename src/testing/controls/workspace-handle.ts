@@ -65,36 +65,39 @@ export interface AddedKey {
  * ```
  */
 export class WorkspaceHandle {
-  constructor(
-    private readonly store: FakeStore,
-    private readonly record: WorkspaceRecord,
-  ) {}
+  readonly #store: FakeStore;
+  readonly #record: WorkspaceRecord;
+
+  constructor(store: FakeStore, record: WorkspaceRecord) {
+    this.#store = store;
+    this.#record = record;
+  }
 
   /** The workspace's id. */
   get id(): string {
-    return this.record.id;
+    return this.#record.id;
   }
 
   /** Adds a key; creates a member of the wanted role when the workspace has none. */
   addKey(options: AddKeyOptions = {}): AddedKey {
     const role = options.role ?? "owner";
     let member = options.userId
-      ? this.record.members.find((candidate) => candidate.userId === options.userId)
-      : this.record.members.find((candidate) =>
+      ? this.#record.members.find((candidate) => candidate.userId === options.userId)
+      : this.#record.members.find((candidate) =>
           role === "left" ? candidate.left : candidate.role === role && !candidate.left,
         );
     if (!member) {
-      const userId = options.userId ?? this.store.nextId(`usr_${role}`);
+      const userId = options.userId ?? this.#store.nextId(`usr_${role}`);
       member = memberRecord({
         userId,
         fullName: `Test ${role}`,
         role: role === "left" ? "member" : role,
         left: role === "left",
       });
-      this.record.members.push(member);
+      this.#record.members.push(member);
     }
-    const key = addSeededKey(this.store, this.record, {
-      id: this.store.nextId("key"),
+    const key = addSeededKey(this.#store, this.#record, {
+      id: this.#store.nextId("key"),
       userId: member.userId,
       scopes: options.scopes ?? ["admin"],
       name: options.name ?? "Test key",
@@ -106,20 +109,20 @@ export class WorkspaceHandle {
 
   /** Adds a member (or a member who left). */
   addMember(seed: MemberSeed): void {
-    this.record.members.push(memberRecord(seed));
+    this.#record.members.push(memberRecord(seed));
   }
 
   /** Marks a member as having left: their keys answer 401 `invalid_api_key`. */
   memberLeaves(userId: string): void {
-    const member = this.record.members.find((candidate) => candidate.userId === userId);
-    if (!member) throw new Error(`No member ${userId} in ${this.record.id}`);
+    const member = this.#record.members.find((candidate) => candidate.userId === userId);
+    if (!member) throw new Error(`No member ${userId} in ${this.#record.id}`);
     member.left = true;
   }
 
   /** Adds a channel and returns it as GET /channels shows it. */
   addChannel(seed: ChannelSeed): Record<string, unknown> {
-    const channel = channelRecord(seed, this.store.clock.now());
-    this.record.channels.push(channel);
+    const channel = channelRecord(seed, this.#store.clock.now());
+    this.#record.channels.push(channel);
     return serializeChannel(channel);
   }
 
@@ -143,34 +146,34 @@ export class WorkspaceHandle {
   }
 
   #channel(channelId: string): ChannelRecord {
-    const channel = this.store.channelOf(this.record, channelId);
-    if (!channel) throw new Error(`No channel ${channelId} in ${this.record.id}`);
+    const channel = this.#store.channelOf(this.#record, channelId);
+    if (!channel) throw new Error(`No channel ${channelId} in ${this.#record.id}`);
     return channel;
   }
 
   /** Adds a content item (for example one a planning run made) and returns its wire shape. */
   addItem(seed: ContentSeed): Record<string, unknown> {
-    const item = addSeededItem(this.store, this.record, seed);
-    return serializeItem(this.store, item, { adminScope: true });
+    const item = addSeededItem(this.#store, this.#record, seed);
+    return serializeItem(this.#store, item, { adminScope: true });
   }
 
   /** An item of this workspace as an admin-scope key sees it, or undefined. */
   item(id: string): Record<string, unknown> | undefined {
-    const item = this.store.itemOf(this.record, id);
-    return item ? serializeItem(this.store, item, { adminScope: true }) : undefined;
+    const item = this.#store.itemOf(this.#record, id);
+    return item ? serializeItem(this.#store, item, { adminScope: true }) : undefined;
   }
 
   /** Every item of this workspace, newest first. */
   items(): Record<string, unknown>[] {
-    return this.store
-      .itemsOf(this.record.id)
+    return this.#store
+      .itemsOf(this.#record.id)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq)
-      .map((item) => serializeItem(this.store, item, { adminScope: true }));
+      .map((item) => serializeItem(this.#store, item, { adminScope: true }));
   }
 
   /** Changes the generation quota (merged into the current one). */
   setQuota(quota: QuotaSeed): void {
-    const current = this.record.quota;
+    const current = this.#record.quota;
     if (quota.plan !== undefined) current.plan = quota.plan;
     if (quota.limit !== undefined) current.limit = quota.limit;
     if (quota.used !== undefined) current.used = quota.used;
@@ -189,28 +192,28 @@ export class WorkspaceHandle {
     /** When the quota resets (ISO-8601 UTC). */
     periodEnd: string;
   } {
-    const { used, limit, plan, periodEnd } = this.record.quota;
+    const { used, limit, plan, periodEnd } = this.#record.quota;
     return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
   }
 
   /** Puts the workspace in a state: `subscription_inactive` (402), `suspended` (403), `gone` (404). */
   setState(state: WorkspaceState): void {
-    this.record.state = state;
+    this.#record.state = state;
   }
 
   /** Sets the URL credits for `x` posts with links. */
   setUrlCredits(credits: number): void {
-    this.record.urlCredits = credits;
+    this.#record.urlCredits = credits;
   }
 
   /** URL credits left for `x` posts with links. */
   get urlCredits(): number {
-    return this.record.urlCredits;
+    return this.#record.urlCredits;
   }
 
   /** Replaces the brand profile (`null`: before onboarding). */
   setBrand(brand: BrandRecord | null): void {
-    this.record.brand = brand === null ? null : structuredClone(brand);
+    this.#record.brand = brand === null ? null : structuredClone(brand);
   }
 
   /**
@@ -218,7 +221,7 @@ export class WorkspaceHandle {
    * the current one. Saved items keep their annotations until edited (scans run on save).
    */
   configure(config: ScheduleConfigSeed): void {
-    const current = this.record.config;
+    const current = this.#record.config;
     const merged = configRecord({
       ...current,
       ...config,
@@ -227,12 +230,13 @@ export class WorkspaceHandle {
         brand: { ...current.voices.brand, ...config.voices?.brand },
       },
     });
-    this.record.config = merged;
+    this.#record.config = merged;
   }
 
   /** Re-runs the scans of every item (as if each were saved again). */
   rescanAll(): void {
-    for (const item of this.store.itemsOf(this.record.id)) scanItem(this.store, this.record, item);
+    for (const item of this.#store.itemsOf(this.#record.id))
+      scanItem(this.#store, this.#record, item);
   }
 
   /** This week's plan: the approved items placed in it, and the week's target (enabled slots). */
@@ -251,11 +255,11 @@ export class WorkspaceHandle {
       plannedAt: string;
     }[];
   } {
-    const now = this.store.clock.now();
+    const now = this.#store.clock.now();
     return {
       weekStart: weekStartOf(now).toISOString(),
-      target: this.record.slots.filter((slot) => slot.enabled).length,
-      entries: weekPlanEntries(this.store, this.record, now)
+      target: this.#record.slots.filter((slot) => slot.enabled).length,
+      entries: weekPlanEntries(this.#store, this.#record, now)
         .sort((a, b) => (a.plan?.plannedAt.getTime() ?? 0) - (b.plan?.plannedAt.getTime() ?? 0))
         .map((item) => ({
           itemId: item.id,

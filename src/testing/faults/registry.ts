@@ -50,10 +50,12 @@ export interface FakeFaults {
 class Fault implements FaultHandle {
   remaining: number;
   hits = 0;
+  readonly #owner: FaultRegistry;
   constructor(
     readonly spec: FaultSpec,
-    private readonly owner: FaultRegistry,
+    owner: FaultRegistry,
   ) {
+    this.#owner = owner;
     this.remaining = spec.always ? Number.POSITIVE_INFINITY : (spec.times ?? 1);
     if (!(this.remaining > 0))
       throw new RangeError("faults.inject: times must be a positive integer");
@@ -65,35 +67,35 @@ class Fault implements FaultHandle {
     return matchPattern(pattern, path) !== null;
   }
   remove(): void {
-    this.owner.remove(this);
+    this.#owner.remove(this);
   }
 }
 
 export class FaultRegistry implements FakeFaults {
-  private faults: Fault[] = [];
+  #faults: Fault[] = [];
 
   inject(spec: FaultSpec): FaultHandle {
     checkFault(spec);
     const fault = new Fault(spec, this);
-    this.faults.push(fault);
+    this.#faults.push(fault);
     return fault;
   }
 
   clear(): void {
-    this.faults = [];
+    this.#faults = [];
   }
 
   get active(): readonly FaultHandle[] {
-    return [...this.faults];
+    return [...this.#faults];
   }
 
   remove(fault: Fault): void {
-    this.faults = this.faults.filter((candidate) => candidate !== fault);
+    this.#faults = this.#faults.filter((candidate) => candidate !== fault);
   }
 
   /** The fault for this request, used up by one. */
   take(method: string, path: string): FaultKind | undefined {
-    const fault = this.faults.find((candidate) => candidate.matches(method, path));
+    const fault = this.#faults.find((candidate) => candidate.matches(method, path));
     if (!fault) return undefined;
     fault.hits += 1;
     fault.remaining -= 1;

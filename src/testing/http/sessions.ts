@@ -53,42 +53,45 @@ export interface SignInOptions {
 
 /** Sessions by cookie value. */
 export class SessionRegistry {
-  private readonly sessions = new Map<string, SessionRecord>();
-  private counter = 0;
+  readonly #sessions = new Map<string, SessionRecord>();
+  #counter = 0;
 
-  constructor(
-    private readonly store: FakeStore,
-    private readonly defaultWorkspaceId: string,
-  ) {}
+  readonly #store: FakeStore;
+  readonly #defaultWorkspaceId: string;
+
+  constructor(store: FakeStore, defaultWorkspaceId: string) {
+    this.#store = store;
+    this.#defaultWorkspaceId = defaultWorkspaceId;
+  }
 
   /** Starts a session for a member; refuses an unknown member or one who left. */
   signIn(options: SignInOptions = {}): FakeSession {
-    const { workspace, member } = this.findMember(options);
-    this.counter += 1;
+    const { workspace, member } = this.#findMember(options);
+    this.#counter += 1;
     // Unguessable, as a real session id is; the counter keeps ids unique.
-    const id = `sess_${this.counter.toString(36)}${crypto.randomUUID().replaceAll("-", "")}`;
-    this.sessions.set(id, { id, workspaceId: workspace.id, userId: member.userId });
+    const id = `sess_${this.#counter.toString(36)}${crypto.randomUUID().replaceAll("-", "")}`;
+    this.#sessions.set(id, { id, workspaceId: workspace.id, userId: member.userId });
     return { cookie: `${SESSION_COOKIE}=${id}`, userId: member.userId, workspaceId: workspace.id };
   }
 
   /** Ends the session a `Cookie` header carries; nothing happens when it carries none. */
   signOut(cookieHeader: string | null): void {
     const id = sessionIdOf(cookieHeader);
-    if (id !== null) this.sessions.delete(id);
+    if (id !== null) this.#sessions.delete(id);
   }
 
   /** The live session a `Cookie` header carries, or `null`. */
   resolve(cookieHeader: string | null): SessionRecord | null {
     const id = sessionIdOf(cookieHeader);
-    return id === null ? null : (this.sessions.get(id) ?? null);
+    return id === null ? null : (this.#sessions.get(id) ?? null);
   }
 
   /** Answers `POST` (sign in, body `{ email?, userId? }`) and `DELETE` (sign out) on {@link SESSION_PATH}. */
   answer(method: string, bodyText = "", headers: Headers): FakeOutcome {
-    return { kind: "response", response: this.respond(method, bodyText, headers.get("cookie")) };
+    return { kind: "response", response: this.#respond(method, bodyText, headers.get("cookie")) };
   }
 
-  private respond(method: string, bodyText: string, cookieHeader: string | null): FakeResponse {
+  #respond(method: string, bodyText: string, cookieHeader: string | null): FakeResponse {
     try {
       if (method === "DELETE") {
         this.signOut(cookieHeader);
@@ -121,17 +124,17 @@ export class SessionRegistry {
     }
   }
 
-  private findMember(options: SignInOptions): {
+  #findMember(options: SignInOptions): {
     workspace: WorkspaceRecord;
     member: MemberRecord;
   } {
     if (options.email === undefined && options.userId === undefined) {
-      const workspace = this.store.workspace(this.defaultWorkspaceId);
+      const workspace = this.#store.workspace(this.#defaultWorkspaceId);
       const owner = workspace.members.find((member) => member.role === "owner" && !member.left);
       if (!owner) throw invalidParam("email", "the main workspace has no owner to sign in");
       return { workspace, member: owner };
     }
-    for (const workspace of this.store.workspaces.values()) {
+    for (const workspace of this.#store.workspaces.values()) {
       const member = workspace.members.find(
         (candidate) =>
           (options.email === undefined || candidate.email === options.email) &&

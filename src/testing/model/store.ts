@@ -19,8 +19,8 @@ export class FakeStore {
   aiIsmPatterns: AiIsmPattern[];
   /** Incremented by every change, so a request can be told apart as applied or not. */
   writes = 0;
-  private seq = 0;
-  private idCounters = new Map<string, number>();
+  #seq = 0;
+  readonly #idCounters = new Map<string, number>();
 
   constructor(
     readonly clock: FakeClock,
@@ -36,14 +36,14 @@ export class FakeStore {
 
   /** The next creation sequence number. */
   nextSeq(): number {
-    this.seq += 1;
-    return this.seq;
+    this.#seq += 1;
+    return this.#seq;
   }
 
   /** A fresh, readable id such as `cnt_000007`. */
   nextId(prefix: string): string {
-    const next = (this.idCounters.get(prefix) ?? 0) + 1;
-    this.idCounters.set(prefix, next);
+    const next = (this.#idCounters.get(prefix) ?? 0) + 1;
+    this.#idCounters.set(prefix, next);
     let id = `${prefix}_${String(next).padStart(6, "0")}`;
     while (this.content.has(id) || this.keys.has(id)) id = `${id}x`;
     return id;

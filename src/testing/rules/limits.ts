@@ -6,18 +6,18 @@ import { RATE_WINDOW_MS } from "../../contract/rate-limits.js";
 import { ApiFailure } from "../http/fake-response.js";
 
 export class RateLimiter {
-  private readonly windows = new Map<string, number[]>();
+  readonly #windows = new Map<string, number[]>();
 
   /**
    * Counts one request against `bucket`, or refuses it with 429 `rate_limited` and the four
    * headers of LIMIT-4 when the window already holds `limit` requests.
    */
   admit(bucket: string, limit: number, nowMs: number, what: string): void {
-    const arrivals = (this.windows.get(bucket) ?? []).filter((at) => at > nowMs - RATE_WINDOW_MS);
+    const arrivals = (this.#windows.get(bucket) ?? []).filter((at) => at > nowMs - RATE_WINDOW_MS);
     if (arrivals.length >= limit) {
       const resetMs = (arrivals[0] ?? nowMs) + RATE_WINDOW_MS;
       const retryAfter = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
-      this.windows.set(bucket, arrivals);
+      this.#windows.set(bucket, arrivals);
       throw new ApiFailure(
         "rate_limited",
         `Rate limit of ${limit} requests per minute exceeded for ${what}. Retry in ${retryAfter} seconds.`,
@@ -31,7 +31,7 @@ export class RateLimiter {
       );
     }
     arrivals.push(nowMs);
-    this.windows.set(bucket, arrivals);
+    this.#windows.set(bucket, arrivals);
   }
 
   /**
@@ -40,7 +40,7 @@ export class RateLimiter {
    */
   usage(nowMs: number): Map<string, { used: number; resetsAtMs: number }> {
     const usage = new Map<string, { used: number; resetsAtMs: number }>();
-    for (const [bucket, arrivals] of this.windows) {
+    for (const [bucket, arrivals] of this.#windows) {
       const inWindow = arrivals.filter((at) => at > nowMs - RATE_WINDOW_MS);
       const [oldest] = inWindow;
       if (oldest !== undefined)
@@ -51,6 +51,6 @@ export class RateLimiter {
 
   /** Forgets every window (for a test that wants a fresh minute without moving the clock). */
   reset(): void {
-    this.windows.clear();
+    this.#windows.clear();
   }
 }
