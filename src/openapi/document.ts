@@ -1,7 +1,7 @@
 /**
- * The OpenAPI 3.1 document of the v1 API, built from the contract's route table
- * (`src/contract/routes.ts`: paths, methods, scopes, roles, rate budgets), the zod schemas (`src/schemas`, request
- * schemas beside this file) and the error-code table, so it cannot drift from any of them.
+ * The OpenAPI 3.1 document of the v1 API, built from the contract's route table and limits
+ * (`src/contract/`: paths, methods, scopes, roles, rate budgets), the zod schemas (`src/schemas`,
+ * request schemas beside this file) and the error-code table, so it cannot drift from any of them.
  */
 
 import { RATE_LIMITS } from "../contract/rate-limits.js";

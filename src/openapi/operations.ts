@@ -1,8 +1,8 @@
 /**
  * What the OpenAPI document says about each route of the contract's table
- * (`src/contract/routes.ts`),
- * keyed by method and pattern: names, words, parameters, bodies, answers and the route's own
- * error codes (api-v1.md §4, §7). Scope, role and rate limit come from the route table itself.
+ * (`src/contract/routes.ts`), keyed by method and pattern: names, words, parameters, bodies,
+ * answers and the route's own error codes (api-v1.md §4, §7). Scope, role and rate limit come
+ * from the route table itself.
  */
 import { z } from "zod";
 import type { ErrorCodeClassName } from "../core/errors/codes.js";

@@ -1,4 +1,7 @@
-/** What a route rule receives: the resolved caller, the parsed request, and the model. */
+/**
+ * What a route rule receives: the resolved `Caller`, the parsed request and the model
+ * (`RouteContext`), and the `RouteRule` type that takes it.
+ */
 
 import type { KeyScope } from "../../schemas/index.js";
 import type { FakeProvider } from "../controls/provider.js";
