@@ -5,6 +5,8 @@
  */
 const LEAF = "^src/core/[^/]+\\.ts$";
 const SCHEMAS = "^src/schemas/";
+/** The SDK's names the contract's route data uses as types: one name for a method and a budget. */
+const CONTRACT_TYPES = "^src/core/(transport/http-method|pacing/rate-budget)\\.ts$";
 
 /** `from` may import, inside core, only its own folder, the leaves and the folders named. */
 function coreFolder(folder, mayImport, comment) {
@@ -119,10 +121,17 @@ module.exports = {
     {
       name: "contract-is-data",
       comment:
-        "the contract's route table and limits import only the wire schemas, so the fake and the OpenAPI document can both read them",
+        "the contract's route table and limits import only the wire schemas (and name the SDK's HttpMethod and RateBudget, as types), so the fake and the OpenAPI document can both read them",
       severity: "error",
       from: { path: "^src/contract/" },
-      to: { path: "^src/", pathNot: ["^src/contract/", SCHEMAS] },
+      to: { path: "^src/", pathNot: ["^src/contract/", SCHEMAS, CONTRACT_TYPES] },
+    },
+    {
+      name: "contract-names-sdk-types-as-types",
+      comment: "the contract names HttpMethod and RateBudget as types only",
+      severity: "error",
+      from: { path: "^src/contract/" },
+      to: { path: CONTRACT_TYPES, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "openapi-never-imports-testing",

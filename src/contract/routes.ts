@@ -4,6 +4,8 @@
  * route its behaviour (`src/testing/http/routes.ts`) and the OpenAPI document describes it
  * (`src/openapi/`); both read this table, so neither depends on the other.
  */
+import type { RateBudget } from "../core/pacing/rate-budget.js";
+import type { HttpMethod } from "../core/transport/http-method.js";
 import type { KEY_SCOPES } from "../schemas/index.js";
 
 /** The scopes the contract names; they cascade `admin` > `write` > `read`. */
@@ -12,21 +14,16 @@ export type ScopeName = (typeof KEY_SCOPES)[number];
 /** A member's role in a workspace. */
 export type Role = "owner" | "admin" | "member";
 
-/**
- * Which per-key rate budget a route draws from: `"create"` is `POST /content`, `"other"` every
- * other v1 route (§8, "Every other v1 endpoint").
- */
-export type RouteBudget = "create" | "other";
-
 /** One route of the table. */
 export interface ContractRoute {
-  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+  readonly method: HttpMethod;
   /** A path under `/api/v1`, with `:name` segments. */
   readonly pattern: string;
   readonly scope: ScopeName;
   /** The roles allowed on top of the scope, or `"any"` member. */
   readonly roles: readonly Role[] | "any";
-  readonly budget: RouteBudget;
+  /** The per-key rate budget it draws from (§8): `create` for `POST /content`, else `other`. */
+  readonly budget: RateBudget;
 }
 
 const ADMINS: readonly Role[] = ["owner", "admin"];

@@ -5,7 +5,7 @@
  */
 
 import { RATE_LIMITS } from "../../contract/rate-limits.js";
-import type { RouteBudget } from "../../contract/routes.js";
+import type { RateBudget } from "../../core/pacing/rate-budget.js";
 import type { FakeProvider } from "../controls/provider.js";
 import type { FakeStore } from "../model/store.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "../rules/auth.js";
@@ -76,7 +76,7 @@ export function authenticate({ store, limiter }: PipelineDeps, request: Pipeline
 export function admitKey(
   { store, limiter }: PipelineDeps,
   caller: Caller,
-  budget: RouteBudget,
+  budget: RateBudget,
 ): void {
   const holder = caller.key ? `key:${caller.key.id}` : `session:${caller.session?.id}`;
   const who = caller.key ? "this key" : "this session";
