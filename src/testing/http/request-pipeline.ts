@@ -64,7 +64,11 @@ export function authenticate({ store, limiter }: PipelineDeps, request: Pipeline
     return resolveCaller(store, request.authorization, request.session);
   } catch (failure) {
     // §8: unauthenticated or unresolved bearers share a per-address budget.
-    limiter.admit(`address:${request.clientAddress}`, RATE_LIMITS.address, nowMs, "this address");
+    limiter.admit(`address:${request.clientAddress}`, {
+      limit: RATE_LIMITS.address,
+      nowMs,
+      what: "this address",
+    });
     throw failure;
   }
 }
@@ -80,12 +84,11 @@ export function admitKey(
 ): void {
   const holder = caller.key ? `key:${caller.key.id}` : `session:${caller.session?.id}`;
   const who = caller.key ? "this key" : "this session";
-  limiter.admit(
-    `${holder}:${budget}`,
-    RATE_LIMITS[budget],
-    store.clock.now().getTime(),
-    budget === "create" ? `POST /content on ${who}` : who,
-  );
+  limiter.admit(`${holder}:${budget}`, {
+    limit: RATE_LIMITS[budget],
+    nowMs: store.clock.now().getTime(),
+    what: budget === "create" ? `POST /content on ${who}` : who,
+  });
 }
 
 /** Everything after the rate limit: the workspace's state, the route, scope and role, the rule. */

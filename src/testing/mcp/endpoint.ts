@@ -127,12 +127,11 @@ function answer(
     };
   }
   try {
-    deps.limiter.admit(
-      `mcp-discovery:${request.clientAddress}`,
-      DISCOVERY_LIMIT,
-      deps.store.clock.now().getTime(),
-      "MCP discovery calls from this address",
-    );
+    deps.limiter.admit(`mcp-discovery:${request.clientAddress}`, {
+      limit: DISCOVERY_LIMIT,
+      nowMs: deps.store.clock.now().getTime(),
+      what: "MCP discovery calls from this address",
+    });
   } catch (failure) {
     if (!(failure instanceof ApiFailure)) throw failure;
     return {

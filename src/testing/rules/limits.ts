@@ -10,9 +10,13 @@ export class RateLimiter {
 
   /**
    * Counts one request against `bucket`, or refuses it with 429 `rate_limited` and the four
-   * headers of LIMIT-4 when the window already holds `limit` requests.
+   * headers of LIMIT-4 when the window already holds `limit` requests; the message names the
+   * limit as `limit` requests per minute "for `what`".
    */
-  admit(bucket: string, limit: number, nowMs: number, what: string): void {
+  admit(
+    bucket: string,
+    { limit, nowMs, what }: { limit: number; nowMs: number; what: string },
+  ): void {
     const arrivals = (this.#windows.get(bucket) ?? []).filter((at) => at > nowMs - RATE_WINDOW_MS);
     if (arrivals.length >= limit) {
       const resetMs = (arrivals[0] ?? nowMs) + RATE_WINDOW_MS;
