@@ -27,7 +27,7 @@ import { checkClientOptions } from "./core/transport/option-checks.js";
 import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
-import { ContentResource } from "./resources/content.js";
+import { ContentResource } from "./resources/content/content.js";
 import { type CustomRequest, sendCustomRequest } from "./resources/custom-request.js";
 import { KeysResource } from "./resources/keys.js";
 import type { ResourceContext } from "./resources/resource-context.js";

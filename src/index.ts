@@ -125,7 +125,7 @@ export type {
   GenerateParams,
   RejectParams,
   ScheduleParams,
-} from "./resources/content.js";
+} from "./resources/content/content.js";
 export type { CustomRequest } from "./resources/custom-request.js";
 export type { KeyCreateParams, KeysResource } from "./resources/keys.js";
 export type { ScheduleResource } from "./resources/schedule.js";

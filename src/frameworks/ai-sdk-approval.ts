@@ -3,7 +3,7 @@
  * matches becomes a `tool-approval-request` a person answers (docs/approval.md).
  */
 import type { ModelMessage, ToolApprovalStatus } from "ai";
-import type { ContentReview } from "../resources/content-review.js";
+import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,

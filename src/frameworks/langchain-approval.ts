@@ -2,7 +2,7 @@
  * LangChain's `humanInTheLoopMiddleware` for the Postline tools: an approval or schedule of text
  * with AI-ism matches pauses the agent for a person, who approves or rejects (docs/frameworks.md).
  */
-import type { ContentReview } from "../resources/content-review.js";
+import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,

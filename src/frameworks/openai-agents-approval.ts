@@ -4,7 +4,7 @@
  * context, so it survives `RunState` serialisation (docs/frameworks.md).
  */
 import type { RunContext, RunToolApprovalItem } from "@openai/agents";
-import type { ContentReview } from "../resources/content-review.js";
+import type { ContentReview } from "../resources/content/review.js";
 import type { AiIsmMatch } from "../schemas/index.js";
 import { describeMatches } from "../tools/approval/approval-envelopes.js";
 import { approvalTarget } from "../tools/approval/approval-target.js";

@@ -3,7 +3,7 @@
  * and approve or decline; and their answer read back from the host's input responses.
  */
 import { type InputRequest, inputRequired, inputResponse } from "@modelcontextprotocol/server";
-import type { ContentReview } from "../resources/content-review.js";
+import type { ContentReview } from "../resources/content/review.js";
 import { describeMatches } from "../tools/approval/approval-envelopes.js";
 
 /** The key of the question in `inputRequests` / `inputResponses`. */

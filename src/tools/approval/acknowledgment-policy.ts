@@ -1,4 +1,4 @@
-import type { ContentReview } from "../../resources/content-review.js";
+import type { ContentReview } from "../../resources/content/review.js";
 
 /**
  * Who may acknowledge AI-ism matches when a tool approves or schedules an item:

@@ -2,7 +2,7 @@
  * What a model reads when a person's approval decides a tool call. None of them tells the model
  * to acknowledge on its own: under "ask" and "human" only a person's answer acknowledges.
  */
-import type { ContentReview } from "../../resources/content-review.js";
+import type { ContentReview } from "../../resources/content/review.js";
 import type { AiIsmMatch } from "../../schemas/index.js";
 import { type ToolErrorResult, toolError } from "../envelope.js";
 import { toJsonSafe } from "../json-safe.js";

@@ -6,8 +6,8 @@
 
 import type { AcknowledgmentRequiredError } from "../../core/errors/conflict.js";
 import type { Redactor } from "../../core/redact.js";
-import type { AcknowledgeOptions } from "../../resources/content-params.js";
-import type { ContentReview } from "../../resources/content-review.js";
+import type { AcknowledgeOptions } from "../../resources/content/params.js";
+import type { ContentReview } from "../../resources/content/review.js";
 import type { ToolResult } from "../envelope.js";
 import { resultOfError } from "../error-result.js";
 import { toJsonSafe } from "../json-safe.js";

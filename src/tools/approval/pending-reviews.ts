@@ -2,7 +2,7 @@
  * The reviews a person was asked about, kept from the moment a framework's approval step asks
  * until the approved call runs: the call acknowledges only against the review the person saw.
  */
-import type { ContentReview } from "../../resources/content-review.js";
+import type { ContentReview } from "../../resources/content/review.js";
 import type { AcknowledgmentMode } from "./acknowledgment-policy.js";
 import { approvalTarget } from "./approval-target.js";
 import type { PersonGate } from "./gated-call.js";

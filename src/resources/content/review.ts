@@ -3,9 +3,9 @@
  * binds to the exact text"): a review is what the person was shown, and an acknowledgment is sent
  * only for that exact text (docs/approval.md).
  */
-import { AcknowledgmentRequiredError } from "../core/errors/conflict.js";
-import { InvalidRequestError } from "../core/errors/local-errors.js";
-import type { AiIsmMatch, ContentItem } from "../schemas/index.js";
+import { AcknowledgmentRequiredError } from "../../core/errors/conflict.js";
+import { InvalidRequestError } from "../../core/errors/local-errors.js";
+import type { AiIsmMatch, ContentItem } from "../../schemas/index.js";
 
 /**
  * What a person is shown before acknowledging an item's AI-ism matches: the exact text, its

@@ -2,14 +2,14 @@
  * A write that acknowledges AI-ism matches on a person's behalf: it re-reads the item and sends
  * `acknowledgeAiIsms: true` only while the text is still the one the person reviewed.
  */
-import { InvalidRequestError } from "../core/errors/local-errors.js";
-import type { RequestOptions } from "../core/request-options.js";
-import { ContentItemSchema } from "../schemas/index.js";
-import { itemPath } from "./content-checks.js";
-import type { AcknowledgeOptions } from "./content-params.js";
-import { checkedReview, staleReviewError } from "./content-review.js";
-import { requestParsed } from "./parse-response.js";
-import type { ResourceContext } from "./resource-context.js";
+import { InvalidRequestError } from "../../core/errors/local-errors.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import { ContentItemSchema } from "../../schemas/index.js";
+import { requestParsed } from "../parse-response.js";
+import type { ResourceContext } from "../resource-context.js";
+import { itemPath } from "./checks.js";
+import type { AcknowledgeOptions } from "./params.js";
+import { checkedReview, staleReviewError } from "./review.js";
 
 /** The write itself: sent in `ctx` (one SDK call with the re-read), acknowledging or not. */
 export type AcknowledgeableWrite<T> = (

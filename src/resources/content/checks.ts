@@ -4,7 +4,6 @@
  * service would refuse leaves the machine.
  */
 
-import type { ApproveParams, ContentUpdateParams, RejectParams } from "./content-params.js";
 import {
   checkedFields,
   isoTimestamp,
@@ -18,7 +17,8 @@ import {
   refuse,
   requiredString,
   requiredStringList,
-} from "./input-checks.js";
+} from "../input-checks.js";
+import type { ApproveParams, ContentUpdateParams, RejectParams } from "./params.js";
 
 /** api-v1.md §4 GET /content: `limit` is 1 to 100. */
 export const MAX_PAGE_SIZE = 100;

@@ -1,9 +1,9 @@
-import type { Page } from "../core/pagination.js";
-import type { RequestOptions } from "../core/request-options.js";
-import { type ContentItem, ContentPageSchema } from "../schemas/index.js";
-import type { ContentListQuery } from "./content-checks.js";
-import { requestParsed } from "./parse-response.js";
-import type { ResourceContext } from "./resource-context.js";
+import type { Page } from "../../core/pagination.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import { type ContentItem, ContentPageSchema } from "../../schemas/index.js";
+import { requestParsed } from "../parse-response.js";
+import type { ResourceContext } from "../resource-context.js";
+import type { ContentListQuery } from "./checks.js";
 
 /**
  * Reads one page of `GET /content` with an already checked query: the one read behind

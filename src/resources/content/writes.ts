@@ -1,11 +1,11 @@
 /** The item writes an acknowledgment can go with: `PATCH /content/:id` and the schedule call. */
-import { PlannedTimePassed } from "../core/errors/local-errors.js";
-import type { RequestOptions } from "../core/request-options.js";
-import { type ContentItem, ContentItemSchema, ItemEnvelopeSchema } from "../schemas/index.js";
-import type { AcknowledgeableWrite } from "./content-acknowledge.js";
-import type { scheduleBody, updateBody } from "./content-checks.js";
-import { parseWith, readJson, requestParsed, unwrapSingle } from "./parse-response.js";
-import type { ResourceContext } from "./resource-context.js";
+import { PlannedTimePassed } from "../../core/errors/local-errors.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import { type ContentItem, ContentItemSchema, ItemEnvelopeSchema } from "../../schemas/index.js";
+import { parseWith, readJson, requestParsed, unwrapSingle } from "../parse-response.js";
+import type { ResourceContext } from "../resource-context.js";
+import type { AcknowledgeableWrite } from "./acknowledge.js";
+import type { scheduleBody, updateBody } from "./checks.js";
 
 /** The approval's flag that its planned time had passed (api-v1.md §4 PATCH rule 4). */
 const PlannedTimePassedFlag = ItemEnvelopeSchema.pick({ plannedTimePassed: true });

@@ -2,9 +2,9 @@
  * Parameter types of the content resource (api-v1.md §4): what each method of
  * `client.content` accepts. The checks that enforce them are in `content-checks.ts`.
  */
-import type { RequestOptions } from "../core/request-options.js";
-import type { ContentSource, ContentStatus } from "../schemas/index.js";
-import type { ContentReview } from "./content-review.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import type { ContentSource, ContentStatus } from "../../schemas/index.js";
+import type { ContentReview } from "./review.js";
 
 /** Filters and paging of `content.list` / `content.listPage` (api-v1.md §4 GET /content). */
 export interface ContentListParams {

@@ -1,8 +1,10 @@
-import { type Page, Paginated } from "../core/pagination.js";
-import type { WithReconciliation } from "../core/reconcile/reconcile.js";
-import type { RequestOptions } from "../core/request-options.js";
-import { type ContentItem, ContentItemSchema, type GenerationResult } from "../schemas/index.js";
-import { checkAcknowledgedUpdate, sendAcknowledged } from "./content-acknowledge.js";
+import { type Page, Paginated } from "../../core/pagination.js";
+import type { WithReconciliation } from "../../core/reconcile/reconcile.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import { type ContentItem, ContentItemSchema, type GenerationResult } from "../../schemas/index.js";
+import { requestParsed } from "../parse-response.js";
+import type { ResourceContext } from "../resource-context.js";
+import { checkAcknowledgedUpdate, sendAcknowledged } from "./acknowledge.js";
 import {
   approvalFields,
   draftBody,
@@ -13,9 +15,9 @@ import {
   rejectionFields,
   scheduleBody,
   updateBody,
-} from "./content-checks.js";
-import { draftCreate, generationCreate, sendCreate } from "./content-create.js";
-import { fetchContentPage } from "./content-page.js";
+} from "./checks.js";
+import { draftCreate, generationCreate, sendCreate } from "./create.js";
+import { fetchContentPage } from "./page.js";
 import type {
   AcknowledgeOptions,
   ApproveParams,
@@ -26,11 +28,9 @@ import type {
   GenerateParams,
   RejectParams,
   ScheduleParams,
-} from "./content-params.js";
-import { type ContentReview, reviewOf } from "./content-review.js";
-import { patchWrite, scheduleWrite } from "./content-writes.js";
-import { requestParsed } from "./parse-response.js";
-import type { ResourceContext } from "./resource-context.js";
+} from "./params.js";
+import { type ContentReview, reviewOf } from "./review.js";
+import { patchWrite, scheduleWrite } from "./writes.js";
 
 export type {
   AcknowledgeOptions,
@@ -42,8 +42,8 @@ export type {
   GenerateParams,
   RejectParams,
   ScheduleParams,
-} from "./content-params.js";
-export type { ContentReview } from "./content-review.js";
+} from "./params.js";
+export type { ContentReview } from "./review.js";
 
 /** Content items: list, create, edit, approve, schedule and delete. */
 export class ContentResource {

@@ -4,26 +4,26 @@
  * what was created (core/reconcile.ts, docs/retries.md).
  */
 
-import { bodyProblemError } from "../core/errors/local-errors.js";
-import { ledgerFor } from "../core/reconcile/create-ledger.js";
+import { bodyProblemError } from "../../core/errors/local-errors.js";
+import { ledgerFor } from "../../core/reconcile/create-ledger.js";
 import {
   createWithReconciliation,
   type ReconciledCreate,
   type WithReconciliation,
-} from "../core/reconcile/reconcile.js";
-import { type Redactor, redactDeep } from "../core/redact.js";
-import type { RequestOptions } from "../core/request-options.js";
+} from "../../core/reconcile/reconcile.js";
+import { type Redactor, redactDeep } from "../../core/redact.js";
+import type { RequestOptions } from "../../core/request-options.js";
 import {
   type ContentItem,
   CreateContentResponseSchema,
   type GenerationResult,
-} from "../schemas/index.js";
-import { type DraftBody, listQuery } from "./content-checks.js";
-import { fetchContentPage } from "./content-page.js";
-import type { CreateRequestOptions } from "./content-params.js";
-import { optionalBoolean } from "./input-checks.js";
-import { requestParsed } from "./parse-response.js";
-import type { ResourceContext } from "./resource-context.js";
+} from "../../schemas/index.js";
+import { optionalBoolean } from "../input-checks.js";
+import { requestParsed } from "../parse-response.js";
+import type { ResourceContext } from "../resource-context.js";
+import { type DraftBody, listQuery } from "./checks.js";
+import { fetchContentPage } from "./page.js";
+import type { CreateRequestOptions } from "./params.js";
 
 /** Where a create's response came from, for an error about its body. */
 interface CreateResponse {
