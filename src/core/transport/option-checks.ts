@@ -1,15 +1,14 @@
 /**
- * Every option check in one place: the client's options (run once, first thing in the
- * constructor) and the per-call options (run as each call is prepared). Each refusal is an
+ * The client's option checks, run once, first thing in the constructor. Each refusal is an
  * `InvalidRequestError` naming the option. Resolving options into parts (the key, the base URL,
- * the pacer) is `client-setup.ts`'s; by then every option has the shape its type says.
+ * the pacer) is `client-setup.ts`'s; by then every option has the shape its type says. The
+ * per-call options are checked by `transport/request-option-checks.ts`.
  */
 import { InvalidRequestError } from "../errors/local-errors.js";
 import type { LogLevel } from "../observe/logger.js";
 import type { PacingStore } from "../pacing/pacing-store.js";
 import { checkMaxWait } from "../pacing/wait-bound.js";
-import type { RequestOptions } from "../request-options.js";
-import { MAX_TIMER_DELAY_MS } from "../sleep.js";
+import { checkMaxRetries, checkTimeout } from "./request-option-checks.js";
 
 /** The client options as a caller may really pass them (from JavaScript, or cast). */
 export interface UncheckedClientOptions {
@@ -64,41 +63,6 @@ export function checkClientOptions(options: UncheckedClientOptions): void {
     throw new InvalidRequestError(
       "meter",
       'meter must be an OpenTelemetry Meter (with createHistogram and createCounter), e.g. metrics.getMeter("my-agent")',
-    );
-  }
-}
-
-/** Refuses any per-call option of the wrong shape (`RequestOptions`), naming it. */
-export function checkRequestOptions(options: RequestOptions): void {
-  if (options.maxRetries !== undefined) checkMaxRetries(options.maxRetries);
-  if (options.timeout !== undefined) checkTimeout(options.timeout);
-  if (options.maxWaitMs !== undefined) checkMaxWait(options.maxWaitMs);
-  if (options.onRateLimitWait !== undefined && typeof options.onRateLimitWait !== "function") {
-    throw new InvalidRequestError("onRateLimitWait", "onRateLimitWait must be a function");
-  }
-}
-
-/** Refuses a `timeout` that is not a positive number of milliseconds. */
-function checkTimeout(value: unknown): asserts value is number {
-  if (
-    typeof value !== "number" ||
-    !Number.isFinite(value) ||
-    value <= 0 ||
-    value > MAX_TIMER_DELAY_MS
-  ) {
-    throw new InvalidRequestError(
-      "timeout",
-      `timeout must be a positive number of milliseconds up to ${MAX_TIMER_DELAY_MS}; got ${String(value)}`,
-    );
-  }
-}
-
-/** Refuses a `maxRetries` that is not a whole number >= 0. */
-function checkMaxRetries(value: unknown): asserts value is number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw new InvalidRequestError(
-      "maxRetries",
-      `maxRetries must be a whole number >= 0; got ${String(value)}`,
     );
   }
 }
