@@ -22,8 +22,8 @@ import {
   resolveApiKey,
 } from "./core/setup/client-setup.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
+import { checkClientOptions } from "./core/setup/option-checks.js";
 import { checkOptionNames, clientHooksOf } from "./core/setup/option-names.js";
-import { checkClientOptions } from "./core/transport/option-checks.js";
 import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";

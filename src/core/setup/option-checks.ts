@@ -8,7 +8,7 @@ import { InvalidRequestError } from "../errors/local-errors.js";
 import type { LogLevel } from "../observe/logger.js";
 import type { PacingStore } from "../pacing/pacing-store.js";
 import { checkMaxWait } from "../pacing/wait-bound.js";
-import { checkMaxRetries, checkTimeout } from "./request-option-checks.js";
+import { checkMaxRetries, checkTimeout } from "../transport/request-option-checks.js";
 
 /** The client options as a caller may really pass them (from JavaScript, or cast). */
 export interface UncheckedClientOptions {
