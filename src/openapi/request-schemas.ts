@@ -1,7 +1,7 @@
 /**
  * The request side of api-v1.md §4 as zod schemas: query parameters and bodies. They describe
  * what the service accepts, for the OpenAPI document only; the SDK checks its own parameters
- * (`resources/content-checks.ts`) and the fake enforces the rules with their own messages.
+ * (`resources/content/checks.ts`) and the fake enforces the rules with their own messages.
  * Unknown body fields stay allowed: the contract ignores them (`contentType`, POST rule 9).
  */
 import { z } from "zod";

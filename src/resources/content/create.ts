@@ -1,7 +1,7 @@
 /**
  * `POST /content` for both kinds of create. An ambiguous failure is never simply resent (no
  * idempotency keys, api-v1.md §1 convention 4): with `reconcile`, it is settled by looking for
- * what was created (core/reconcile.ts, docs/retries.md).
+ * what was created (core/reconcile/reconcile.ts, docs/retries.md).
  */
 
 import { bodyProblemError } from "../../core/errors/local-errors.js";

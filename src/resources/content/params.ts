@@ -1,6 +1,6 @@
 /**
  * Parameter types of the content resource (api-v1.md §4): what each method of
- * `client.content` accepts. The checks that enforce them are in `content-checks.ts`.
+ * `client.content` accepts. The checks that enforce them are in `checks.ts`.
  */
 import type { RequestOptions } from "../../core/request-options.js";
 import type { ContentSource, ContentStatus } from "../../schemas/index.js";
