@@ -17,7 +17,7 @@ import {
   type Channel,
   type ContentItem,
   type ContentReview,
-  PlannedTimePassed,
+  PlannedTimePassedError,
   type Postline,
 } from "../src/index.js";
 import { expectThat } from "./support/expect-that.js";
@@ -82,7 +82,7 @@ await runExample("agent workflow", async (session) => {
       await client.content.update(item.id, { channelId: channel.id });
       log(`${item.id} now posts on ${describeChannel(channel)}, queued at its planned time`);
     } catch (error) {
-      if (!(error instanceof PlannedTimePassed)) throw error;
+      if (!(error instanceof PlannedTimePassedError)) throw error;
       // The move and the approval stand, but nothing was queued: pick a new time.
       const inOneHour = new Date(Date.now() + 60 * 60 * 1000);
       const rescheduled = await client.content.schedule(item.id, { scheduledAt: inOneHour });
@@ -138,7 +138,7 @@ async function approveOrReport(
     const when = approved.scheduledAt ? `, queued for ${approved.scheduledAt}` : "";
     log(`approved ${approved.id}${review ? " (AI-isms acknowledged by a person)" : ""}${when}`);
   } catch (error) {
-    if (!(error instanceof PlannedTimePassed)) throw error;
+    if (!(error instanceof PlannedTimePassedError)) throw error;
     log(`approved ${item.id}, but this week's slots have passed: schedule it explicitly`);
   }
 }

@@ -9,7 +9,7 @@
 import {
   AcknowledgmentRequiredError,
   type ContentItem,
-  PlannedTimePassed,
+  PlannedTimePassedError,
   type Postline,
 } from "../src/index.js";
 import { expectThat } from "./support/expect-that.js";
@@ -117,7 +117,7 @@ async function approve(client: Postline, item: ContentItem): Promise<ContentItem
       return await client.content.approve(item.id, { acknowledgeAiIsms: true });
     }
   } catch (error) {
-    if (!(error instanceof PlannedTimePassed)) throw error;
+    if (!(error instanceof PlannedTimePassedError)) throw error;
     // The approval stands, but nothing was queued: give it a time of its own.
     const scheduledAt = new Date(Date.now() + 60 * 60 * 1000);
     console.log(`    planned time passed; scheduling for ${scheduledAt.toISOString()}`);

@@ -17,7 +17,7 @@ import {
   InvalidRequestError,
   isRetryable,
   NotFoundError,
-  PlannedTimePassed,
+  PlannedTimePassedError,
   type Postline,
   PostlineError,
   PublishFailedError,
@@ -94,7 +94,7 @@ await runExample("error handling", async (session) => {
   const approved = await approveOrSchedule(client, wordy.id, { acknowledgeAiIsms: true });
   console.log(`     approved after acknowledging: ${approved.status}`);
 
-  await fakeOnly(session, "5. PlannedTimePassed", () => plannedTimePassed(session, x));
+  await fakeOnly(session, "5. PlannedTimePassedError", () => plannedTimePassed(session, x));
   await fakeOnly(session, "6. PublishFailedError", () => publishFailed(session, x));
   await fakeOnly(session, "7. TransitionFailedError", () => transitionFailed(session, x));
   await fakeOnly(session, "8. RateLimitError", () => rateLimited(session));
@@ -108,10 +108,10 @@ async function plannedTimePassed({ client, service }: ExampleSession, x: Channel
   try {
     const draft = await client.content.createDraft({ channelId: x.id, body: "Late-week note." });
     const passed = await failure(() => client.content.approve(draft.id));
-    expectThat(passed instanceof PlannedTimePassed, `approval at week's end: ${passed}`);
+    expectThat(passed instanceof PlannedTimePassedError, `approval at week's end: ${passed}`);
     expectThat(passed.item.status === "pending", "the approval stands");
     console.log(
-      `  5. PlannedTimePassed: ${passed.item.id} is ${passed.item.status}, nothing queued`,
+      `  5. PlannedTimePassedError: ${passed.item.id} is ${passed.item.status}, nothing queued`,
     );
     const scheduled = await client.content.schedule(passed.item.id, { publishNow: true });
     console.log(`     fixed with schedule({ publishNow: true }): ${scheduled.status}`);
@@ -180,7 +180,7 @@ async function approveOrSchedule(
   try {
     return await client.content.approve(id, params);
   } catch (error) {
-    if (!(error instanceof PlannedTimePassed)) throw error;
+    if (!(error instanceof PlannedTimePassedError)) throw error;
     return client.content.schedule(id, { ...params, publishNow: true });
   }
 }

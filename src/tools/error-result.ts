@@ -17,12 +17,12 @@ const AMBIGUOUS_WRITE_HINT =
 
 /**
  * Turns what an SDK call threw into a tool result. Service errors keep their envelope with every
- * extra field; a `PlannedTimePassed` is a success carrying the saved item; local refusals and
+ * extra field; a `PlannedTimePassedError` is a success carrying the saved item; local refusals and
  * transport failures get an envelope of their own. Only the caller's own abort, and errors that
  * are not the SDK's (bugs), are thrown on.
  */
 export function resultOfError(error: unknown, redact?: Redactor): ToolResult {
-  if (isSdkError(error, "PlannedTimePassed")) {
+  if (isSdkError(error, "PlannedTimePassedError")) {
     return toJsonSafe(
       { item: error.item, plannedTimePassed: true, hint: PLANNED_TIME_PASSED_HINT },
       redact,

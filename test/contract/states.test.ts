@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AcknowledgmentRequiredError,
-  PlannedTimePassed,
+  PlannedTimePassedError,
   PublishedImmutableError,
   PublishFailedError,
   ValidationError,
@@ -45,7 +45,7 @@ describe("§3 States and transitions", () => {
     expect("scheduledAt" in answer.body.item).toBe(false);
     const other = await draft("Another one.");
     const error = await fake.client.content.approve(other.id).catch((caught) => caught);
-    expect(error).toBeInstanceOf(PlannedTimePassed);
+    expect(error).toBeInstanceOf(PlannedTimePassedError);
     expect(error.item.status).toBe("pending");
   });
 
@@ -247,7 +247,7 @@ describe("§3 States and transitions", () => {
     });
     await expect(
       fake.client.content.update("cnt_overdue_2", { channelId: "ch_x_acme" }),
-    ).rejects.toBeInstanceOf(PlannedTimePassed);
+    ).rejects.toBeInstanceOf(PlannedTimePassedError);
   });
 
   it('STATE-16 Same, with `status: "draft"` in the call → un-approve first, then move as a draft, and nothing is queued', async () => {

@@ -7,7 +7,7 @@ import {
 } from "../../src/core/errors/connection-errors.js";
 import {
   InvalidRequestError,
-  PlannedTimePassed,
+  PlannedTimePassedError,
   ResponseValidationError,
 } from "../../src/core/errors/local-errors.js";
 import { RateLimitError } from "../../src/core/errors/rate-limit.js";
@@ -145,8 +145,8 @@ describe("runTool turns SDK failures into the error envelope", () => {
     });
   });
 
-  it("STATE-2 turns PlannedTimePassed into a result with the saved item and a hint to schedule", async () => {
-    const result = await runTool(failingWith(new PlannedTimePassed(ITEM)), "update_content", {
+  it("STATE-2 turns PlannedTimePassedError into a result with the saved item and a hint to schedule", async () => {
+    const result = await runTool(failingWith(new PlannedTimePassedError(ITEM)), "update_content", {
       id: "c_1",
       status: "pending",
     });
@@ -205,6 +205,23 @@ describe("runTool turns SDK failures into the error envelope", () => {
 });
 
 describe("runTool recognises errors from another copy of the SDK", () => {
+  it("maps a 0.1.0 copy's PlannedTimePassed, as its class was named then", async () => {
+    // 0.1.0 named the class PlannedTimePassed on its prototype, as nameClass does.
+    class OlderPostlineError extends Error {}
+    Object.defineProperty(OlderPostlineError.prototype, "name", { value: "PostlineError" });
+    class OlderPlannedTimePassed extends OlderPostlineError {
+      readonly item = ITEM;
+    }
+    Object.defineProperty(OlderPlannedTimePassed.prototype, "name", {
+      value: "PlannedTimePassed",
+    });
+    const passed = await runTool(failingWith(new OlderPlannedTimePassed()), "update_content", {
+      id: "c_1",
+      status: "pending",
+    });
+    expect(passed).toMatchObject({ plannedTimePassed: true, item: ITEM });
+  });
+
   // Each published entry point bundles its own copy of the error classes, so the client's
   // errors are not `instanceof` the classes the tools were built with.
   it("maps a second copy's errors as it maps its own", async () => {
@@ -217,9 +234,13 @@ describe("runTool recognises errors from another copy of the SDK", () => {
     expect(await runTool(failingWith(foreign), "get_content", { id: "c_1" })).toEqual({
       error: { code: "validation_error", message: "limit must be 1..100", param: "limit" },
     });
-    const passed = await runTool(failingWith(new copy.PlannedTimePassed(ITEM)), "get_content", {
-      id: "c_1",
-    });
+    const passed = await runTool(
+      failingWith(new copy.PlannedTimePassedError(ITEM)),
+      "get_content",
+      {
+        id: "c_1",
+      },
+    );
     expect(passed).toMatchObject({ plannedTimePassed: true, item: ITEM });
 
     const apiCopy = (await import(

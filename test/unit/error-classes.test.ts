@@ -32,7 +32,7 @@ const statusRows = Object.entries(STATUS_CLASSES);
 const exported = sdk as unknown as Record<string, unknown>;
 
 /** Every class the root exports that is an SDK error, by its export name. */
-// Each class once, by its own name (PlannedTimePassedError is another name of PlannedTimePassed).
+// Each class once, by its own name (PlannedTimePassed is a deprecated name of PlannedTimePassedError).
 const exportedErrorClasses = Object.entries(exported).filter(
   (entry): entry is [string, typeof PostlineError] =>
     typeof entry[1] === "function" &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlannedTimePassed, VERSION } from "../../src/index.js";
+import { PlannedTimePassed, PlannedTimePassedError, VERSION } from "../../src/index.js";
 import {
   agentKey,
   brandProfile,
@@ -195,7 +195,7 @@ describe("content", () => {
     ]);
   });
 
-  it("PATCH-4 an approval whose planned time passed throws PlannedTimePassed carrying the saved item", async () => {
+  it("PATCH-4 an approval whose planned time passed throws PlannedTimePassedError carrying the saved item", async () => {
     server.use(
       http.patch(`${API}/content/item_1`, () =>
         HttpResponse.json({ item: contentItem({ status: "pending" }), plannedTimePassed: true }),
@@ -204,15 +204,22 @@ describe("content", () => {
     const error = await makeClient()
       .content.approve("item_1")
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PlannedTimePassed);
-    const passed = error as PlannedTimePassed;
+    expect(error).toBeInstanceOf(PlannedTimePassedError);
+    const passed = error as PlannedTimePassedError;
     expect(passed.item.status).toBe("pending");
     expect(passed.message).toMatch(/is approved/);
     expect(passed.message).toMatch(/scheduledAt/);
     expect(passed.message).toMatch(/publishNow/);
   });
 
-  it("PlannedTimePassed is also read from a bare item carrying the flag", async () => {
+  it("PlannedTimePassedError is the class's name; PlannedTimePassed, its 0.1.0 name, is the same class", () => {
+    const passed = new PlannedTimePassedError(contentItem());
+    expect(passed.name).toBe("PlannedTimePassedError");
+    expect(PlannedTimePassedError.name).toBe("PlannedTimePassedError");
+    expect(PlannedTimePassed).toBe(PlannedTimePassedError);
+  });
+
+  it("PlannedTimePassedError is also read from a bare item carrying the flag", async () => {
     server.use(
       http.patch(`${API}/content/item_1`, () =>
         HttpResponse.json({ ...contentItem(), plannedTimePassed: true }),
@@ -220,7 +227,7 @@ describe("content", () => {
     );
     await expect(
       makeClient().content.update("item_1", { channelId: "ch_x" }),
-    ).rejects.toBeInstanceOf(PlannedTimePassed);
+    ).rejects.toBeInstanceOf(PlannedTimePassedError);
   });
 
   it("schedule sends {} with neither a time nor publishNow", async () => {

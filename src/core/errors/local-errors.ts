@@ -125,9 +125,9 @@ export function bodyProblemError(problem: BodyProblem): ResponseValidationError 
  * queued (api-v1.md §4 PATCH rule 4). The approval stands; `item` is the saved item. Call
  * `client.content.schedule(item.id, { scheduledAt })` or `{ publishNow: true }` to queue it.
  */
-export class PlannedTimePassed extends PostlineError {
+export class PlannedTimePassedError extends PostlineError {
   static {
-    nameClass(PlannedTimePassed, "PlannedTimePassed");
+    nameClass(PlannedTimePassedError, "PlannedTimePassedError");
   }
 
   /** The item as saved (already approved). */
@@ -143,9 +143,15 @@ export class PlannedTimePassed extends PostlineError {
 }
 
 /**
- * {@link PlannedTimePassed} by a name that reads like its siblings'. The contract names the
- * condition `plannedTimePassed`, so the class keeps that name; both are the same class.
+ * {@link PlannedTimePassedError}, by the name 0.1.0 gave it: the same class, so `instanceof`
+ * either name matches. Its `name` is now `"PlannedTimePassedError"`.
+ *
+ * @deprecated Use {@link PlannedTimePassedError}.
  */
-export const PlannedTimePassedError = PlannedTimePassed;
-/** {@inheritDoc PlannedTimePassed} */
-export type PlannedTimePassedError = PlannedTimePassed;
+export const PlannedTimePassed = PlannedTimePassedError;
+/**
+ * {@link PlannedTimePassedError}, by the name 0.1.0 gave it.
+ *
+ * @deprecated Use {@link PlannedTimePassedError}.
+ */
+export type PlannedTimePassed = PlannedTimePassedError;

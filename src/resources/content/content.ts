@@ -167,7 +167,7 @@ export class ContentResource {
 
   /**
    * Edits an item: text, channel, status, rejection reason, AI-ism acknowledgment. Throws
-   * `PlannedTimePassed` (carrying the saved item) when an approval's planned time has passed.
+   * `PlannedTimePassedError` (carrying the saved item) when an approval's planned time has passed.
    *
    * @example
    * ```ts

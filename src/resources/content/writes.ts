@@ -1,5 +1,5 @@
 /** The item writes an acknowledgment can go with: `PATCH /content/:id` and the schedule call. */
-import { PlannedTimePassed } from "../../core/errors/local-errors.js";
+import { PlannedTimePassedError } from "../../core/errors/local-errors.js";
 import type { RequestOptions } from "../../core/request-options.js";
 import { type ContentItem, ContentItemSchema, ItemEnvelopeSchema } from "../../schemas/index.js";
 import { parseWith, readJson, requestParsed, unwrapSingle } from "../parse-response.js";
@@ -54,6 +54,6 @@ async function patchItem(
   // api-v1.md §4 PATCH rule 4: the approval stands but nothing was queued. The flag sits beside
   // `item`, or on the item itself when the body is the bare item (then `wrapper` is the item).
   const { plannedTimePassed } = parseWith(PlannedTimePassedFlag, wrapper, response, ctx.reader);
-  if (plannedTimePassed === true) throw new PlannedTimePassed(item);
+  if (plannedTimePassed === true) throw new PlannedTimePassedError(item);
   return item;
 }
