@@ -10,6 +10,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
 } from "@modelcontextprotocol/server";
+import type { RequestOptions } from "../core/request-options.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import type { AcknowledgmentMode } from "../tools/approval/acknowledgment-policy.js";
 import { declinedResult } from "../tools/approval/approval-envelopes.js";
@@ -17,7 +18,7 @@ import { approvalTarget } from "../tools/approval/approval-target.js";
 import type { PersonGate } from "../tools/approval/gated-call.js";
 import type { ToolResult } from "../tools/envelope.js";
 import { resultOfError } from "../tools/error-result.js";
-import type { ToolClient, ToolRequestOptions } from "../tools/tool-client.js";
+import type { ToolClient } from "../tools/tool-client.js";
 import { findTool } from "../tools/tool-list.js";
 import { validateToolInput } from "../tools/validate-input.js";
 import {
@@ -56,7 +57,7 @@ export async function acknowledgmentRound(
   client: ToolClient,
   name: string,
   input: unknown,
-  options: ToolRequestOptions,
+  options: RequestOptions,
   context: AcknowledgmentContext,
 ): Promise<AcknowledgmentRound> {
   const { mode } = context;

@@ -6,9 +6,10 @@
  */
 import type { InputRequiredResult } from "@modelcontextprotocol/server";
 import { type TraceContext, withParentFrom } from "../core/observe/tracing.js";
+import type { RequestOptions } from "../core/request-options.js";
 import { toolError } from "../tools/envelope.js";
 import { runToolThroughGate } from "../tools/run-tool.js";
-import type { ToolClient, ToolRequestOptions } from "../tools/tool-client.js";
+import type { ToolClient } from "../tools/tool-client.js";
 import { type AcknowledgmentContext, acknowledgmentRound } from "./acknowledgment-round.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
 import type { McpTraceContext } from "./trace-context.js";
@@ -80,7 +81,7 @@ export async function answerToolCall(
 async function runCall(
   call: McpToolCall,
   deps: McpToolCallDeps,
-  options: ToolRequestOptions,
+  options: RequestOptions,
 ): Promise<McpCallResult | InputRequiredResult> {
   const input = call.input ?? {};
   // The person's review is read before the tool runs: a child of the request's server span.

@@ -9,7 +9,7 @@ import { thrownMessage } from "../core/observe/guarded-call.js";
 import type { RateBudget } from "../core/pacing/rate-budget.js";
 import type { Redactor } from "../core/redact.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { HttpMethod } from "../core/transport/http-method.js";
+import { HTTP_METHODS, type HttpMethod } from "../core/transport/http-method.js";
 import { parseWith, readJson } from "./parse-response.js";
 import type { ResourceContext } from "./resource-context.js";
 
@@ -27,8 +27,6 @@ export interface CustomRequest<S extends z.ZodType | undefined = undefined> {
   schema?: S;
 }
 
-const METHODS: readonly string[] = ["GET", "POST", "PATCH", "DELETE"];
-
 /** Sends a {@link CustomRequest} and returns its body, parsed with `schema` when one is given. */
 export async function sendCustomRequest<S extends z.ZodType | undefined>(
   ctx: ResourceContext,
@@ -42,10 +40,10 @@ export async function sendCustomRequest<S extends z.ZodType | undefined>(
     );
   }
   const { method, schema } = spec;
-  if (!METHODS.includes(method)) {
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new InvalidRequestError(
       "method",
-      `method must be one of ${METHODS.join(", ")}; got ${JSON.stringify(String(method))}`,
+      `method must be one of ${HTTP_METHODS.join(", ")}; got ${JSON.stringify(String(method))}`,
     );
   }
   const path = checkedPath(spec.path, new URL(ctx.transport.urlFor("")));

@@ -1,5 +1,6 @@
+import type { RequestOptions } from "../core/request-options.js";
 import type { ToolErrorResult } from "./envelope.js";
-import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
+import type { ToolClient } from "./tool-client.js";
 
 /** Which input parameter names a tool's channel, and so which refusal deserves the choices. */
 export type ChannelParam = "channelId" | "channelIds";
@@ -15,7 +16,7 @@ export async function withChannelChoices(
   client: ToolClient,
   channelParam: ChannelParam,
   refusal: ToolErrorResult,
-  options: ToolRequestOptions | undefined,
+  options: RequestOptions | undefined,
 ): Promise<ToolErrorResult> {
   if (!namesParam(refusal, channelParam)) return refusal;
   let channels: Awaited<ReturnType<ToolClient["channels"]["list"]>>;

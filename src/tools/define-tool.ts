@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { RequestOptions } from "../core/request-options.js";
 import type { ChannelParam } from "./channel-choices.js";
 import {
   type ToolOutputSchema,
@@ -6,7 +7,7 @@ import {
   toToolOutputSchema,
   toToolParameters,
 } from "./json-schema.js";
-import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
+import type { ToolClient } from "./tool-client.js";
 
 /**
  * Hints for hosts that ask a person before running a tool, named as in the MCP tool annotations.
@@ -50,7 +51,7 @@ export interface ToolDefinition<Name extends string = string, Input extends z.Zo
 export type ToolCall<Input extends z.ZodType> = (
   client: ToolClient,
   input: z.output<Input>,
-  options: ToolRequestOptions | undefined,
+  options: RequestOptions | undefined,
 ) => Promise<unknown>;
 
 /** A tool's public definition and the SDK call behind it, kept apart so only `runTool` calls. */

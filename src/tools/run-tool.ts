@@ -1,3 +1,4 @@
+import type { RequestOptions } from "../core/request-options.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import {
   acknowledgmentModeOf,
@@ -10,7 +11,7 @@ import { withChannelChoices } from "./channel-choices.js";
 import { type ToolResult, toolError } from "./envelope.js";
 import { resultOfError } from "./error-result.js";
 import { toJsonSafe } from "./json-safe.js";
-import type { ToolClient, ToolRequestOptions } from "./tool-client.js";
+import type { ToolClient } from "./tool-client.js";
 import { findTool, type ToolInput, type ToolName, tools } from "./tool-list.js";
 import { inToolSpan, type ToolCallContext } from "./tool-span.js";
 import { validateToolInput } from "./validate-input.js";
@@ -27,7 +28,7 @@ export type InputFor<Name extends string> = [Name] extends [ToolName]
  * Options of {@link runTool}: the SDK's per-call options, who may acknowledge AI-ism matches
  * (`acknowledgment`), and `confirm` to ask a person (docs/approval.md).
  */
-export interface RunToolOptions extends ToolRequestOptions, ConfirmOptions {}
+export interface RunToolOptions extends RequestOptions, ConfirmOptions {}
 
 /**
  * Runs one tool call a model asked for: validates `input` against the tool's schema, calls the
@@ -86,7 +87,7 @@ export function runToolThroughGate(
   client: ToolClient,
   name: string,
   input: unknown,
-  options: ToolRequestOptions | undefined,
+  options: RequestOptions | undefined,
   gate: PersonGate,
   call: ToolCallContext = {},
 ): Promise<ToolResult> {
@@ -99,7 +100,7 @@ async function runChecked(
   client: ToolClient,
   name: string,
   input: unknown,
-  options: ToolRequestOptions | undefined,
+  options: RequestOptions | undefined,
   gate: PersonGate,
 ): Promise<ToolResult> {
   const tool = findTool(name);
@@ -126,7 +127,7 @@ async function runChecked(
   const redact = resultRedactorOf(client);
   const itemId = approvalTarget(tool.definition.name, checked.input);
   if (itemId !== undefined && gate.mode !== "model") {
-    const call = (input: object, sent: ToolRequestOptions | undefined) =>
+    const call = (input: object, sent: RequestOptions | undefined) =>
       tool.call(client, input, sent);
     return callThroughGate(client, call, itemId, checked.input, options, gate, redact);
   }

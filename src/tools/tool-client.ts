@@ -1,4 +1,5 @@
 import type { Postline } from "../client.js";
+import type { RequestOptions } from "../core/request-options.js";
 
 /**
  * The part of a {@link Postline} client the tools call. Keys are deliberately absent: no tool
@@ -9,5 +10,9 @@ export type ToolClient = Pick<
   "content" | "channels" | "brand" | "schedule" | "stats" | "rateBudget"
 >;
 
-/** The SDK's per-call options (`signal`, `timeout`, ...), passed on to every call a tool makes. */
-export type ToolRequestOptions = NonNullable<Parameters<Postline["content"]["get"]>[1]>;
+/**
+ * The SDK's per-call options, by the name 0.1.0 gave them in `@postline/sdk/tools`.
+ *
+ * @deprecated Use {@link RequestOptions} from `@postline/sdk`: the same type.
+ */
+export type ToolRequestOptions = RequestOptions;

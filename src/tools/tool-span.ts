@@ -11,8 +11,8 @@ import {
   SPAN_STATUS_ERROR,
   type TraceContext,
 } from "../core/observe/tracing.js";
+import type { RequestOptions } from "../core/request-options.js";
 import { isToolError, type ToolResult } from "./envelope.js";
-import type { ToolRequestOptions } from "./tool-client.js";
 
 /** What a host knows of one tool call besides its input. */
 export interface ToolCallContext {
@@ -30,8 +30,8 @@ export async function inToolSpan(
   client: unknown,
   name: string,
   call: ToolCallContext,
-  options: ToolRequestOptions | undefined,
-  run: (options: ToolRequestOptions | undefined) => Promise<ToolResult>,
+  options: RequestOptions | undefined,
+  run: (options: RequestOptions | undefined) => Promise<ToolResult>,
 ): Promise<ToolResult> {
   const tracer = tracerOf(client);
   if (tracer === undefined) return run(options);

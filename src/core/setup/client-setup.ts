@@ -4,6 +4,7 @@
  * from `client.ts` so the class reads as its options, defaults and namespaces.
  */
 
+import type { PostlineAuth, PostlineOptions } from "../../client.js";
 import { PostlineError } from "../errors/postline-error.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import { createPacer, defaultPacingStore } from "../pacing/key-pacer.js";
@@ -16,21 +17,12 @@ import { isLoopbackHost } from "./base-url.js";
 import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 import { environmentOfToken } from "./environment.js";
 
-/** How a client authenticates; the public `PostlineAuth` type. */
-type AuthMode = "apiKey" | "session";
-
 /** The options {@link resolveApiKey} reads. */
 export interface AuthOptions {
-  readonly auth?: AuthMode | undefined;
+  readonly auth?: PostlineAuth | undefined;
   readonly apiKey?: string | undefined;
   readonly dangerouslyAllowBrowser?: boolean | undefined;
 }
-
-/** What `rateLimit` may be: see `PostlineOptions.rateLimit`. */
-export type RateLimitOption =
-  | boolean
-  | { readonly store?: PacingStore | undefined; readonly maxWaitMs?: number | undefined }
-  | undefined;
 
 /**
  * An option, else its environment variable (empty counts as unset); a clear error when neither
@@ -108,7 +100,7 @@ export function authFailureNote(
  */
 export function assertCredentialTransport(
   base: URL,
-  auth: AuthMode,
+  auth: PostlineAuth,
   options: { readonly allowInsecureHttp?: boolean | undefined },
 ): void {
   if (base.protocol !== "http:" || isLoopbackHost(base.hostname)) return;
@@ -121,14 +113,14 @@ export function assertCredentialTransport(
 }
 
 /** The store `rateLimit` names: `undefined` for no pacing; its shape is already checked. */
-export function pacingStoreOf(rateLimit: RateLimitOption): PacingStore | undefined {
+export function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingStore | undefined {
   if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
   if (rateLimit === false) return undefined;
   return rateLimit.store ?? defaultPacingStore();
 }
 
 /** How long a call may wait for its turn: `rateLimit.maxWaitMs` (already checked), or the default. */
-export function maxWaitOf(rateLimit: RateLimitOption): number {
+export function maxWaitOf(rateLimit: PostlineOptions["rateLimit"]): number {
   return (typeof rateLimit === "object" ? rateLimit.maxWaitMs : undefined) ?? DEFAULT_MAX_WAIT_MS;
 }
 

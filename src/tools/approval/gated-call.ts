@@ -6,13 +6,14 @@
 
 import type { AcknowledgmentRequiredError } from "../../core/errors/conflict.js";
 import type { Redactor } from "../../core/redact.js";
+import type { RequestOptions } from "../../core/request-options.js";
 import type { AcknowledgeOptions } from "../../resources/content/params.js";
 import type { ContentReview } from "../../resources/content/review.js";
 import type { ToolResult } from "../envelope.js";
 import { resultOfError } from "../error-result.js";
 import { toJsonSafe } from "../json-safe.js";
 import { isSdkError } from "../sdk-error-guard.js";
-import type { ToolClient, ToolRequestOptions } from "../tool-client.js";
+import type { ToolClient } from "../tool-client.js";
 import type { AcknowledgmentMode, ConfirmAcknowledgment } from "./acknowledgment-policy.js";
 import {
   askAgainResult,
@@ -52,7 +53,7 @@ export async function callThroughGate(
   call: GatedToolCall,
   itemId: string,
   input: object,
-  options: ToolRequestOptions | undefined,
+  options: RequestOptions | undefined,
   gate: PersonGate,
   redact: Redactor,
 ): Promise<ToolResult> {
@@ -98,7 +99,7 @@ async function askInline(
   confirm: ConfirmAcknowledgment,
   itemId: string,
   attempt: (acknowledge?: ContentReview) => Promise<Attempt>,
-  options: ToolRequestOptions | undefined,
+  options: RequestOptions | undefined,
   redact: Redactor,
 ): Promise<ToolResult> {
   let last: AcknowledgmentRequiredError | undefined;
