@@ -177,10 +177,15 @@ export class Postline {
     checkOptionNames(options);
     checkClientOptions(options);
     const apiKey = resolveApiKey(options);
-    const rawBaseURL = optionOrEnv(options.baseURL, "POSTLINE_BASE_URL", "service URL", "baseURL");
+    const rawBaseURL = optionOrEnv(options.baseURL, {
+      option: "baseURL",
+      env: "POSTLINE_BASE_URL",
+      what: "service URL",
+    });
     const redact = createRedactor(apiKey ?? undefined);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
-    assertCredentialTransport(base, apiKey === null ? "session" : "apiKey", options);
+    const auth = apiKey === null ? "session" : "apiKey";
+    assertCredentialTransport(base, { auth, allowInsecureHttp: options.allowInsecureHttp });
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     const logLevel = options.logLevel ?? "warn";
@@ -205,7 +210,7 @@ export class Postline {
       logger,
       hooks: clientHooksOf(options),
       pacer,
-      authFailureNote: authFailureNote(apiKey, options.apiKey === undefined, base),
+      authFailureNote: authFailureNote({ apiKey, keyFromEnv: options.apiKey === undefined, base }),
       redact,
       tracer,
       metrics: options.meter && new CallMetrics(options.meter, baseURL, logger.warn),
@@ -224,7 +229,7 @@ export class Postline {
     this.schedule = new ScheduleResource(ctx);
     this.stats = new StatsResource(ctx);
     this.keys = new KeysResource(ctx);
-    this.auth = apiKey === null ? "session" : "apiKey";
+    this.auth = auth;
     this.environment = apiKey === null ? "unknown" : environmentOfToken(apiKey);
     this.baseURL = baseURL;
     this.timeout = timeout;

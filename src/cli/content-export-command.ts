@@ -60,7 +60,11 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
     allowInsecureHttp: flags["allow-insecure-http"] === true,
     onRequest: () => progress?.pageSent(),
     onRateLimitWait: (event) => progress?.slotExpected(event.expectedWaitMs),
-    onRetry: (event) => progress?.retrying(event.delayMs, event.error.name === "RateLimitError"),
+    onRetry: (event) =>
+      progress?.retrying({
+        delayMs: event.delayMs,
+        rateLimited: event.error.name === "RateLimitError",
+      }),
   });
   // A closed pipe (`| head`) is the reader saying it has enough: stop, without an error.
   io.stdout.on("error", (error: NodeJS.ErrnoException) => {

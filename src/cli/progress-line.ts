@@ -42,7 +42,13 @@ export class ProgressLine {
   }
 
   /** The service refused a request and it will be sent again after `delayMs`. */
-  retrying(delayMs: number, rateLimited: boolean): void {
+  retrying({
+    delayMs,
+    rateLimited,
+  }: {
+    readonly delayMs: number;
+    readonly rateLimited: boolean;
+  }): void {
     const seconds = Math.ceil(delayMs / 1000);
     this.retryNote = rateLimited
       ? `rate limited by the service, retrying in ${seconds} s`

@@ -97,7 +97,7 @@ function scrub(value: unknown, redact: Redactor, copies: Map<object, unknown>): 
   const proto: unknown = Object.getPrototypeOf(value);
   const plain = array || proto === Object.prototype || proto === null;
   // Registered first, so a cycle back to this value reaches the copy, never the original.
-  const copy = copyShell(value, array, proto);
+  const copy = copyShell(value, proto);
   copies.set(value, copy);
   const keys = plain
     ? Object.keys(value)
@@ -143,8 +143,8 @@ function requestSummary(request: Request, redact: Redactor): Record<string, unkn
 }
 
 /** An empty object of the same kind: an array, a plain object, or an error with its prototype. */
-function copyShell(value: object, array: boolean, proto: unknown): object {
-  if (array) return [];
+function copyShell(value: object, proto: unknown): object {
+  if (Array.isArray(value)) return [];
   if (proto === null) return Object.create(null);
   if (proto === Object.prototype) return {};
   // A real Error (so runtimes still print it as one) carrying the original's prototype.

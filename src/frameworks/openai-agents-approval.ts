@@ -41,7 +41,7 @@ export function needsApprovalFor(client: ToolClient, name: string) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
     const itemId = approvalTarget(name, input);
     if (itemId === undefined || callId === undefined) return false;
-    const reviews = reviewsIn(runContext.context, true);
+    const reviews = reviewsIn(runContext.context, { create: true });
     // Evaluated again after a restored RunState: the review the person saw stays the one asked.
     if (reviews?.[callId] !== undefined) return true;
     let review: ContentReview;
@@ -66,7 +66,7 @@ export async function gateOfCall(
   callId: string | undefined,
 ): Promise<PersonGate> {
   if (mode === "model" || approvalTarget(name, input) === undefined) return { mode };
-  const reviews = reviewsIn(runContext?.context, false);
+  const reviews = reviewsIn(runContext?.context);
   const approved = callId === undefined ? undefined : reviews?.[callId];
   if (callId !== undefined && reviews !== undefined) delete reviews[callId];
   return { mode, approvalStep: { approved } };
@@ -95,7 +95,7 @@ export function describeApproval(
   const callId = typeof raw.callId === "string" ? raw.callId : undefined;
   const toolName = interruption.name;
   if (callId === undefined || toolName === undefined) return undefined;
-  const review = reviewsIn(contextOf(from), false)?.[callId] ?? memoryReview(callId);
+  const review = reviewsIn(contextOf(from))?.[callId] ?? memoryReview(callId);
   if (review === undefined) return undefined;
   return {
     toolName,
@@ -124,7 +124,10 @@ function contextOf(from: unknown): unknown {
 }
 
 /** The reviews in a run context object, created on demand when `create`. */
-function reviewsIn(context: unknown, create: boolean): Record<string, ContentReview> | undefined {
+function reviewsIn(
+  context: unknown,
+  { create = false }: { readonly create?: boolean } = {},
+): Record<string, ContentReview> | undefined {
   if (context === null || typeof context !== "object") return undefined;
   const holder = context as Record<string, unknown>;
   const reviews = holder[REVIEWS_KEY];

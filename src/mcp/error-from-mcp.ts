@@ -145,8 +145,7 @@ function build(parsed: ParsedErrorBody, redact: Redactor): APIError {
   return errorFromResponse(
     { status, headers: new Headers(), body: { text: "" }, method: "tools/call", url: "" },
     parsed,
-    RETRYABLE_CODES.has(parsed.code),
-    redact,
+    { retryable: RETRYABLE_CODES.has(parsed.code), redact },
   );
 }
 

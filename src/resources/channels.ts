@@ -1,6 +1,6 @@
 import type { RequestOptions } from "../core/request-options.js";
 import { type Channel, ChannelListResponseSchema, type Platform } from "../schemas/index.js";
-import { optionalString, paramsObject } from "./input-checks.js";
+import { optionalNonEmptyString, paramsObject } from "./input-checks.js";
 import { requestParsed } from "./parse-response.js";
 import type { ResourceContext } from "./resource-context.js";
 
@@ -29,8 +29,8 @@ export class ChannelsResource {
    * ```
    */
   async list(params: ChannelListParams = {}, options?: RequestOptions): Promise<Channel[]> {
-    const { platform: given } = paramsObject("params", params, true);
-    const platform = optionalString("platform", given, false);
+    const { platform: given } = paramsObject(params, { optional: true });
+    const platform = optionalNonEmptyString("platform", given);
     const request = {
       operation: "channels.list",
       method: "GET",

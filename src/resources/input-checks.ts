@@ -43,18 +43,18 @@ export function pathId(param: string, value: unknown): string {
 }
 
 /**
- * The parameters object of a call: a plain object, or absent when `optional` (`{}` then).
- * `null`, an array or a primitive is refused instead of failing later on a property read.
+ * The parameters object of a call (named `params` in errors): a plain object, or, when
+ * `optional`, absent (`{}` then). `null`, an array or a primitive is refused instead of failing
+ * later on a property read.
  */
 export function paramsObject(
-  param: string,
   value: unknown,
-  optional: boolean,
+  { optional = false }: { readonly optional?: boolean } = {},
 ): Record<string, unknown> {
   if (value === undefined && optional) return {};
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     invalid(
-      param,
+      "params",
       optional ? "must be an object when given" : "is required and must be an object",
       value,
     );
@@ -81,21 +81,21 @@ export function requiredString(param: string, value: unknown): string {
   return wellFormed(param, value as string);
 }
 
-/** An optional string: absent, or a string (empty allowed only when `allowEmpty`). */
-export function optionalString(
-  param: string,
-  value: unknown,
-  allowEmpty = true,
-): string | undefined {
-  if (value !== undefined && (allowEmpty ? typeof value !== "string" : isBlank(value))) {
-    invalid(param, `must be ${allowEmpty ? "a string" : "a non-empty string"} when given`, value);
+/** An optional string: absent, or any string, the empty one included. */
+export function optionalString(param: string, value: unknown): string | undefined {
+  if (value !== undefined && typeof value !== "string") {
+    invalid(param, "must be a string when given", value);
   }
-  return value === undefined ? undefined : wellFormed(param, value as string);
+  return value === undefined ? undefined : wellFormed(param, value);
 }
 
 /** An optional string that, when given, is not blank. */
-export const optionalNonEmptyString = (param: string, value: unknown): string | undefined =>
-  optionalString(param, value, false);
+export function optionalNonEmptyString(param: string, value: unknown): string | undefined {
+  if (value !== undefined && isBlank(value)) {
+    invalid(param, "must be a non-empty string when given", value);
+  }
+  return value === undefined ? undefined : wellFormed(param, value as string);
+}
 
 /** An optional boolean. */
 export function optionalBoolean(param: string, value: unknown): boolean | undefined {
@@ -140,9 +140,9 @@ export function isoTimestamp(param: string, value: unknown): string {
   return date.toISOString();
 }
 
-/** Refuses a parameter that must not be sent with this call. */
-export function refuse(param: string, present: boolean, reason: string): void {
-  if (present) throw new InvalidRequestError(param, reason);
+/** Refuses a parameter that must not be sent with this call, saying why. */
+export function refuse(param: string, reason: string): never {
+  throw new InvalidRequestError(param, reason);
 }
 
 /** A check of one parameter: the accepted value, or an `InvalidRequestError` naming it. */

@@ -71,7 +71,7 @@ export class KeysResource {
    * ```
    */
   async create(params: KeyCreateParams, options?: RequestOptions): Promise<CreatedAgentKey> {
-    const input = paramsObject("params", params, false);
+    const input = paramsObject(params);
     const body = {
       name: requiredString("name", input.name),
       // api-v1.md §4 POST /keys: the three scopes only; the service refuses any other.

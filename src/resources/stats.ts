@@ -30,7 +30,7 @@ export class StatsResource {
    */
   async get(params: StatsParams = {}, options?: RequestOptions): Promise<StatsResult> {
     // api-v1.md §4 GET /stats: days is an integer 1 to 365.
-    const { days: given } = paramsObject("params", params, true);
+    const { days: given } = paramsObject(params, { optional: true });
     const days = optionalIntInRange("days", given, 1, 365);
     const request = {
       operation: "stats.get",

@@ -57,10 +57,13 @@ export function wantsStrict(options: { readonly strict?: boolean | undefined }):
  * dropped. Dropped constraints still hold: `runTool` checks the input with the tool's zod schema.
  */
 export function toStrictParameters(parameters: ToolParameters): ToolParameters {
-  return strictNode(parameters as SchemaNode, false) as unknown as ToolParameters;
+  return strictNode(parameters as SchemaNode) as unknown as ToolParameters;
 }
 
-function strictNode(node: SchemaNode, nullable: boolean): SchemaNode {
+function strictNode(
+  node: SchemaNode,
+  { nullable = false }: { readonly nullable?: boolean } = {},
+): SchemaNode {
   const strict: SchemaNode = {};
   for (const [keyword, value] of Object.entries(node)) {
     if (keyword === "const") strict.enum = [value];
@@ -73,21 +76,21 @@ function strictNode(node: SchemaNode, nullable: boolean): SchemaNode {
     strict.properties = Object.fromEntries(
       Object.entries(node.properties).map(([name, property]) => [
         name,
-        strictNode(property as SchemaNode, optional.has(name)),
+        strictNode(property as SchemaNode, { nullable: optional.has(name) }),
       ]),
     );
     strict.required = Object.keys(node.properties);
     strict.additionalProperties = false;
   }
-  if (isNode(node.items)) strict.items = strictNode(node.items, false);
+  if (isNode(node.items)) strict.items = strictNode(node.items);
   if (Array.isArray(node.anyOf)) {
-    strict.anyOf = node.anyOf.map((branch) => strictNode(branch as SchemaNode, false));
+    strict.anyOf = node.anyOf.map((branch) => strictNode(branch as SchemaNode));
   }
   if (isNode(node.$defs)) {
     strict.$defs = Object.fromEntries(
       Object.entries(node.$defs).map(([name, definition]) => [
         name,
-        strictNode(definition as SchemaNode, false),
+        strictNode(definition as SchemaNode),
       ]),
     );
   }

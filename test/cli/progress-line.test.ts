@@ -33,7 +33,7 @@ describe("postline content export: the progress line", () => {
     progress.pageRequested();
     await pause(600);
     expect(lastLine(text())).toContain("waiting for the rate limit");
-    progress.retrying(12_000, true);
+    progress.retrying({ delayMs: 12_000, rateLimited: true });
     await pause(300);
     expect(lastLine(text())).toContain("rate limited by the service, retrying in 12 s");
     progress.pageSent();

@@ -74,7 +74,9 @@ describe("the code table and the classes agree", () => {
   });
 
   it.each(codeRows)("%s: the lookup gives it for its code, status and flag", (name, row) => {
-    const Class = errorClassFor(row.code, row.status ?? 599, row.flag === "acknowledgmentRequired");
+    const Class = errorClassFor(row.code, row.status ?? 599, {
+      acknowledgmentRequired: row.flag === "acknowledgmentRequired",
+    });
     expect(Class).toBe(row.errorClass);
     expect(Class.name).toBe(name);
   });
@@ -82,7 +84,7 @@ describe("the code table and the classes agree", () => {
   it.each(statusRows)("%s extends APIError and is the class of status %s", (name, row) => {
     expect(Object.getPrototypeOf(row.errorClass)).toBe(APIError);
     expect(row.errorClass.name).toBe(name);
-    expect(errorClassFor("some_new_code", row.status, false)).toBe(row.errorClass);
+    expect(errorClassFor("some_new_code", row.status)).toBe(row.errorClass);
     expect(exported[name]).toBe(row.errorClass);
   });
 

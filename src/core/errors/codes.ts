@@ -197,8 +197,9 @@ export function statusOfCode(code: ErrorCode, flags: { acknowledgmentRequired?: 
 export function errorClassFor(
   code: string,
   status: number,
-  acknowledgmentRequired: boolean,
+  flags: { readonly acknowledgmentRequired?: boolean } = {},
 ): APIErrorClass {
+  const acknowledgmentRequired = flags.acknowledgmentRequired === true;
   const rows = ROWS.filter((spec) => spec.code === code);
   const row =
     rows.find(

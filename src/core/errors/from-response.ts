@@ -86,10 +86,11 @@ function unexpected(message: string, body?: unknown): ParsedErrorBody {
 export function errorFromResponse(
   facts: ErrorResponseFacts,
   parsed: ParsedErrorBody,
-  retryable: boolean,
-  redact: Redactor,
+  { retryable, redact }: { readonly retryable: boolean; readonly redact: Redactor },
 ): APIError {
-  const ErrorClass = errorClassFor(parsed.code, facts.status, parsed.acknowledgmentRequired);
+  const ErrorClass = errorClassFor(parsed.code, facts.status, {
+    acknowledgmentRequired: parsed.acknowledgmentRequired,
+  });
   return new ErrorClass({
     status: facts.status,
     code: parsed.code,

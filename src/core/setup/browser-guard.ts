@@ -13,8 +13,10 @@ export function isBrowserPage(): boolean {
  * Refuses an API key in a browser page: anyone who opens the page can read it from the page's
  * source, its memory or its network traffic, and act as the key with all its scopes.
  */
-export function assertNoKeyInBrowserPage(dangerouslyAllowBrowser: boolean | undefined): void {
-  if (dangerouslyAllowBrowser === true || !isBrowserPage()) return;
+export function assertNoKeyInBrowserPage(options: {
+  readonly dangerouslyAllowBrowser?: boolean | undefined;
+}): void {
+  if (options.dangerouslyAllowBrowser === true || !isBrowserPage()) return;
   throw new PostlineError(
     "An API key in a browser page can be read by anyone who opens the page, who can then act " +
       "with every scope of the key. Keep the key on a server, or sign the user in and use " +

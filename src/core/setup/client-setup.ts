@@ -24,22 +24,27 @@ export interface AuthOptions {
   readonly dangerouslyAllowBrowser?: boolean | undefined;
 }
 
+/** Where {@link optionOrEnv} looks, and what the error calls the value. */
+export interface OptionSource {
+  /** The option's name, e.g. `apiKey`. */
+  readonly option: string;
+  /** Its environment variable, e.g. `POSTLINE_API_KEY`. */
+  readonly env: string;
+  /** What the value is, in words, e.g. `API key`. */
+  readonly what: string;
+}
+
 /**
  * An option, else its environment variable (empty counts as unset); a clear error when neither
  * gives a non-blank string.
  */
-export function optionOrEnv(
-  value: string | undefined,
-  envName: string,
-  what: string,
-  option: string,
-) {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  const found = value ?? (env?.[envName] || undefined);
+export function optionOrEnv(value: string | undefined, { option, env, what }: OptionSource) {
+  const variables = (globalThis as { process?: { env?: Record<string, string | undefined> } })
+    .process?.env;
+  const found = value ?? (variables?.[env] || undefined);
   if (typeof found !== "string" || found.trim() === "") {
     throw new PostlineError(
-      `No ${what}: pass the \`${option}\` option or set the ${envName} environment variable`,
+      `No ${what}: pass the \`${option}\` option or set the ${env} environment variable`,
     );
   }
   return found;
@@ -64,8 +69,12 @@ export function pacerFor(
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
 export function resolveApiKey(options: AuthOptions): string | null {
   if (options.auth === "session") return null;
-  const apiKey = optionOrEnv(options.apiKey, "POSTLINE_API_KEY", "API key", "apiKey");
-  assertNoKeyInBrowserPage(options.dangerouslyAllowBrowser);
+  const apiKey = optionOrEnv(options.apiKey, {
+    option: "apiKey",
+    env: "POSTLINE_API_KEY",
+    what: "API key",
+  });
+  assertNoKeyInBrowserPage(options);
   return apiKey;
 }
 
@@ -74,11 +83,15 @@ export function resolveApiKey(options: AuthOptions): string | null {
  * the key came from `POSTLINE_API_KEY` (not an option they may be checking), and that a live key
  * went to a server on this machine, such as a local fake, which knows only its own test keys.
  */
-export function authFailureNote(
-  apiKey: string | null,
-  keyFromEnv: boolean,
-  base: URL,
-): string | undefined {
+export function authFailureNote({
+  apiKey,
+  keyFromEnv,
+  base,
+}: {
+  readonly apiKey: string | null;
+  readonly keyFromEnv: boolean;
+  readonly base: URL;
+}): string | undefined {
   if (apiKey === null) return undefined;
   const notes: string[] = [];
   if (keyFromEnv) {
@@ -100,11 +113,13 @@ export function authFailureNote(
  */
 export function assertCredentialTransport(
   base: URL,
-  auth: PostlineAuth,
-  options: { readonly allowInsecureHttp?: boolean | undefined },
+  {
+    auth,
+    allowInsecureHttp,
+  }: { readonly auth: PostlineAuth; readonly allowInsecureHttp?: boolean | undefined },
 ): void {
   if (base.protocol !== "http:" || isLoopbackHost(base.hostname)) return;
-  if (options.allowInsecureHttp === true) return;
+  if (allowInsecureHttp === true) return;
   if (auth === "session" && isBrowserPage()) return;
   const what = auth === "session" ? "the session cookie" : "the API key";
   throw new PostlineError(

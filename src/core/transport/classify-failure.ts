@@ -50,7 +50,7 @@ export function classifyFailure(
         : read;
     const retryable = isRetryableFailure(method, { kind: "status", status, code: parsed.code });
     return {
-      error: errorFromResponse(facts, parsed, retryable, redact),
+      error: errorFromResponse(facts, parsed, { retryable, redact }),
       retryable,
       // Honoured on any retried status (429 and 503 by contract; harmless elsewhere).
       retryAfterSeconds: parseRetryAfterSeconds(headers.get("retry-after")),

@@ -45,12 +45,12 @@ function isForbiddenHeader(name: string): boolean {
  * that is not a valid header name, or a value with CR, LF, NUL or a character outside Latin-1, is
  * refused here with `InvalidRequestError`, rather than by `fetch` at send time, where it would
  * look like a connection failure. So is a header fetch forbids a caller to set (`Transfer-Encoding`,
- * `Host`, `Connection`, ...): a browser would drop it silently, Node's fetch fails on several. `where` says which option it is, for the message.
+ * `Host`, `Connection`, ...): a browser would drop it silently, Node's fetch fails on several.
+ * `where` says which option it is, for the message.
  */
 export function checkedCallerHeaders(
   headers: unknown,
-  where: "client" | "call",
-  session = false,
+  { where, session = false }: { readonly where: "client" | "call"; readonly session?: boolean },
 ): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined) return out;

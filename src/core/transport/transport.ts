@@ -75,7 +75,10 @@ export class Transport {
     if (apiKey !== null) checkApiKeyForHeader(apiKey);
     this.#session = apiKey === null;
     this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
-    const headers = checkedCallerHeaders(config.headers, "client", this.#session);
+    const headers = checkedCallerHeaders(config.headers, {
+      where: "client",
+      session: this.#session,
+    });
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
@@ -241,7 +244,7 @@ export class Transport {
     // Per-call headers merge over the instance's, so the credential is set again after them.
     const headers = options.headers
       ? {
-          ...checkedCallerHeaders(options.headers, "call", this.#session),
+          ...checkedCallerHeaders(options.headers, { where: "call", session: this.#session }),
           ...this.#credentialHeaders,
         }
       : undefined;

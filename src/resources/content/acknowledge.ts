@@ -14,8 +14,7 @@ import { checkedReview, staleReviewError } from "./review.js";
 /** The write itself: sent in `ctx` (one SDK call with the re-read), acknowledging or not. */
 export type AcknowledgeableWrite<T> = (
   ctx: ResourceContext,
-  options: RequestOptions | undefined,
-  acknowledge: boolean,
+  sending: { readonly options: RequestOptions | undefined; readonly acknowledge: boolean },
 ) => Promise<T>;
 
 /** What {@link sendAcknowledged} sends. */
@@ -44,7 +43,7 @@ export async function sendAcknowledged<T>(
   options: AcknowledgeOptions | undefined,
 ): Promise<T> {
   const { acknowledge, ...requestOptions } = options ?? {};
-  if (acknowledge === undefined) return write.send(ctx, options, false);
+  if (acknowledge === undefined) return write.send(ctx, { options, acknowledge: false });
   const review = checkedReview(acknowledge, write.id);
   const call = ctx.transport.openCall(write.operation, requestOptions);
   const inCall: ResourceContext = { ...ctx, call };
@@ -64,7 +63,7 @@ export async function sendAcknowledged<T>(
       const url = ctx.transport.urlFor(write.path);
       throw staleReviewError(current, { method: write.method, url, callId: call.id });
     }
-    const result = await write.send(inCall, requestOptions, true);
+    const result = await write.send(inCall, { options: requestOptions, acknowledge: true });
     call.end();
     return result;
   } catch (error) {

@@ -36,7 +36,7 @@ export type ContentListQuery = ReturnType<typeof listQuery>;
 
 /** The filters and paging of a list call. */
 export function listQuery(params: unknown) {
-  return checkedFields(paramsObject("params", params, true), {
+  return checkedFields(paramsObject(params, { optional: true }), {
     status: optionalNonEmptyString,
     channelId: optionalNonEmptyString,
     source: optionalNonEmptyString,
@@ -55,18 +55,20 @@ export interface DraftBody {
 
 /** The input of `createDraft`: own text on exactly one channel (api-v1.md §4 POST rules 2, 3). */
 export function draftBody(params: unknown): DraftBody {
-  const input = paramsObject("params", params, false);
-  refuse(
-    "prompt",
-    input.prompt !== undefined,
-    "createDraft posts your own `body`; for a written post, call content.generate({ channelIds, prompt })",
-  );
-  const channelIds = targetChannels(input, true);
-  refuse(
-    "channelIds",
-    channelIds.length > 1,
-    `A free draft is on one channel, but channelIds names ${channelIds.length}: pass one channelId, or use content.generate`,
-  );
+  const input = paramsObject(params);
+  if (input.prompt !== undefined) {
+    refuse(
+      "prompt",
+      "createDraft posts your own `body`; for a written post, call content.generate({ channelIds, prompt })",
+    );
+  }
+  const channelIds = targetChannels(input, { askFor: "channelId" });
+  if (channelIds.length > 1) {
+    refuse(
+      "channelIds",
+      `A free draft is on one channel, but channelIds names ${channelIds.length}: pass one channelId, or use content.generate`,
+    );
+  }
   return {
     body: requiredString("body", input.body),
     channelId: channelIds[0] as string,
@@ -77,19 +79,20 @@ export function draftBody(params: unknown): DraftBody {
 
 /** The input of `generate`: a prompt and the channels to write for. */
 export function generationInput(params: unknown): { prompt: string; channelIds: string[] } {
-  const input = paramsObject("params", params, false);
-  refuse(
-    "body",
-    input.body !== undefined,
-    "generate writes from a `prompt`; to post your own text, call content.createDraft({ channelId, body })",
-  );
-  const channelIds = targetChannels(input, false);
+  const input = paramsObject(params);
+  if (input.body !== undefined) {
+    refuse(
+      "body",
+      "generate writes from a `prompt`; to post your own text, call content.createDraft({ channelId, body })",
+    );
+  }
+  const channelIds = targetChannels(input, { askFor: "channelIds" });
   return { prompt: requiredString("prompt", input.prompt), channelIds };
 }
 
 /** The body of `PATCH /content/:id`. */
 export function updateBody(params: unknown) {
-  return checkedFields(paramsObject("params", params, false), {
+  return checkedFields(paramsObject(params), {
     content: optionalString,
     channelId: optionalNonEmptyString,
     // STATE-8: the service refuses any other status, `published` included.
@@ -102,7 +105,7 @@ export function updateBody(params: unknown) {
 
 /** The update an approval sends: `status: "pending"`, with the options given. */
 export function approvalFields(params: unknown): ContentUpdateParams {
-  const input = paramsObject("params", params, true) as ApproveParams;
+  const input = paramsObject(params, { optional: true }) as ApproveParams;
   return {
     status: "pending",
     ...defined("acknowledgeAiIsms", input.acknowledgeAiIsms),
@@ -112,7 +115,7 @@ export function approvalFields(params: unknown): ContentUpdateParams {
 
 /** The update a rejection sends: `status: "cancelled"`, with the reason given. */
 export function rejectionFields(params: unknown): ContentUpdateParams {
-  const input = paramsObject("params", params, true) as RejectParams;
+  const input = paramsObject(params, { optional: true }) as RejectParams;
   return { status: "cancelled", ...defined("rejectionReason", input.reason) };
 }
 
@@ -121,17 +124,13 @@ export function rejectionFields(params: unknown): ContentUpdateParams {
  * `scheduledAt` is sent: only the service's clock says what is past (docs/retries.md).
  */
 export function scheduleBody(params: unknown) {
-  const input = paramsObject("params", params, true);
-  refuse(
-    "publishNow",
-    input.scheduledAt !== undefined && input.publishNow === true,
-    "Send either scheduledAt or publishNow: true, not both",
-  );
-  refuse(
-    "publishNow",
-    input.publishNow !== undefined && input.publishNow !== true,
-    "publishNow must be true when given",
-  );
+  const input = paramsObject(params, { optional: true });
+  if (input.scheduledAt !== undefined && input.publishNow === true) {
+    refuse("publishNow", "Send either scheduledAt or publishNow: true, not both");
+  }
+  if (input.publishNow !== undefined && input.publishNow !== true) {
+    refuse("publishNow", "publishNow must be true when given");
+  }
   return {
     scheduledAt:
       input.scheduledAt === undefined ? undefined : isoTimestamp("scheduledAt", input.scheduledAt),
@@ -142,15 +141,17 @@ export function scheduleBody(params: unknown) {
 
 /**
  * The channels a create targets, from `channelIds` or a lone `channelId` (api-v1.md §4 POST
- * rule 2: named once). Without either, `single` decides which parameter the error names.
+ * rule 2: named once). Without either, the error asks for `askFor`: the parameter the call
+ * documents.
  */
-function targetChannels(input: Record<string, unknown>, single: boolean): string[] {
-  refuse(
-    "channelIds",
-    input.channelId !== undefined && input.channelIds !== undefined,
-    "Send either channelId or channelIds, not both",
-  );
-  return input.channelIds === undefined && (single || input.channelId !== undefined)
+function targetChannels(
+  input: Record<string, unknown>,
+  { askFor }: { readonly askFor: "channelId" | "channelIds" },
+): string[] {
+  if (input.channelId !== undefined && input.channelIds !== undefined) {
+    refuse("channelIds", "Send either channelId or channelIds, not both");
+  }
+  return input.channelIds === undefined && (askFor === "channelId" || input.channelId !== undefined)
     ? [requiredString("channelId", input.channelId)]
     : requiredStringList("channelIds", input.channelIds);
 }

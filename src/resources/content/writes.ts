@@ -16,7 +16,7 @@ export function patchWrite(
   path: string,
   body: ReturnType<typeof updateBody>,
 ): AcknowledgeableWrite<ContentItem> {
-  return (ctx, options, acknowledge) =>
+  return (ctx, { options, acknowledge }) =>
     patchItem(
       ctx,
       operation,
@@ -32,7 +32,7 @@ export function scheduleWrite(
   path: string,
   body: ReturnType<typeof scheduleBody>,
 ): AcknowledgeableWrite<ContentItem> {
-  return (ctx, options, acknowledge) => {
+  return (ctx, { options, acknowledge }) => {
     const sent = acknowledge ? { ...body, acknowledgeAiIsms: true } : body;
     const request = { operation, method: "POST", path, body: sent, options } as const;
     return requestParsed(ctx, ContentItemSchema, request, "item");
