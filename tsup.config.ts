@@ -21,6 +21,7 @@ export default defineConfig([
     entry: {
       index: "src/index.ts",
       "testing/index": "src/testing/index.ts",
+      "schemas/index": "src/schemas/public.ts",
       "tools/index": "src/tools/index.ts",
       "mcp/index": "src/mcp/index.ts",
       "frameworks/ai-sdk": "src/frameworks/ai-sdk.ts",

@@ -59,6 +59,7 @@ writeFileSync(
       paths: {
         "@postline/sdk": [src("index.ts")],
         "@postline/sdk/testing": [src("testing/index.ts")],
+        "@postline/sdk/schemas": [src("schemas/public.ts")],
         "@postline/sdk/tools": [src("tools/index.ts")],
         "@postline/sdk/mcp": [src("mcp/index.ts")],
       },

@@ -34,6 +34,7 @@ console.log("packed: skills/postline/SKILL.md, llms.txt and llms-full.txt, named
 
 cat > esm.mjs <<'JS'
 import { AcknowledgmentRequiredError, ConflictError, NotFoundError, Postline } from "@postline/sdk";
+import { CONTENT_STATUSES, ContentItemSchema } from "@postline/sdk/schemas";
 import { createFakeService, startFakeServer } from "@postline/sdk/testing";
 import { runTool, tools } from "@postline/sdk/tools";
 import { errorFromMcp } from "@postline/sdk/mcp";
@@ -49,6 +50,8 @@ try {
   const draft = await client.content.createDraft({ channelId, body: "We delve into ESM." });
   const listed = await client.content.list().toArray({ max: 100 });
   if (!listed.some((item) => item.id === draft.id)) throw new Error("ESM: draft not listed");
+  if (ContentItemSchema.parse(draft).id !== draft.id || !CONTENT_STATUSES.includes(draft.status))
+    throw new Error("ESM: schemas subpath failed");
   const refused = await client.content.approve(draft.id).catch((error) => error);
   if (!(refused instanceof AcknowledgmentRequiredError && refused instanceof ConflictError))
     throw new Error(`ESM: expected AcknowledgmentRequiredError, got ${refused}`);
@@ -61,7 +64,7 @@ try {
   const served = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
   if (shipped.openapi !== "3.1.0" || JSON.stringify(served.paths) !== JSON.stringify(shipped.paths))
     throw new Error("ESM: @postline/sdk/openapi.json missing or unlike what the fake serves");
-  console.log("ESM import ok: create, list, AcknowledgmentRequiredError, NotFoundError, tools, openapi.json");
+  console.log("ESM import ok: create, list, schemas, AcknowledgmentRequiredError, NotFoundError, tools, openapi.json");
 } finally {
   await server.close();
 }
@@ -91,6 +94,7 @@ JS
 
 cat > cjs.cjs <<'JS'
 const { NotFoundError, Postline } = require("@postline/sdk");
+const { ContentItemSchema } = require("@postline/sdk/schemas");
 const { createFakeService, startFakeServer } = require("@postline/sdk/testing");
 const { tools } = require("@postline/sdk/tools");
 const { errorFromMcp } = require("@postline/sdk/mcp");
@@ -104,13 +108,14 @@ const { errorFromMcp } = require("@postline/sdk/mcp");
     const draft = await client.content.createDraft({ channelId, body: "Hello from CJS" });
     const page = await client.content.listPage({ limit: 10 });
     if (!page.items.some((item) => item.id === draft.id)) throw new Error("CJS: draft not listed");
+    if (ContentItemSchema.parse(draft).id !== draft.id) throw new Error("CJS: schemas subpath failed");
     const missing = await client.content.get("nope").catch((error) => error);
     if (!(missing instanceof NotFoundError)) throw new Error(`CJS: expected NotFoundError, got ${missing}`);
     if (!tools.length) throw new Error("CJS: tools subpath failed");
     const text = JSON.stringify({ error: { code: "not_found", message: "No such item." } });
     const fromMcp = errorFromMcp({ content: [{ type: "text", text }], isError: true });
     if (!(fromMcp instanceof NotFoundError)) throw new Error(`CJS: errorFromMcp gave ${fromMcp}`);
-    console.log("CJS require ok: create, list, NotFoundError, tools, mcp");
+    console.log("CJS require ok: create, list, schemas, NotFoundError, tools, mcp");
   } finally {
     await server.close();
   }

@@ -2,14 +2,13 @@
 
 export type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client.js";
 export { Postline } from "./client.js";
-// Errors: every class a call can throw, the init shapes their constructors take (for tests that
-// build them), and `isRetryable`.
+// Errors: every class a call can throw, and `isRetryable`. A constructor's argument type, for
+// tests that build an error, is `ConstructorParameters<typeof APIError>[0]`.
 export {
   AmbiguousCreateError,
-  type AmbiguousCreateErrorInit,
   type AmbiguousCreateOutcome,
 } from "./core/errors/ambiguous-create-error.js";
-export { APIError, type APIErrorInit } from "./core/errors/api-error.js";
+export { APIError } from "./core/errors/api-error.js";
 export {
   AuthenticationError,
   InvalidApiKeyError,
@@ -33,11 +32,8 @@ export {
 } from "./core/errors/conflict.js";
 export {
   APIConnectionError,
-  type APIConnectionErrorInit,
   APITimeoutError,
-  type APITimeoutErrorInit,
   APIUserAbortError,
-  type APIUserAbortErrorInit,
 } from "./core/errors/connection-errors.js";
 export { isRetryable } from "./core/errors/is-retryable.js";
 export {
@@ -46,7 +42,6 @@ export {
   PlannedTimePassed,
   PlannedTimePassedError,
   ResponseValidationError,
-  type ResponseValidationErrorInit,
 } from "./core/errors/local-errors.js";
 export { NotFoundError, WorkspaceNotFoundError } from "./core/errors/not-found.js";
 export {
@@ -63,7 +58,7 @@ export {
 } from "./core/errors/permission.js";
 export { PostlineError } from "./core/errors/postline-error.js";
 export { RateLimitError } from "./core/errors/rate-limit.js";
-export { RateLimitWaitError, type RateLimitWaitErrorInit } from "./core/errors/rate-limit-wait.js";
+export { RateLimitWaitError } from "./core/errors/rate-limit-wait.js";
 export {
   CapacityUnknownError,
   InternalServerError,
@@ -130,6 +125,8 @@ export type { CustomRequest } from "./resources/custom-request.js";
 export type { KeyCreateParams, KeysResource } from "./resources/keys.js";
 export type { ScheduleResource } from "./resources/schedule.js";
 export type { StatsParams, StatsResource } from "./resources/stats.js";
+// The types of the wire records, inferred from the zod schemas; the schemas themselves, and the
+// known values of the open enums, are exported by `@postline/sdk/schemas`.
 export type {
   AboutYou,
   AgentKey,
@@ -161,30 +158,5 @@ export type {
   VoiceConfidence,
   VoiceFacts,
   VoiceSettings,
-} from "./schemas/index.js";
-// Schemas the SDK parses responses with: one per resource record, per page and per open enum, for
-// callers who validate stored or forwarded data the same way. Other parts (a brand's
-// `voiceConfidence`, a stats `usage`, ...) are reachable through `.shape`; every type is exported
-// above.
-// The known values of each open enum: the types accept newer values too (README, "Versioning"),
-// so these lists are what a UI or an exhaustive check can offer today.
-export {
-  AgentKeySchema,
-  BrandProfileSchema,
-  ChannelRefSchema,
-  ChannelSchema,
-  CONTENT_SOURCES,
-  CONTENT_STATUSES,
-  ContentItemSchema,
-  ContentPageSchema,
-  ContentSourceSchema,
-  ContentStatusSchema,
-  CreatedAgentKeySchema,
-  ErrorEnvelopeSchema,
-  KEY_SCOPES,
-  KeyScopeSchema,
-  PLATFORMS,
-  PlatformSchema,
-  StatsSchema,
 } from "./schemas/index.js";
 export { VERSION } from "./version.js";

@@ -21,11 +21,6 @@ export function snapshotBuild(): boolean {
 /** The built ESM entry users import (from the snapshot); the bench measures it, not the sources. */
 export const BUILT_SDK_ENTRY = `${SNAPSHOT}/index.js`;
 
-/** A zod schema as the bench uses it. */
-export interface ParsingSchema {
-  parse(value: unknown): unknown;
-}
-
 /** The parts of the SDK's public surface (README, docs/pagination.md) the bench drives. */
 export interface BuiltSdk {
   Postline: new (options: {
@@ -43,8 +38,6 @@ export interface BuiltSdk {
       list(params?: { limit?: number }): AsyncIterable<unknown>;
     };
   };
-  ContentItemSchema: ParsingSchema;
-  ContentPageSchema: ParsingSchema;
 }
 
 /** Loads `dist/index.js`, or explains why it cannot (not built yet, or no client in it yet). */
@@ -55,9 +48,7 @@ export async function loadBuiltSdk(): Promise<
     return { ok: false, reason: "dist/index.js is missing; run `npm run build`" };
   }
   const sdk = (await import(pathToFileURL(BUILT_SDK_ENTRY).href)) as Partial<BuiltSdk>;
-  const missing = (["Postline", "ContentItemSchema", "ContentPageSchema"] as const).filter(
-    (name) => sdk[name] === undefined,
-  );
+  const missing = (["Postline"] as const).filter((name) => sdk[name] === undefined);
   if (missing.length > 0) {
     return { ok: false, reason: `dist/index.js does not export ${missing.join(", ")}` };
   }

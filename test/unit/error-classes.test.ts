@@ -14,12 +14,14 @@ import {
 import * as sdk from "../../src/index.js";
 import {
   APIError as APIErrorClass,
-  type APIErrorInit,
   NotFoundError,
   PostlineError,
   RateLimitError,
   ScopeRequiredError,
 } from "../../src/index.js";
+
+/** What an `APIError`'s constructor takes, as a caller names it (no `*Init` type is exported). */
+type APIErrorInit = ConstructorParameters<typeof APIErrorClass>[0];
 
 type Row = {
   code: string;

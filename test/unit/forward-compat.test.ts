@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  BrandProfileSchema,
-  ContentItemSchema,
-  ResponseValidationError,
-  StatsSchema,
-} from "../../src/index.js";
+import { ResponseValidationError } from "../../src/index.js";
+import { BrandProfileSchema, ContentItemSchema, StatsSchema } from "../../src/schemas/public.js";
 import { channel, contentItem, statsBody } from "../support/fixtures.js";
 import { API, HttpResponse, http, makeClient, useServer } from "../support/server.js";
 

@@ -1,5 +1,9 @@
 /** The methods the API uses, which `client.request()` accepts. */
 export const HTTP_METHODS = ["GET", "POST", "PATCH", "DELETE"] as const;
 
-/** One of {@link HTTP_METHODS}. */
+/**
+ * A method the API uses: `"GET"`, `"POST"`, `"PATCH"` or `"DELETE"`.
+ *
+ * @useDeclaredType
+ */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
