@@ -97,7 +97,6 @@ export function optionalNonEmptyString(param: string, value: unknown): string | 
   return value === undefined ? undefined : wellFormed(param, value as string);
 }
 
-/** An optional boolean. */
 export function optionalBoolean(param: string, value: unknown): boolean | undefined {
   if (value !== undefined && typeof value !== "boolean") {
     invalid(param, "must be true or false when given", value);

@@ -38,7 +38,7 @@ export const KeyListResponseSchema = z.looseObject({
   keys: z.array(AgentKeySchema),
 });
 
-/** A key scope. */
+/** `"read"`, `"write"` or `"admin"`, or a scope newer than this SDK (`KEY_SCOPES` lists the known ones). */
 export type KeyScope = z.infer<typeof KeyScopeSchema>;
 /** An agent key record (never carries the token). */
 export type AgentKey = z.infer<typeof AgentKeySchema>;

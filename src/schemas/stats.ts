@@ -5,7 +5,6 @@ const Counts = z.record(z.string(), z.number());
 
 /** One channel's share of the window's items. */
 export const ChannelBalanceSchema = z.looseObject({
-  /** The channel. */
   channelId: z.string(),
   /** A plain string: the contract names this field without listing its values. */
   platform: z.string(),

@@ -9,7 +9,7 @@ export type JsonValue =
   | JsonValue[]
   | { [key: string]: JsonValue };
 
-/** A JSON object. */
+/** An object `JSON.stringify` writes as it is: what a tool takes and gives back. */
 export type JsonObject = { [key: string]: JsonValue };
 
 /**

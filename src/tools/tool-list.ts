@@ -32,7 +32,7 @@ const toolImplementations = [
   getRateBudget,
 ] as const;
 
-/** The name of a tool. */
+/** What `runTool`, `selectTools` and the adapters take to name a tool: the hosted MCP names. */
 export type ToolName =
   | "list_content"
   | "list_channels"

@@ -12,23 +12,18 @@ import { nameClass, PostlineError } from "./postline-error.js";
  */
 export type AmbiguousCreateOutcome = "unknown" | "not_created";
 
-/** What an {@link AmbiguousCreateError} is built from. */
-export interface AmbiguousCreateErrorInit {
-  /** What is known about the unresolved channels. */
+/**
+ * What an {@link AmbiguousCreateError} is built from: its fields, as the class documents them,
+ * and `cause`, the failure of the create that started reconciliation.
+ */
+interface AmbiguousCreateErrorInit {
   readonly outcome: AmbiguousCreateOutcome;
-  /** The `POST /content` URL (no secrets). */
   readonly url: string;
-  /** The failure of the create that started reconciliation. */
   readonly cause: unknown;
-  /** Why the check failed, when it did. */
   readonly checkError?: unknown;
-  /** Items this call did create (found and adopted, or created by a resend) before it stopped. */
   readonly items: readonly ContentItem[];
-  /** Channels for which the SDK does not return an item. */
   readonly unresolvedChannelIds: readonly string[];
-  /** How many `POST /content` requests this call made. */
   readonly sends: number;
-  /** The id of the SDK call (docs/observability.md). */
   readonly callId?: string | undefined;
 }
 

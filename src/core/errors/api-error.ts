@@ -1,24 +1,19 @@
 import { nameClass, PostlineError } from "./postline-error.js";
 
-/** What an {@link APIError} is built from: one HTTP response and the request it answered. */
+/**
+ * What an {@link APIError} is built from, one HTTP response and the request it answered: its
+ * fields, as the class documents them, and `message`, the envelope's `error.message` or a
+ * description of the unexpected body.
+ */
 export interface APIErrorInit {
-  /** The HTTP status. */
   readonly status: number;
-  /** The envelope's `error.code` (or `unexpected_response`). */
   readonly code: string;
-  /** The envelope's `error.message`, or a description of the unexpected body. */
   readonly message: string;
-  /** The response headers. */
   readonly headers: Headers;
-  /** The error body as parsed, or its text. */
   readonly body: unknown;
-  /** The request method. */
   readonly method: string;
-  /** The request URL (no secrets). */
   readonly url: string;
-  /** Whether the SDK retries this failure automatically for this method. */
   readonly retryable: boolean;
-  /** The id of the SDK call that failed (docs/observability.md). */
   readonly callId?: string | undefined;
 }
 

@@ -1,18 +1,15 @@
 import { nameClass, PostlineError } from "./postline-error.js";
 
-/** What a connection failure is built from. */
-export interface APIConnectionErrorInit {
-  /** Overrides the default message. */
+/**
+ * What a connection failure is built from: its fields, as the class documents them, `cause`
+ * (the underlying failure, scrubbed of the token) and `message`, to override the default one.
+ */
+interface APIConnectionErrorInit {
   readonly message?: string;
-  /** The request method. */
   readonly method: string;
-  /** The request URL (no secrets). */
   readonly url: string;
-  /** The underlying failure, scrubbed of the token. */
   readonly cause?: unknown;
-  /** Whether the SDK's policy retries this failure for this method. */
   readonly retryable: boolean;
-  /** The id of the SDK call that failed (docs/observability.md). */
   readonly callId?: string | undefined;
 }
 
@@ -50,9 +47,8 @@ export class APIConnectionError extends PostlineError {
   }
 }
 
-/** What an {@link APITimeoutError} is built from. */
-export interface APITimeoutErrorInit extends APIConnectionErrorInit {
-  /** The per-attempt limit that was reached, in milliseconds. */
+/** What an {@link APITimeoutError} is built from: a connection failure's, and `timeoutMs`. */
+interface APITimeoutErrorInit extends APIConnectionErrorInit {
   readonly timeoutMs: number;
 }
 
@@ -76,15 +72,14 @@ export class APITimeoutError extends APIConnectionError {
   }
 }
 
-/** What an {@link APIUserAbortError} is built from. */
-export interface APIUserAbortErrorInit {
-  /** The request method. */
+/**
+ * What an {@link APIUserAbortError} is built from: its fields, as the class documents them, and
+ * `cause`, the signal's reason, scrubbed of the token.
+ */
+interface APIUserAbortErrorInit {
   readonly method: string;
-  /** The request URL (no secrets). */
   readonly url: string;
-  /** The signal's reason, scrubbed of the token. */
   readonly cause?: unknown;
-  /** The id of the SDK call that was aborted (docs/observability.md). */
   readonly callId?: string | undefined;
 }
 

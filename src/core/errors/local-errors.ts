@@ -46,17 +46,12 @@ export class PaginationError extends PostlineError {
   }
 }
 
-/** What a {@link ResponseValidationError} is built from. */
-export interface ResponseValidationErrorInit {
-  /** What differs from the schema. */
+/** What a {@link ResponseValidationError} is built from: its fields, as the class documents them. */
+interface ResponseValidationErrorInit {
   readonly issues: z.core.$ZodIssue[];
-  /** The body as received, scrubbed of the token. */
   readonly body: unknown;
-  /** The request method. */
   readonly method: string;
-  /** The request URL (no secrets). */
   readonly url: string;
-  /** The id of the SDK call whose response this is (docs/observability.md). */
   readonly callId?: string | undefined;
 }
 
