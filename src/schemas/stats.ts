@@ -5,6 +5,7 @@ const Counts = z.record(z.string(), z.number());
 
 /** One channel's share of the window's items. */
 export const ChannelBalanceSchema = z.looseObject({
+  /** Which channel this share is of. */
   channelId: z.string(),
   /** A plain string: the contract names this field without listing its values. */
   platform: z.string(),

@@ -1,23 +1,6 @@
 import { nameClass, PostlineError } from "./postline-error.js";
 
 /**
- * What an {@link APIError} is built from, one HTTP response and the request it answered: its
- * fields, as the class documents them, and `message`, the envelope's `error.message` or a
- * description of the unexpected body.
- */
-export interface APIErrorInit {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-  readonly headers: Headers;
-  readonly body: unknown;
-  readonly method: string;
-  readonly url: string;
-  readonly retryable: boolean;
-  readonly callId?: string | undefined;
-}
-
-/**
  * The service answered with an error status. Subclasses tell the status (`NotFoundError`, ...)
  * and the envelope's `code` (`ScopeRequiredError`, ...) apart; an unknown `code` becomes the
  * class of its status and keeps its `code`.
@@ -59,7 +42,23 @@ export class APIError extends PostlineError {
    */
   readonly callId: string | undefined;
 
-  constructor(init: APIErrorInit) {
+  /**
+   * @param init - One HTTP response and the request it answered: the fields above, and
+   * `message`, the envelope's `error.message` or a description of the unexpected body. Written
+   * out rather than named, so that `ConstructorParameters<typeof APIError>[0]` is the one name
+   * callers need for it.
+   */
+  constructor(init: {
+    readonly status: number;
+    readonly code: string;
+    readonly message: string;
+    readonly headers: Headers;
+    readonly body: unknown;
+    readonly method: string;
+    readonly url: string;
+    readonly retryable: boolean;
+    readonly callId?: string | undefined;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -71,6 +70,9 @@ export class APIError extends PostlineError {
     this.callId = init.callId;
   }
 }
+
+/** What an {@link APIError}, and each class of a service error, is built from. */
+export type APIErrorInit = ConstructorParameters<typeof APIError>[0];
 
 /** The envelope's `error` object, or an empty record when the body is not an envelope. */
 export function envelopeDetail(body: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type ChannelRef, ChannelRefSchema } from "../../schemas/index.js";
-import { APIError, type APIErrorInit, envelopeDetail } from "./api-error.js";
+import { APIError, envelopeDetail } from "./api-error.js";
 import { nameClass } from "./postline-error.js";
 
 /** 400: the request was refused as invalid. */
@@ -24,7 +24,7 @@ export class ValidationError extends BadRequestError {
   /** The connected channels to choose from, when a request named no channel (api-v1.md §4). */
   readonly channels: ChannelRef[] | undefined;
 
-  constructor(init: APIErrorInit) {
+  constructor(init: ConstructorParameters<typeof APIError>[0]) {
     super(init);
     const listed = ChannelRefsSchema.safeParse(envelopeDetail(init.body).channels);
     this.channels = listed.success ? listed.data : undefined;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AiIsmMatch, AiIsmMatchSchema } from "../../schemas/index.js";
-import { APIError, type APIErrorInit, envelopeDetail } from "./api-error.js";
+import { APIError, envelopeDetail } from "./api-error.js";
 import { nameClass } from "./postline-error.js";
 
 /** 409: the request conflicts with the item's state. */
@@ -58,7 +58,10 @@ export class AcknowledgmentRequiredError extends ConflictError {
    */
   readonly stale: boolean;
 
-  constructor(init: APIErrorInit, facts: AcknowledgmentRefusalFacts = {}) {
+  constructor(
+    init: ConstructorParameters<typeof APIError>[0],
+    facts: AcknowledgmentRefusalFacts = {},
+  ) {
     super(init);
     const matches = AiIsmMatchesSchema.safeParse(envelopeDetail(init.body).aiIsmMatches);
     this.aiIsmMatches = matches.success ? matches.data : [];

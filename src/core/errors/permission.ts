@@ -42,7 +42,7 @@ export class ScopeRequiredError extends PermissionDeniedError {
   /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */
   readonly requiredScope: string | undefined;
 
-  constructor(init: APIErrorInit) {
+  constructor(init: ConstructorParameters<typeof APIError>[0]) {
     super(init);
     this.requiredScope = requiredScopeOf(init);
   }

@@ -1,5 +1,5 @@
 import { readRateLimitHeaders } from "../rate-limit-headers.js";
-import { APIError, type APIErrorInit, envelopeDetail } from "./api-error.js";
+import { APIError, envelopeDetail } from "./api-error.js";
 import { nameClass } from "./postline-error.js";
 
 /**
@@ -21,7 +21,7 @@ export class RateLimitError extends APIError {
   /** When the window rolls over (`X-RateLimit-Reset`, Unix seconds). */
   readonly resetAt: Date | undefined;
 
-  constructor(init: APIErrorInit) {
+  constructor(init: ConstructorParameters<typeof APIError>[0]) {
     super(init);
     const announced = readRateLimitHeaders(init.headers);
     const { retryAfterSeconds } = envelopeDetail(init.body);
