@@ -73,10 +73,12 @@ function throughPacerOnly(): Workload {
     const pacer = createPacer(apiKey);
     const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
     const send = async (route: "create" | "other", url: string, init: RequestInit) => {
-      const release = await pacer.acquire(route, undefined, {
+      const answer = await pacer.acquire(route, undefined, {
         ...DEFAULT_ACQUIRE,
         maxWaitMs: DEEP_QUEUE_WAIT_MS,
       });
+      if (!answer.granted) throw new Error(`no slot for ${route} within the bound`);
+      const { release } = answer;
       let response: Response | undefined;
       try {
         response = await service.fetch(url, { ...init, headers });

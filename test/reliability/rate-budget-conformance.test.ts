@@ -20,6 +20,7 @@ import {
   REDIS_CLUSTER_NODES,
   REDIS_URL,
 } from "../redis/support/redis-clients.js";
+import { granted } from "../support/granted.js";
 
 const connections: ConnectedClient[] = [];
 afterAll(async () => {
@@ -76,7 +77,7 @@ const tooMany = () =>
   });
 
 const take = (pacer: Pacer, budget: "create" | "other" = "other", maxWaitMs = 0) =>
-  pacer.acquire(budget, undefined, { ...DEFAULT_ACQUIRE, maxWaitMs });
+  granted(pacer.acquire(budget, undefined, { ...DEFAULT_ACQUIRE, maxWaitMs }));
 
 describe.each(subjects)("rateBudget(): %s", (_name, makeStore, answers, available) => {
   it.skipIf(!available)(

@@ -10,6 +10,7 @@ import {
   PACING_LIMITS,
   PACING_WINDOW_MS,
 } from "../../src/core/pacing/rate-budget.js";
+import { granted } from "../support/granted.js";
 
 const ok = () => new Response(null, { status: 200 });
 
@@ -28,9 +29,9 @@ describe("budgets per key", () => {
     const store = createMemoryPacingStore();
     const first = createPacer("pl_test_collide0422789", { store });
     const second = createPacer("pl_test_collide0639192", { store });
-    for (let i = 0; i < PACING_LIMITS.create; i++) (await first.acquire("create"))(ok());
+    for (let i = 0; i < PACING_LIMITS.create; i++) (await granted(first.acquire("create")))(ok());
     let secondWent = false;
-    void second.acquire("create").then(() => {
+    void granted(second.acquire("create")).then(() => {
       secondWent = true;
     });
     await vi.advanceTimersByTimeAsync(0);
@@ -41,11 +42,11 @@ describe("budgets per key", () => {
     const store = createMemoryPacingStore();
     const limited = createPacer("pl_test_limitedKeyAAAAAAAA", { store });
     const other = createPacer("pl_test_otherKeyBBBBBBBBBB", { store });
-    (await limited.acquire("other"))(
+    (await granted(limited.acquire("other")))(
       new Response(null, { status: 429, headers: { "Retry-After": "30" } }),
     );
     let otherWent = false;
-    void other.acquire("other").then(() => {
+    void granted(other.acquire("other")).then(() => {
       otherWent = true;
     });
     await vi.advanceTimersByTimeAsync(0);
@@ -60,7 +61,7 @@ describe("memory stays flat however many keys a process serves", () => {
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < keys; i++) {
         const pacer = createPacer(`pl_test_round${round}key${i}xxxxxxxx`, { store });
-        (await pacer.acquire(i % 2 === 0 ? "create" : "other"))(ok());
+        (await granted(pacer.acquire(i % 2 === 0 ? "create" : "other")))(ok());
       }
       // Swept as the map grows: never more than twice the keys used within one window.
       expect(keysHeldBy(store)).toBeLessThanOrEqual(2 * keys);
@@ -74,7 +75,7 @@ describe("memory stays flat however many keys a process serves", () => {
     const inFlight = createPacer("pl_test_inFlightKeyCCCCCCC", { store });
     const held = createPacer("pl_test_heldKeyDDDDDDDDDDD", { store });
     await inFlight.acquire("other"); // never released: its response has not arrived
-    (await held.acquire("other"))(
+    (await granted(held.acquire("other")))(
       new Response(null, { status: 429, headers: { "Retry-After": "600" } }),
     );
     await vi.advanceTimersByTimeAsync(5 * PACING_WINDOW_MS);

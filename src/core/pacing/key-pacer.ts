@@ -4,7 +4,6 @@
  * {@link PacingStore}: this process's memory by default, or a store shared by processes.
  */
 
-import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { Logger } from "../observe/logger.js";
 import { readRateLimitHeaders } from "../rate-limit-headers.js";
 import {
@@ -18,14 +17,13 @@ import type { Pacer } from "./pacer.js";
 import type { PacingStore, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
 import {
   DEFAULT_PACING_GUARD_MS,
-  describeBudget,
   PACING_LIMITS,
   PACING_WINDOW_MS,
   type RateBudget,
 } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
 import { StoreFallback } from "./store-fallback.js";
-import { DEFAULT_ACQUIRE, refusedCall } from "./wait-bound.js";
+import { DEFAULT_ACQUIRE } from "./wait-bound.js";
 
 /** How long a slot counts when its attempt has no timeout and its process dies in flight. */
 const UNBOUNDED_ATTEMPT_LEASE_MS = 10 * PACING_WINDOW_MS;
@@ -37,7 +35,7 @@ type PacingLogger = Pick<Logger, "debug" | "warn">;
 export interface PacerOptions {
   /** Where the windows live; defaults to this process's memory (one store per clock). */
   store?: PacingStore | undefined;
-  /** Receives a debug line for each 429 hold, and a warn line when a shared store fails. Never given the key. */
+  /** Receives a warn line when a shared store fails, a debug line when it answers again. Never given the key. */
   logger?: Partial<PacingLogger> | undefined;
   /**
    * The clock of the default in-memory store, in milliseconds since the epoch; defaults to
@@ -91,15 +89,10 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
   const countsForMs = Math.ceil(PACING_WINDOW_MS + guardMs);
 
   /** What a finished attempt tells the store: its slot's remaining time, and a 429's hold. */
-  const settlementOf = (
-    budget: RateBudget,
-    response: Response | undefined,
-    callId: string,
-  ): SlotSettlement => {
+  const settlementOf = (budget: RateBudget, response: Response | undefined): SlotSettlement => {
     if (response?.status !== 429) return { countsForMs };
     // Whole milliseconds: a store may refuse a fraction (Redis's PEXPIRE does).
     const holdMs = Math.ceil(rateLimitHoldMs(response.headers, Date.now()) + guardMs);
-    logger?.debug?.("Rate limited; holding requests until the reset", { callId, budget, holdMs });
     const { limit } = readRateLimitHeaders(response.headers);
     // Only ever stricter than the contract: a looser header is not a promise to rely on.
     const announcedLimit =
@@ -148,20 +141,17 @@ export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
           : undefined,
       });
       if (!outcome.granted) {
-        throw new RateLimitWaitError({
-          headline: `No rate-limit slot for ${describeBudget(budget)} on this key`,
-          budget,
-          waitedMs: Date.now() - startedAt,
-          // A store's odd answer never reaches a message as NaN.
-          opensInMs: Number.isFinite(outcome.opensInMs) ? outcome.opensInMs : undefined,
-          ...refusedCall(wait),
-        });
+        const { opensInMs } = outcome;
+        return { granted: false, opensInMs, waitedMs: Date.now() - startedAt };
       }
       const { slot } = outcome;
-      return (response): void => {
-        const settled = slot.settle(settlementOf(budget, response, wait.callId));
+      const release = (response?: Response): number | undefined => {
+        const settlement = settlementOf(budget, response);
+        const settled = slot.settle(settlement);
         if (settled instanceof Promise) fallback?.watch(settled, logger);
+        return settlement.holdMs;
       };
+      return { granted: true, release };
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The seam between the transport and client-side pacing: before every attempt the transport
- * awaits `acquire`, and calls the returned release function when the attempt finishes.
+ * awaits `acquire`, which answers with a grant or a refusal. The pacer only answers; the
+ * transport decides what a refusal means for the call (a `RateLimitWaitError`, built there).
  */
 
 import { PostlineError } from "../errors/postline-error.js";
@@ -10,8 +11,27 @@ import type { RateBudget } from "./rate-budget.js";
 /**
  * Ends one attempt's hold on its slot. Pass the `Response` when there is one, so the pacer can
  * learn from a 429; call it with nothing after a network failure. Calling it twice is harmless.
+ * Returns how long a 429 now holds the budget, in milliseconds, when the response set a hold.
  */
-export type ReleasePacedSlot = (response?: Response) => void;
+export type ReleasePacedSlot = (response?: Response) => number | undefined;
+
+/** The attempt may be sent now; release its slot when it ends. */
+interface SlotGrant {
+  readonly granted: true;
+  readonly release: ReleasePacedSlot;
+}
+
+/** No slot opens within the wait's bound: the attempt is not sent, and holds no slot. */
+export interface SlotRefusal {
+  readonly granted: false;
+  /** When a slot is expected to open, at the earliest, in milliseconds from now, when known. */
+  readonly opensInMs: number | undefined;
+  /** How long this wait lasted before it was refused (0: refused at once). */
+  readonly waitedMs: number;
+}
+
+/** What a pacer answers a request for a slot. */
+export type SlotAnswer = SlotGrant | SlotRefusal;
 
 /** Where a waiting call stands, when it has to wait. */
 export interface SlotWait {
@@ -24,27 +44,12 @@ export interface SlotWait {
 /** What the transport tells the pacer about the attempt that waits. */
 export interface AcquireOptions {
   /**
-   * How long this wait may last (docs/retries.md): a wait known to be longer is refused at once,
-   * and one that runs longer ends when it passes, with a `RateLimitWaitError` either way.
+   * How long this wait may last: what is left of the call's bound (docs/retries.md). A wait
+   * known to be longer is refused at once, and one that runs longer is refused when it passes.
    */
   readonly maxWaitMs: number;
-  /**
-   * The call's bound as set, of which `maxWaitMs` is what is left: what a refusal shows.
-   * Defaults to `maxWaitMs`.
-   */
-  readonly callMaxWaitMs?: number | undefined;
-  /** The number of the attempt that waits (1, the default, for the call's first), for that error. */
-  readonly attempt?: number | undefined;
-  /** How that error's advice names the bound (`rateLimit.maxWaitSetting`). */
-  readonly maxWaitSetting?: string | undefined;
   /** The attempt's own timeout, once it is sent: how long a slot lasts if its process dies. */
   readonly attemptTimeoutMs?: number | undefined;
-  /** The request's method, for that error. */
-  readonly method: string;
-  /** The request's URL (no secrets), for that error. */
-  readonly url: string;
-  /** The id of the SDK call that waits, for that error and the pacer's log lines. */
-  readonly callId: string;
   /**
    * The session the request is sent with, when the SDK knows it (a `Cookie` header outside a
    * browser): the session pacer keys its 429 holds by it. A credential: never shown.
@@ -57,16 +62,12 @@ export interface AcquireOptions {
 /** Paces requests to the service's per-key rate limits. */
 export interface Pacer {
   /**
-   * Waits until a request on `budget` may be sent, then resolves to the function that releases
-   * its slot. Rejects with `signal.reason` if `signal` aborts while waiting, and with a
-   * `RateLimitWaitError` when no slot opens within `options.maxWaitMs`; a wait that ends either
-   * way uses no slot. Without `options`, the wait has the default bound (5 minutes).
+   * Waits until a request on `budget` may be sent, then resolves to a {@link SlotGrant}; resolves
+   * to a {@link SlotRefusal} when no slot opens within `options.maxWaitMs`. Rejects with
+   * `signal.reason` if `signal` aborts while waiting. A wait that does not end in a grant uses no
+   * slot. Without `options`, the wait has the default bound (5 minutes).
    */
-  acquire(
-    budget: RateBudget,
-    signal?: AbortSignal,
-    options?: AcquireOptions,
-  ): Promise<ReleasePacedSlot>;
+  acquire(budget: RateBudget, signal?: AbortSignal, options?: AcquireOptions): Promise<SlotAnswer>;
   /**
    * Reads where each budget stands, from the store that answers; takes no slot, sends nothing.
    * `session`: the session the client sends with (its `Cookie`), for the session pacer's hold.
@@ -74,14 +75,14 @@ export interface Pacer {
   readBudgets(session?: string): Promise<RateBudgetStatus>;
 }
 
-const releaseNothing: ReleasePacedSlot = () => {};
+const grantAlways: SlotGrant = Object.freeze({ granted: true, release: () => undefined });
 
 /** A pacer that never waits: used when the client is built with `rateLimit: false`. */
 export const noopPacer: Pacer = {
   acquire(_budget, signal) {
     // Still honour an already-aborted signal so both pacers behave alike at the seam.
     if (signal?.aborted) return Promise.reject(signal.reason);
-    return Promise.resolve(releaseNothing);
+    return Promise.resolve(grantAlways);
   },
   readBudgets() {
     return Promise.reject(

@@ -5,15 +5,13 @@
  * each collecting a 429 of its own, within the same bound as a key's (wait-bound.ts).
  */
 
-import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
-import type { LevelledLogger } from "../observe/logger.js";
 import { isBrowserPage } from "../setup/browser-guard.js";
 import { sleep } from "../sleep.js";
 import type { BudgetStatus } from "./budget-status.js";
 import type { Pacer } from "./pacer.js";
 import { DEFAULT_PACING_GUARD_MS, type RateBudget } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
-import { DEFAULT_ACQUIRE, refusedCall, refusesAtOnce } from "./wait-bound.js";
+import { DEFAULT_ACQUIRE, refusesAtOnce } from "./wait-bound.js";
 
 /**
  * Holds of sessions more than one client may send with, until when each may send again after a
@@ -38,7 +36,7 @@ function countWaiter(waiters: Map<string, number>, line: string, change: 1 | -1)
  * cookie for all its clients); elsewhere the request's `Cookie` header when there is one, shared
  * by every client that sends it; without one, this client's own.
  */
-export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pacer {
+export function createSessionPacer(baseURL: string): Pacer {
   const inPage = isBrowserPage();
   const ownHolds = new Map<string, number>();
   const ownWaiters = new Map<string, number>();
@@ -48,22 +46,16 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
   };
   const waitersOf = (holds: Map<string, number>) =>
     holds === sharedHolds ? sharedWaiters : ownWaiters;
-  const learnFrom = (
-    response: Response | undefined,
-    session: string | undefined,
-    callId: string,
-  ) => {
-    if (response?.status !== 429) return;
+  /** Holds this session after a 429, and says for how long. */
+  const learnFrom = (response: Response | undefined, session: string | undefined) => {
+    if (response?.status !== 429) return undefined;
     const now = Date.now();
     const holdMs = rateLimitHoldMs(response.headers, now) + DEFAULT_PACING_GUARD_MS;
     const [holds, key] = holdsOf(session);
     // Holds of sessions that never came back would stay: each new hold sweeps the ended ones.
     for (const [other, until] of holds) if (until <= now) holds.delete(other);
     holds.set(key, Math.max(holds.get(key) ?? 0, now + holdMs));
-    logger?.debug("Rate limited; holding this session's requests until the reset", {
-      callId,
-      holdMs,
-    });
+    return holdMs;
   };
   /** A session counts no slots: only its hold, and who waits for it to end. */
   const statusOf = (budget: RateBudget, session: string | undefined): BudgetStatus => {
@@ -89,17 +81,11 @@ export function createSessionPacer(baseURL: string, logger?: LevelledLogger): Pa
           const waitMs = (holds.get(key) ?? 0) - now;
           if (waitMs <= 0) {
             holds.delete(key);
-            return (response) => learnFrom(response, wait.session, wait.callId);
+            return { granted: true, release: (response) => learnFrom(response, wait.session) };
           }
           const remainingMs = wait.maxWaitMs - (now - startedAt);
           if (refusesAtOnce(waitMs, remainingMs)) {
-            throw new RateLimitWaitError({
-              headline: "This session's rate-limit hold does not end",
-              budget,
-              waitedMs: now - startedAt,
-              opensInMs: waitMs,
-              ...refusedCall(wait),
-            });
+            return { granted: false, opensInMs: waitMs, waitedMs: now - startedAt };
           }
           if (!told) {
             told = true;

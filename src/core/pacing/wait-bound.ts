@@ -22,12 +22,7 @@ import type { AcquireOptions } from "./pacer.js";
 export const DEFAULT_MAX_WAIT_MS = 5 * 60_000;
 
 /** What a wait is told when the caller gives nothing (a pacer used on its own). */
-export const DEFAULT_ACQUIRE: AcquireOptions = Object.freeze({
-  maxWaitMs: DEFAULT_MAX_WAIT_MS,
-  method: "",
-  url: "",
-  callId: "",
-});
+export const DEFAULT_ACQUIRE: AcquireOptions = Object.freeze({ maxWaitMs: DEFAULT_MAX_WAIT_MS });
 
 /** Refuses a `maxWaitMs` that is not a number of milliseconds a timer can wait. */
 export function checkMaxWait(value: unknown, name = "maxWaitMs"): asserts value is number {
@@ -37,22 +32,6 @@ export function checkMaxWait(value: unknown, name = "maxWaitMs"): asserts value 
       `${name} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}; got ${String(value)}`,
     );
   }
-}
-
-/**
- * What a pacer's `RateLimitWaitError` says of the call that waited, from what the transport told
- * the wait: the bound as set, the attempt, how the bound is named, the request and the call id.
- * Read only when a call is refused (`url` may be redacted on first read).
- */
-export function refusedCall(wait: AcquireOptions) {
-  return {
-    maxWaitMs: wait.callMaxWaitMs ?? wait.maxWaitMs,
-    attempt: wait.attempt,
-    maxWaitSetting: wait.maxWaitSetting,
-    method: wait.method,
-    url: wait.url,
-    callId: wait.callId,
-  };
 }
 
 /** Rule 2: whether a wait known to last at least `knownMs` must be refused now. */

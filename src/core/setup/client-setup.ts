@@ -61,9 +61,7 @@ export function pacerFor(
   logger: LevelledLogger,
 ): Pacer {
   if (store === undefined) return noopPacer;
-  return apiKey === null
-    ? createSessionPacer(baseURL, logger)
-    : createPacer(apiKey, { logger, store });
+  return apiKey === null ? createSessionPacer(baseURL) : createPacer(apiKey, { logger, store });
 }
 
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */

@@ -4,7 +4,7 @@ import type { ClientHooks, RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { SlotWait } from "../pacing/pacer.js";
 import { type Redactor, redactHeaders } from "../redact.js";
-import type { FailedAttempt } from "./classify-failure.js";
+import type { FailedAttempt, PacedBy } from "./classify-failure.js";
 import type { PreparedRequest } from "./prepared-request.js";
 import type { AttemptResult } from "./send-attempt.js";
 
@@ -45,6 +45,24 @@ export class AttemptObserver {
     const { budget, waitedMs, retryAfterSeconds } = error;
     const fields = { attempt, budget, waitedMs, retryAfterSeconds, error: error.name };
     this.#debug(request, `${request.method} /${request.path} not sent: ${error.name}`, fields);
+  }
+
+  /** The attempt's 429 holds its budget (`"key"`) or its session for `holdMs`. */
+  held(request: PreparedRequest, holdMs: number, pacedBy: PacedBy): void {
+    if (!this.#logger.enabled("debug")) return;
+    const { callId, budget } = request;
+    if (pacedBy === "session") {
+      this.#logger.debug("Rate limited; holding this session's requests until the reset", {
+        callId,
+        holdMs,
+      });
+    } else {
+      this.#logger.debug("Rate limited; holding requests until the reset", {
+        callId,
+        budget,
+        holdMs,
+      });
+    }
   }
 
   /** Pacing let the attempt through and it is about to be sent. */

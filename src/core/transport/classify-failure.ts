@@ -7,6 +7,9 @@ import {
 import { errorFromResponse, parseErrorBody } from "../errors/from-response.js";
 import { bodyProblemError, type ResponseValidationError } from "../errors/local-errors.js";
 import type { PostlineError } from "../errors/postline-error.js";
+import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
+import type { SlotRefusal } from "../pacing/pacer.js";
+import { describeBudget } from "../pacing/rate-budget.js";
 import { parseRetryAfterSeconds } from "../rate-limit-headers.js";
 import { type Redactor, redactDeep } from "../redact.js";
 import { describeConnectionFailure } from "./connection-failure.js";
@@ -91,6 +94,38 @@ export function userAbortOf(request: PreparedRequest, redact: Redactor): APIUser
     method,
     url,
     cause: redactDeep(request.signal?.reason, redact),
+    callId,
+  });
+}
+
+/** What paces a call: the key's budgets, or a session's 429 holds. */
+export type PacedBy = "key" | "session";
+
+/**
+ * The error of an attempt the pacer refused (`refusal`): nothing of it was sent. It names the
+ * bound as the caller set it (`request.maxWaitMs`), not what was left of it.
+ */
+export function waitRefusalOf(
+  request: PreparedRequest,
+  attempt: number,
+  refusal: SlotRefusal,
+  call: { readonly pacedBy: PacedBy; readonly maxWaitSetting?: string | undefined },
+): RateLimitWaitError {
+  const { budget, method, redactedUrl: url, callId } = request;
+  return new RateLimitWaitError({
+    headline:
+      call.pacedBy === "session"
+        ? "This session's rate-limit hold does not end"
+        : `No rate-limit slot for ${describeBudget(budget)} on this key`,
+    budget,
+    maxWaitMs: request.maxWaitMs,
+    waitedMs: refusal.waitedMs,
+    // A store's odd answer never reaches a message as NaN.
+    opensInMs: Number.isFinite(refusal.opensInMs) ? refusal.opensInMs : undefined,
+    attempt,
+    maxWaitSetting: call.maxWaitSetting,
+    method,
+    url,
     callId,
   });
 }

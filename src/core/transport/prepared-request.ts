@@ -86,29 +86,8 @@ export class PreparedRequest {
     return this.#redactedPath;
   }
 
-  /**
-   * What the pacer is told of attempt number `attempt` (pacer.ts), with `remainingWaitMs` of the
-   * call's bound left; `maxWaitSetting` names the bound in a refusal.
-   */
-  waitOptions(
-    attempt: number,
-    remainingWaitMs: number,
-    maxWaitSetting: string | undefined,
-  ): AcquireOptions {
-    const request = this;
-    return {
-      maxWaitMs: Math.max(0, remainingWaitMs),
-      callMaxWaitMs: this.maxWaitMs,
-      attempt,
-      maxWaitSetting,
-      attemptTimeoutMs: this.timeout,
-      method: this.method,
-      // Only read when the pacer has to say why a call ends: the redaction is paid then.
-      get url() {
-        return request.redactedUrl;
-      },
-      callId: this.callId,
-      session: this.session,
-    };
+  /** What the pacer is told of an attempt that may wait `leftToWaitMs` (pacer.ts). */
+  waitOptions(leftToWaitMs: number): AcquireOptions {
+    return { maxWaitMs: leftToWaitMs, attemptTimeoutMs: this.timeout, session: this.session };
   }
 }

@@ -1,18 +1,17 @@
 import type { KyInstance } from "ky";
 import type { APIUserAbortError } from "../errors/connection-errors.js";
-import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { CallMetrics, WaitOutcome } from "../observe/call-metrics.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { Tracer, TraceSpan } from "../observe/tracing.js";
 import type { RateBudgetStatus } from "../pacing/budget-status.js";
-import type { Pacer, ReleasePacedSlot, SlotWait } from "../pacing/pacer.js";
+import type { Pacer, ReleasePacedSlot, SlotAnswer, SlotWait } from "../pacing/pacer.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import { sleep } from "../sleep.js";
 import type { ApiRequest, ApiResponse, QueryParams } from "./api-request.js";
 import { AttemptObserver } from "./attempt-observer.js";
-import { classifyFailure, userAbortOf } from "./classify-failure.js";
+import { classifyFailure, type PacedBy, userAbortOf, waitRefusalOf } from "./classify-failure.js";
 import { createKyInstance } from "./ky-instance.js";
 import { PreparedRequest } from "./prepared-request.js";
 import { checkApiKeyForHeader, checkedCallerHeaders, cookieOf } from "./request-headers.js";
@@ -64,6 +63,7 @@ export class Transport {
   /** The `Authorization` header, or nothing in session mode. */
   readonly #credentialHeaders: Record<string, string>;
   readonly #session: boolean;
+  readonly #pacedBy: PacedBy;
   /** The client's `Cookie` header in session mode: the session its calls are sent with. */
   readonly #sessionCookie: string | undefined;
   readonly #config: Omit<TransportConfig, "apiKey">;
@@ -74,6 +74,7 @@ export class Transport {
     const { apiKey, ...rest } = config;
     if (apiKey !== null) checkApiKeyForHeader(apiKey);
     this.#session = apiKey === null;
+    this.#pacedBy = this.#session ? "session" : "key";
     this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
     const headers = checkedCallerHeaders(config.headers, {
       where: "client",
@@ -140,11 +141,12 @@ export class Transport {
     const request = this.#prepare(spec, sdkCall.id);
     /** Time this call has spent waiting for slots and before retries: `maxWaitMs` bounds it. */
     let waitedMs = 0;
+    /** What is left of the call's wait bound: the one place it is computed. */
+    const leftToWaitMs = () => Math.max(0, request.maxWaitMs - waitedMs);
     for (let attempt = 1; ; attempt++) {
       if (request.signal?.aborted) throw this.#userAbort(request);
       const waitStarted = performance.now();
-      const remainingWaitMs = request.maxWaitMs - waitedMs;
-      const release = await this.#waitForSlot(request, attempt, remainingWaitMs, sdkCall);
+      const release = await this.#waitForSlot(request, attempt, leftToWaitMs(), sdkCall);
       const slotWaitMs = performance.now() - waitStarted;
       waitedMs += slotWaitMs;
       let span: TraceSpan | undefined;
@@ -155,7 +157,8 @@ export class Transport {
         result = await sendAttempt(this.#ky, request);
       } finally {
         // Every path gives the slot back; a response teaches the pacer (a 429's hold).
-        release(result?.kind === "response" ? result.response : undefined);
+        const holdMs = release(result?.kind === "response" ? result.response : undefined);
+        if (holdMs !== undefined) this.#observer.held(request, holdMs, this.#pacedBy);
       }
       let status: number | undefined;
       if (result.kind === "response") {
@@ -178,12 +181,7 @@ export class Transport {
         attemptErrorType(status, failure.error),
       );
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
-      const delayMs = delayBeforeRetry(
-        failure,
-        attempt,
-        request.maxRetries,
-        request.maxWaitMs - waitedMs,
-      );
+      const delayMs = delayBeforeRetry(failure, attempt, request.maxRetries, leftToWaitMs());
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(request, attempt, failure, delayMs);
       // A 429's Retry-After is a wait for the budget, as a wait for a slot is.
@@ -193,41 +191,45 @@ export class Transport {
   }
 
   /**
-   * The pacing step: waits for a slot within `remainingWaitMs`, telling the observer when it
-   * has to wait. A caller's abort ends the wait as `APIUserAbortError`; a refusal is a
-   * `RateLimitWaitError` and sends nothing.
+   * The pacing step: waits for a slot within `leftToWaitMs`, telling the observer when it has to
+   * wait. A caller's abort ends the wait as `APIUserAbortError`; the pacer's refusal becomes a
+   * `RateLimitWaitError`, here, and nothing is sent.
    */
   async #waitForSlot(
     request: PreparedRequest,
     attempt: number,
-    remainingWaitMs: number,
+    leftToWaitMs: number,
     sdkCall: SdkCall,
   ): Promise<ReleasePacedSlot> {
     const startedAt = performance.now();
     let queued = false;
+    const onWait = (slot: SlotWait) => {
+      queued = true;
+      this.#observer.waiting(request, attempt, slot);
+    };
+    let answer: SlotAnswer;
     try {
-      const wait = request.waitOptions(attempt, remainingWaitMs, this.#config.maxWaitSetting);
-      const onWait = (slot: SlotWait) => {
-        queued = true;
-        this.#observer.waiting(request, attempt, slot);
-      };
-      const release = await this.#config.pacer.acquire(request.budget, request.signal, {
-        ...wait,
+      answer = await this.#config.pacer.acquire(request.budget, request.signal, {
+        ...request.waitOptions(leftToWaitMs),
         onWait,
       });
-      if (queued) this.#waitEnded(request, sdkCall, "granted", startedAt);
-      return release;
     } catch (error) {
-      if (request.signal?.aborted) {
-        if (queued) this.#waitEnded(request, sdkCall, "aborted", startedAt);
-        throw this.#userAbort(request);
-      }
-      if (error instanceof RateLimitWaitError) {
-        this.#observer.refused(request, attempt, error);
-        this.#waitEnded(request, sdkCall, "refused", startedAt);
-      }
-      throw error;
+      if (!request.signal?.aborted) throw error;
+      if (queued) this.#waitEnded(request, sdkCall, "aborted", startedAt);
+      throw this.#userAbort(request);
     }
+    if (answer.granted) {
+      if (queued) this.#waitEnded(request, sdkCall, "granted", startedAt);
+      return answer.release;
+    }
+    const { maxWaitSetting } = this.#config;
+    const error = waitRefusalOf(request, attempt, answer, {
+      pacedBy: this.#pacedBy,
+      maxWaitSetting,
+    });
+    this.#observer.refused(request, attempt, error);
+    this.#waitEnded(request, sdkCall, "refused", startedAt);
+    throw error;
   }
 
   /** A wait for the budget ended: one point in the wait histogram, one event on the call's span. */

@@ -1,6 +1,8 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createMemoryPacingStore } from "../../../src/core/pacing/memory-store.js";
+import type { PacingStore } from "../../../src/core/pacing/pacing-store.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import { acquireMany, flush, freshKey, WINDOW, watch } from "./support.js";
 
@@ -44,8 +46,15 @@ describe("one limiter per key", () => {
   it("never shows the key when inspected or logged", async () => {
     const key = freshKey();
     const lines: unknown[] = [];
+    // A shared store that is down: the pacer's only log lines are about its store.
+    const down: PacingStore = {
+      kind: "down",
+      takeSlot: () => Promise.reject(new Error("connection refused")),
+      claims: createMemoryPacingStore().claims,
+    };
     const pacer = createPacer(key, {
-      logger: { debug: (message, fields) => lines.push({ message, fields }) },
+      store: down,
+      logger: { warn: (message, fields) => lines.push({ message, fields }) },
     });
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     const waiting = watch(pacer.acquire("create"));

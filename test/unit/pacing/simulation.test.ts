@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPacer } from "../../../src/core/pacing/key-pacer.js";
 import type { RateBudget } from "../../../src/core/pacing/rate-budget.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
+import { granted } from "../../support/granted.js";
 import { freshKey, GUARD, LONG_WAIT, ok, WINDOW } from "./support.js";
 
 beforeEach(() => {
@@ -53,7 +54,7 @@ describe("simulation: 100 creates and 300 reads fired at once", () => {
     };
     const sent: Record<RateBudget, Sent[]> = { create: [], other: [] };
     const request = async (route: RateBudget) => {
-      const release = await pacer.acquire(route, undefined, LONG_WAIT);
+      const release = await granted(pacer.acquire(route, undefined, LONG_WAIT));
       const sentAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, latency()));
       sent[route].push({ sentAt, respondedAt: Date.now() });

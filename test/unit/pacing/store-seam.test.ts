@@ -9,6 +9,8 @@ import type {
 } from "../../../src/core/pacing/pacing-store.js";
 import { DEFAULT_ACQUIRE } from "../../../src/core/pacing/wait-bound.js";
 import { RateLimitWaitError } from "../../../src/index.js";
+import { granted } from "../../support/granted.js";
+import { makeClient } from "../../support/server.js";
 import { freshKey } from "./support.js";
 
 beforeEach(() => {
@@ -41,10 +43,9 @@ describe("what the pacer gives a store, and takes from one", () => {
   it("gives a store whole milliseconds only, from a fractional timeout and a fractional reset", async () => {
     const { store, seen } = recordingStore({ granted: true, slot: { settle: () => undefined } });
     const pacer = createPacer(freshKey(), { store });
-    const release = await pacer.acquire("create", undefined, {
-      ...DEFAULT_ACQUIRE,
-      attemptTimeoutMs: 10_000 / 3,
-    });
+    const release = await granted(
+      pacer.acquire("create", undefined, { ...DEFAULT_ACQUIRE, attemptTimeoutMs: 10_000 / 3 }),
+    );
     const headers = { "retry-after": "1.5", "x-ratelimit-limit": "2.5" };
     release(new Response(null, { status: 429, headers }));
     const [{ request, settlements }] = seen as [(typeof seen)[number]];
@@ -56,10 +57,8 @@ describe("what the pacer gives a store, and takes from one", () => {
 
   it("a store's refusal without a finite time never puts NaN in the error", async () => {
     const { store } = recordingStore({ granted: false, opensInMs: Number.NaN });
-    const pacer = createPacer(freshKey(), { store });
-    const error = (await pacer
-      .acquire("create", undefined, { ...DEFAULT_ACQUIRE, maxWaitMs: 100 })
-      .catch((e: unknown) => e)) as RateLimitWaitError;
+    const client = makeClient({ rateLimit: { store, maxWaitMs: 100 } });
+    const error = (await client.brand.get().catch((e: unknown) => e)) as RateLimitWaitError;
     expect(error).toBeInstanceOf(RateLimitWaitError);
     expect(error.message).not.toMatch(/NaN/);
     expect(error.retryAfterSeconds).toBeUndefined();

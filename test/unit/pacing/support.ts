@@ -1,10 +1,11 @@
 /** What the pacing tests share: a key of their own each, and the fake clock's steps. */
 import { vi } from "vitest";
 import { createPacer } from "../../../src/core/pacing/key-pacer.js";
-import type { ReleasePacedSlot } from "../../../src/core/pacing/pacer.js";
+import type { ReleasePacedSlot, SlotAnswer, SlotRefusal } from "../../../src/core/pacing/pacer.js";
 import type { RateBudget } from "../../../src/core/pacing/rate-budget.js";
 import { DEFAULT_PACING_GUARD_MS, PACING_WINDOW_MS } from "../../../src/core/pacing/rate-budget.js";
 import { DEFAULT_ACQUIRE } from "../../../src/core/pacing/wait-bound.js";
+import { granted } from "../../support/granted.js";
 
 export const WINDOW = PACING_WINDOW_MS;
 export const GUARD = DEFAULT_PACING_GUARD_MS;
@@ -14,13 +15,17 @@ let keyCounter = 0;
 export const freshKey = () => `pl_test_pacingKey${++keyCounter}x7Qz`;
 
 /** Watches an acquire without awaiting it, so a test can ask whether it has gone yet. */
-export function watch(promise: Promise<ReleasePacedSlot>) {
-  const state: { release?: ReleasePacedSlot; error?: unknown; settled: boolean } = {
-    settled: false,
-  };
+export function watch(promise: Promise<SlotAnswer>) {
+  const state: {
+    release?: ReleasePacedSlot;
+    refusal?: SlotRefusal;
+    error?: unknown;
+    settled: boolean;
+  } = { settled: false };
   promise.then(
-    (release) => {
-      state.release = release;
+    (answer) => {
+      if (answer.granted) state.release = answer.release;
+      else state.refusal = answer;
       state.settled = true;
     },
     (error: unknown) => {
@@ -45,6 +50,6 @@ export async function acquireMany(
   pacer = createPacer(freshKey()),
 ) {
   const releases: ReleasePacedSlot[] = [];
-  for (let i = 0; i < count; i++) releases.push(await pacer.acquire(route));
+  for (let i = 0; i < count; i++) releases.push(await granted(pacer.acquire(route)));
   return releases;
 }

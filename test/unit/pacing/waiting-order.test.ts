@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPacer } from "../../../src/core/pacing/key-pacer.js";
 import { noopPacer, type ReleasePacedSlot } from "../../../src/core/pacing/pacer.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
+import { granted } from "../../support/granted.js";
 import { acquireMany, advanceTo, flush, freshKey, GUARD, ok, WINDOW, watch } from "./support.js";
 
 beforeEach(() => {
@@ -20,7 +21,7 @@ describe("waiting order and cancellation", () => {
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     const order: string[] = [];
     const waiters = ["a", "b", "c"].map((name) =>
-      pacer.acquire("create").then((release) => {
+      granted(pacer.acquire("create")).then((release) => {
         order.push(name);
         return release;
       }),
@@ -77,7 +78,7 @@ describe("waiting order and cancellation", () => {
 
   it("the no-op pacer never waits but honours an aborted signal", async () => {
     const releases: ReleasePacedSlot[] = [];
-    for (let i = 0; i < 100; i++) releases.push(await noopPacer.acquire("create"));
+    for (let i = 0; i < 100; i++) releases.push(await granted(noopPacer.acquire("create")));
     expect(releases).toHaveLength(100);
     await expect(noopPacer.acquire("other", AbortSignal.abort())).rejects.toMatchObject({
       name: "AbortError",
