@@ -15,7 +15,7 @@ import type {
   SlotRequest,
 } from "../core/pacing/pacing-store.js";
 import { refusesAtOnce } from "../core/pacing/wait-bound.js";
-import { sleep } from "../core/sleep.js";
+import { sleep } from "../core/timers.js";
 import { deliver } from "./give-back.js";
 import { ALL_SCRIPTS, LEAVE_QUEUE, READ_BUDGET, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
 import { redisClaims } from "./redis-claims.js";

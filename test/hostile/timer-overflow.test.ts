@@ -4,7 +4,7 @@
  * clamps every delay, so a huge wait never turns into a busy loop.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { clampTimerDelay, MAX_TIMER_DELAY_MS, sleep } from "../../src/core/sleep.js";
+import { clampTimerDelay, MAX_TIMER_DELAY_MS, sleep } from "../../src/core/timers.js";
 
 const warnings: string[] = [];
 const onWarning = (warning: Error) => warnings.push(warning.name);

@@ -3,7 +3,7 @@
  * waiters and a 429 hold (the memory store keeps one per key and budget in use).
  */
 
-import { clampTimerDelay } from "../sleep.js";
+import { clampTimerDelay } from "../timers.js";
 import type { BudgetReading } from "./budget-status.js";
 import type { PacingSlot, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
 import { type BudgetState, knownWaitMs, refusesAtOnce } from "./wait-bound.js";

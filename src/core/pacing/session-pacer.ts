@@ -6,7 +6,7 @@
  */
 
 import { isBrowserPage } from "../setup/browser-guard.js";
-import { sleep } from "../sleep.js";
+import { sleep } from "../timers.js";
 import type { BudgetStatus } from "./budget-status.js";
 import type { Pacer } from "./pacer.js";
 import { DEFAULT_PACING_GUARD_MS, type RateBudget } from "./rate-budget.js";

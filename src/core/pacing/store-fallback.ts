@@ -5,7 +5,7 @@
  */
 
 import type { Logger } from "../observe/logger.js";
-import { clampTimerDelay } from "../sleep.js";
+import { clampTimerDelay } from "../timers.js";
 import type { BudgetReading } from "./budget-status.js";
 import type { MemoryPacingStore } from "./memory-store.js";
 import type {

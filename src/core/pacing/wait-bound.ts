@@ -12,7 +12,7 @@
  */
 
 import { InvalidRequestError } from "../errors/local-errors.js";
-import { MAX_TIMER_DELAY_MS as MAX_TIMER_MS } from "../sleep.js";
+import { MAX_TIMER_DELAY_MS as MAX_TIMER_MS } from "../timers.js";
 import type { AcquireOptions } from "./pacer.js";
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { LevelledLogger } from "../observe/logger.js";
 import type { ClaimedItem, CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
-import { sleep } from "../sleep.js";
+import { sleep } from "../timers.js";
 
 /** How long adoption waits for the store to answer before it gives up. */
 const LEDGER_HOLD_MS = 2_000;

@@ -6,7 +6,7 @@
 import { InvalidRequestError } from "../errors/local-errors.js";
 import { checkMaxWait } from "../pacing/wait-bound.js";
 import type { RequestOptions } from "../request-options.js";
-import { MAX_TIMER_DELAY_MS } from "../sleep.js";
+import { MAX_TIMER_DELAY_MS } from "../timers.js";
 
 /** Refuses any per-call option of the wrong shape (`RequestOptions`), naming it. */
 export function checkRequestOptions(options: RequestOptions): void {

@@ -5,7 +5,7 @@
  */
 
 import { refusesAtOnce } from "../pacing/wait-bound.js";
-import { MAX_TIMER_DELAY_MS } from "../sleep.js";
+import { MAX_TIMER_DELAY_MS } from "../timers.js";
 
 /** How one attempt failed, as far as retrying is concerned. */
 export type AttemptFailure =

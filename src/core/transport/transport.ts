@@ -8,7 +8,7 @@ import type { RateBudgetStatus } from "../pacing/budget-status.js";
 import type { Pacer, ReleasePacedSlot, SlotAnswer, SlotWait } from "../pacing/pacer.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
-import { sleep } from "../sleep.js";
+import { sleep } from "../timers.js";
 import type { ApiRequest, ApiResponse, QueryParams } from "./api-request.js";
 import { AttemptObserver } from "./attempt-observer.js";
 import { classifyFailure, type PacedBy, userAbortOf, waitRefusalOf } from "./classify-failure.js";

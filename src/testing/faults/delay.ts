@@ -1,4 +1,4 @@
-import { sleep } from "../../core/sleep.js";
+import { sleep } from "../../core/timers.js";
 import type { FaultBehaviour } from "./fault-behaviour.js";
 import type { FaultKind } from "./fault-kind.js";
 
