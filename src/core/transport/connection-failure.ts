@@ -1,22 +1,22 @@
-/**
- * What a runtime's connection failure was, read from its cause chain: Node's fetch (undici) says
- * only "fetch failed" and keeps the system error's `code` in `cause`, sometimes inside an
- * `AggregateError` (one error per address tried).
- */
+/** What a runtime's connection failure was, read from its cause chain (cause-chain.ts). */
 
-/** The first system error code (`ECONNREFUSED`, `ENOTFOUND`, ...) in an error's cause chain. */
+import { codeOf, findInCauseChain } from "../cause-chain.js";
+
+const SYSTEM_CODE = /^E[A-Z_]+$|^UND_ERR_/;
+
+/**
+ * The first system error code (`ECONNREFUSED`, `ENOTFOUND`, ...) in an error's cause chain; of an
+ * `AggregateError`, the first any member holds.
+ */
 export function connectionFailureCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^E[A-Z_]+$|^UND_ERR_/.test(code)) return code;
-    const errors = (current as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) {
-      const inner = errors.map(connectionFailureCode).find((found) => found !== undefined);
-      if (inner !== undefined) return inner;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return findInCauseChain(
+    error,
+    (link) => {
+      const code = codeOf(link);
+      return code !== undefined && SYSTEM_CODE.test(code) ? code : undefined;
+    },
+    "any",
+  );
 }
 
 /** Where the connection went: `host:port` (the port said even when it is the default), and the host name. */

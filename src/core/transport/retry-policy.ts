@@ -4,6 +4,7 @@
  * is never sent again; only failures that prove nothing was done are retried for writes.
  */
 
+import { codeOf, findInCauseChain } from "../cause-chain.js";
 import { refusesAtOnce } from "../pacing/wait-bound.js";
 import { MAX_TIMER_DELAY_MS } from "../timers.js";
 
@@ -91,15 +92,11 @@ const NOT_SENT_CODES = new Set([
   "UND_ERR_CONNECT",
 ]);
 
-/** Whether a fetch rejection proves the request was never sent (connection refused, no DNS). */
+/**
+ * Whether a fetch rejection proves the request was never sent (connection refused, no DNS): some
+ * link of its cause chain says so; of an `AggregateError`, every member must.
+ */
 export function failedBeforeSending(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
-    const errors = (current as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.length > 0 && errors.every(failedBeforeSending))
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  const notSent = (link: object) => NOT_SENT_CODES.has(codeOf(link) ?? "") || undefined;
+  return findInCauseChain(error, notSent, "every") === true;
 }
