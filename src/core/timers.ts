@@ -1,9 +1,7 @@
 /**
- * The SDK's timer helpers. Node's timers overflow above 2^31 − 1 ms (a longer delay fires at once,
- * with a warning), so every delay is clamped to that. `sleep` is the wait before a retry, a
- * session pacer's wait out of a 429 hold, the Redis store's wait for a free slot and the fake
- * service's injected latency; `clampTimerDelay` guards the memory pacing store's timers and the
- * store fallback's deadline; `MAX_TIMER_DELAY_MS` is also the largest `timeout` option.
+ * The SDK's timer helpers, the one place a delay, a timeout race or an abort race is written.
+ * Node's timers overflow above 2^31 − 1 ms (a longer delay fires at once, with a warning), so
+ * every delay is clamped to that; `MAX_TIMER_DELAY_MS` is also the largest `timeout` option.
  */
 
 /** The longest delay `setTimeout` honours (about 24.8 days). */
@@ -13,6 +11,11 @@ export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 export function clampTimerDelay(ms: number): number {
   if (!(ms > 0)) return 0;
   return Math.min(ms, MAX_TIMER_DELAY_MS);
+}
+
+/** A timer that never keeps the process alive on its own (Node's `unref`; a no-op elsewhere). */
+function unref(timer: ReturnType<typeof setTimeout>): void {
+  (timer as { unref?: () => void }).unref?.();
 }
 
 /**
@@ -31,5 +34,56 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     }, clampTimerDelay(ms));
     signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Waits `ms` without keeping the process alive: for work in the background that nobody awaits. */
+export function sleepInBackground(ms: number): Promise<void> {
+  return new Promise((resolve) => unref(setTimeout(resolve, clampTimerDelay(ms))));
+}
+
+/** What {@link withTimeout} rejects with, and whether its timer keeps the process alive. */
+export interface TimeoutOptions {
+  /** Makes the error the promise rejects with when the time runs out first. */
+  readonly error: () => unknown;
+  /**
+   * Whether the timer keeps the process alive: yes by default, as a call waits on it; `false`
+   * for work in the background.
+   */
+  readonly keepAlive?: boolean | undefined;
+}
+
+/**
+ * Settles like `promise`, or rejects with `options.error()` when `ms` pass first. The rejection
+ * waits one more turn of the event loop, so an answer that arrived while this process was too busy
+ * to look is taken rather than counted as a timeout. A `promise` that settles late is ignored.
+ */
+export function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  options: TimeoutOptions,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    const start = (delay: number, then: () => void) => {
+      timer = setTimeout(then, delay);
+      if (options.keepAlive === false) unref(timer);
+    };
+    start(clampTimerDelay(ms), () => start(0, () => reject(options.error())));
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Settles like `promise`, or rejects with the signal's reason as soon as `signal` aborts (at once
+ * when it already has), even when what `promise` waits on does not listen to the signal.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }

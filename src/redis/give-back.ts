@@ -6,6 +6,7 @@
  * shape is an answer: a server that gives one is not sent the write again.
  */
 
+import { sleepInBackground } from "../core/timers.js";
 import { MalformedReplyError } from "./redis-replies.js";
 
 /** The first wait before sending again; it doubles up to {@link RETRY_AT_MOST_EVERY_MS}. */
@@ -26,11 +27,8 @@ export function deliver(write: () => Promise<unknown>, forMs: number): Promise<v
 
 async function sendAgain(write: () => Promise<unknown>, until: number): Promise<void> {
   for (let delay = FIRST_RETRY_AFTER_MS; Date.now() + delay < until; ) {
-    await new Promise((resolve) => {
-      // Unref'd: a write still waiting for Redis never keeps a process alive.
-      const timer = setTimeout(resolve, delay);
-      (timer as { unref?: () => void }).unref?.();
-    });
+    // A write still waiting for Redis never keeps a process alive.
+    await sleepInBackground(delay);
     try {
       await write();
       return;

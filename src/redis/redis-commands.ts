@@ -9,6 +9,7 @@
 
 import { createHash } from "node:crypto";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { withTimeout } from "../core/timers.js";
 
 /** A connected node-redis client: it sends a raw command with `sendCommand(args)`. */
 export interface NodeRedisLikeClient {
@@ -95,23 +96,10 @@ export function redisCommandsOf(
 ): RedisCommands {
   const send = senderOf(client);
   const servers = serversOf(client, send);
-  const bounded = (command: Promise<unknown>, name: string): Promise<unknown> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    return Promise.race([
-      command,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          // After the poll phase: when this process was too busy to look, an answer that has
-          // arrived meanwhile is taken rather than counted as a timeout.
-          () =>
-            setImmediate(() =>
-              reject(new RedisTimeoutError(`Redis did not answer ${name} within ${timeoutMs} ms`)),
-            ),
-          timeoutMs,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
-  };
+  const bounded = (command: Promise<unknown>, name: string): Promise<unknown> =>
+    withTimeout(command, timeoutMs, {
+      error: () => new RedisTimeoutError(`Redis did not answer ${name} within ${timeoutMs} ms`),
+    });
   /** Loads every script on every server; shared by the commands that wait for it. */
   let loaded: Promise<void> | undefined;
   const loadAll = (): Promise<void> => {

@@ -6,6 +6,11 @@
 
 import { createHmac, randomUUID } from "node:crypto";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import {
+  type AskAnswer,
+  type AskOutcome,
+  askUntilGranted,
+} from "../core/pacing/ask-until-granted.js";
 import type { BudgetReading } from "../core/pacing/budget-status.js";
 import type {
   KeyBudget,
@@ -14,8 +19,8 @@ import type {
   SlotOutcome,
   SlotRequest,
 } from "../core/pacing/pacing-store.js";
-import { refusesAtOnce } from "../core/pacing/wait-bound.js";
-import { sleep } from "../core/timers.js";
+import { STORE_COMMAND_TIMEOUT_MS } from "../core/pacing/pacing-store.js";
+import { untilAborted } from "../core/timers.js";
 import { deliver } from "./give-back.js";
 import { ALL_SCRIPTS, LEAVE_QUEUE, READ_BUDGET, SETTLE_SLOT, TAKE_SLOT } from "./lua-scripts.js";
 import { redisClaims } from "./redis-claims.js";
@@ -84,7 +89,7 @@ export function createRedisStore(options: RedisStoreOptions): PacingStore {
       `prefix must be a non-empty string without braces or spaces; got ${JSON.stringify(prefix)}`,
     );
   }
-  const commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
+  const commandTimeoutMs = options.commandTimeoutMs ?? STORE_COMMAND_TIMEOUT_MS;
   if (!Number.isFinite(commandTimeoutMs) || commandTimeoutMs <= 0) {
     throw new InvalidRequestError(
       "commandTimeoutMs",
@@ -133,7 +138,6 @@ async function takeSlot(
   const keys = budgetKeys(prefix, request);
   const ticket = randomUUID();
   const idleMs = 2 * request.windowMs;
-  const deadline = Date.now() + request.maxWaitMs;
   // Sent until Redis answers. It leaves a mark that refuses this ticket a slot, so a TAKE_SLOT
   // that Redis runs after it (a late command, a resend after a reconnect) takes nothing.
   const leave = () =>
@@ -145,53 +149,40 @@ async function takeSlot(
       );
       expectCount("LEAVE_QUEUE", reply, 1);
     }, request.leaseMs).catch(() => {});
-  let told = false;
+  const args = [
+    ticket,
+    request.limit,
+    request.leaseMs,
+    idleMs,
+    WAITER_GRACE_MS,
+    request.windowMs,
+    ASK_AGAIN_WITHIN_MS,
+  ];
+  const ask = async (): Promise<AskAnswer<undefined>> => {
+    const run = redis.run(TAKE_SLOT, [keys.slots, keys.queue, keys.seen, keys.meta], args);
+    const answer = takeSlotReply(await untilAborted(run, signal));
+    return answer.granted ? { granted: true, value: undefined } : answer;
+  };
+  let outcome: AskOutcome<undefined>;
   try {
-    for (;;) {
-      const answer = takeSlotReply(
-        await untilAborted(
-          redis.run(
-            TAKE_SLOT,
-            [keys.slots, keys.queue, keys.seen, keys.meta],
-            [
-              ticket,
-              request.limit,
-              request.leaseMs,
-              idleMs,
-              WAITER_GRACE_MS,
-              request.windowMs,
-              ASK_AGAIN_WITHIN_MS,
-            ],
-          ),
-          signal,
-        ),
-      );
-      if (answer.granted) {
-        return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs, request.leaseMs) };
-      }
-      const { waitMs } = answer;
-      const remainingMs = deadline - Date.now();
-      if (remainingMs <= 0 || refusesAtOnce(waitMs, remainingMs)) {
-        leave();
-        return { granted: false, opensInMs: waitMs };
-      }
-      if (!told) {
-        told = true;
-        request.onQueued?.({ opensInMs: waitMs, position: answer.position });
-      }
-      // No slot opens before `waitMs`: sleep until then, but ask again at least every 10 s, so a
-      // waiter keeps its place and a dead one is soon dropped.
-      const sleepMs = Math.min(
-        waitMs + Math.random() * WAKE_JITTER_MS,
-        ASK_AGAIN_WITHIN_MS,
-        remainingMs,
-      );
-      await sleep(Math.max(1, sleepMs), signal);
-    }
+    outcome = await askUntilGranted({
+      ask,
+      maxWaitMs: request.maxWaitMs,
+      signal,
+      onQueued: request.onQueued,
+      // Ask again at least every 10 s, so a waiter keeps its place and a dead one is soon dropped.
+      sleepMsFor: (waitMs) =>
+        Math.min(waitMs + Math.random() * WAKE_JITTER_MS, ASK_AGAIN_WITHIN_MS),
+    });
   } catch (error) {
     leave();
     throw error;
   }
+  if (!outcome.granted) {
+    leave();
+    return { granted: false, opensInMs: outcome.opensInMs };
+  }
+  return { granted: true, slot: redisSlot(redis, keys, ticket, idleMs, request.leaseMs) };
 }
 
 /** Reads one budget with the read-only script: every process's slots, waiters and hold. */
@@ -202,17 +193,6 @@ async function readBudget(
 ): Promise<BudgetReading> {
   const keys = budgetKeys(prefix, budget);
   return budgetReading(await redis.run(READ_BUDGET, [keys.slots, keys.seen, keys.meta], []));
-}
-
-/** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /** A granted slot: its settlement (a give-back too) is sent until Redis answers. */

@@ -11,6 +11,12 @@
 import type { BudgetReading } from "./budget-status.js";
 import type { RateBudget } from "./rate-budget.js";
 
+/**
+ * How long one command of a shared store may take, by default, before the store counts as
+ * failed (`createRedisStore`'s `commandTimeoutMs`); reconciliation waits as long for one try.
+ */
+export const STORE_COMMAND_TIMEOUT_MS = 1_000;
+
 /** One budget of one key, as the pacer describes it on every request for a slot. */
 export interface KeyBudget {
   /**

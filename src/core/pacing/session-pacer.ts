@@ -6,12 +6,12 @@
  */
 
 import { isBrowserPage } from "../setup/browser-guard.js";
-import { sleep } from "../timers.js";
+import { type AskAnswer, askUntilGranted } from "./ask-until-granted.js";
 import type { BudgetStatus } from "./budget-status.js";
 import type { Pacer } from "./pacer.js";
 import { DEFAULT_PACING_GUARD_MS, type RateBudget } from "./rate-budget.js";
 import { rateLimitHoldMs } from "./rate-limit-hold.js";
-import { DEFAULT_ACQUIRE, refusesAtOnce } from "./wait-bound.js";
+import { DEFAULT_ACQUIRE } from "./wait-bound.js";
 
 /**
  * Holds of sessions more than one client may send with, until when each may send again after a
@@ -70,30 +70,27 @@ export function createSessionPacer(baseURL: string): Pacer {
       return { store: "memory", create, other: statusOf("other", session) };
     },
     async acquire(budget, signal, wait = DEFAULT_ACQUIRE) {
-      if (signal?.aborted) throw signal.reason;
       const [holds, key] = holdsOf(wait.session);
       const line = `${key} ${budget}`;
-      const startedAt = Date.now();
       let told = false;
+      const release = (response?: Response) => learnFrom(response, wait.session);
       try {
-        for (;;) {
-          const now = Date.now();
-          const waitMs = (holds.get(key) ?? 0) - now;
-          if (waitMs <= 0) {
+        const outcome = await askUntilGranted({
+          ask: (): AskAnswer<undefined> => {
+            const waitMs = (holds.get(key) ?? 0) - Date.now();
+            if (waitMs > 0) return { granted: false, waitMs, position: 1 };
             holds.delete(key);
-            return { granted: true, release: (response) => learnFrom(response, wait.session) };
-          }
-          const remainingMs = wait.maxWaitMs - (now - startedAt);
-          if (refusesAtOnce(waitMs, remainingMs)) {
-            return { granted: false, opensInMs: waitMs, waitedMs: now - startedAt };
-          }
-          if (!told) {
+            return { granted: true, value: undefined };
+          },
+          maxWaitMs: wait.maxWaitMs,
+          signal,
+          onQueued: ({ opensInMs }) => {
             told = true;
             countWaiter(waitersOf(holds), line, 1);
-            wait.onWait?.({ expectedWaitMs: waitMs, queuePosition: 1 });
-          }
-          await sleep(waitMs, signal);
-        }
+            wait.onWait?.({ expectedWaitMs: opensInMs, queuePosition: 1 });
+          },
+        });
+        return outcome.granted ? { granted: true, release } : outcome;
       } finally {
         if (told) countWaiter(waitersOf(holds), line, -1);
       }

@@ -5,7 +5,7 @@
  */
 
 import type { Logger } from "../observe/logger.js";
-import { clampTimerDelay } from "../timers.js";
+import { untilAborted, withTimeout } from "../timers.js";
 import type { BudgetReading } from "./budget-status.js";
 import type { MemoryPacingStore } from "./memory-store.js";
 import type {
@@ -15,6 +15,7 @@ import type {
   SlotOutcome,
   SlotRequest,
 } from "./pacing-store.js";
+import { leftToWaitMs } from "./wait-bound.js";
 
 /** After a failure, how long calls skip the store before trying it again. */
 const STORE_RETRY_AFTER_MS = 5_000;
@@ -81,7 +82,7 @@ export class StoreFallback {
         this.#memory.takeSlot({
           ...request,
           // The time spent on the store counts against the call's wait.
-          maxWaitMs: Math.max(0, request.maxWaitMs - (Date.now() - startedAt)),
+          maxWaitMs: leftToWaitMs(request.maxWaitMs, Date.now() - startedAt),
         }),
       logger,
       request.signal,
@@ -141,29 +142,15 @@ export class StoreFallback {
     giveUp?: AbortController,
   ): Promise<T> {
     if (Date.now() < this.#skipUntil) return inMemory();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
     try {
       const fromStore = onStore();
       // It may settle after the race is lost; that is handled where it is made.
       fromStore.catch(() => {});
-      const answer = await Promise.race([
-        fromStore,
-        // The caller's abort ends the wait at once, even on a store that does not listen.
-        new Promise<never>((_, reject) => {
-          onAbort = () => reject(signal?.reason);
-          if (signal?.aborted) onAbort();
-          else signal?.addEventListener("abort", onAbort, { once: true });
-        }),
-        // A store that never answers must not hold the call past its wait bound.
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(new Error(`the ${this.#store.kind} store did not answer in ${limitMs} ms`)),
-            clampTimerDelay(limitMs),
-          );
-        }),
-      ]);
+      // The caller's abort ends the wait at once, even on a store that does not listen; a store
+      // that never answers must not hold the call past its wait bound.
+      const answer = await withTimeout(untilAborted(fromStore, signal), limitMs, {
+        error: () => new Error(`the ${this.#store.kind} store did not answer in ${limitMs} ms`),
+      });
       this.#answered(logger);
       return answer;
     } catch (error) {
@@ -173,9 +160,6 @@ export class StoreFallback {
       giveUp?.abort(error);
       this.#failed(error, logger);
       return inMemory();
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
   }
 

@@ -34,6 +34,11 @@ export function checkMaxWait(value: unknown, name = "maxWaitMs"): asserts value 
   }
 }
 
+/** What is left of a bound of `maxWaitMs` after `waitedMs` of waiting: never negative. */
+export function leftToWaitMs(maxWaitMs: number, waitedMs: number): number {
+  return Math.max(0, maxWaitMs - waitedMs);
+}
+
 /** Rule 2: whether a wait known to last at least `knownMs` must be refused now. */
 export function refusesAtOnce(knownMs: number | undefined, remainingMs: number): boolean {
   return knownMs !== undefined && knownMs > remainingMs;

@@ -9,15 +9,18 @@
  * twice, nothing is sent again, and the caller is told to check.
  */
 import type { LevelledLogger } from "../observe/logger.js";
-import type { ClaimedItem, CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
-import { sleep } from "../timers.js";
+import {
+  type ClaimedItem,
+  type CreateClaimStore,
+  type PacingStore,
+  STORE_COMMAND_TIMEOUT_MS,
+} from "../pacing/pacing-store.js";
+import { sleep, sleepInBackground, withTimeout } from "../timers.js";
 
 /** How long adoption waits for the store to answer before it gives up. */
 const LEDGER_HOLD_MS = 2_000;
 /** The pause between two tries of the store while adoption is held. */
 const RETRY_EVERY_MS = 200;
-/** How long one try may take: the Redis store's own command limit. */
-const TRY_LIMIT_MS = 1_000;
 /** How long a claim that could not be written is retried in the background. */
 const CLAIM_RETRY_FOR_MS = 60_000;
 
@@ -88,11 +91,8 @@ async function untilAnswered<T>(write: () => Promise<T>): Promise<T> {
 async function retryInBackground(write: () => Promise<unknown>): Promise<void> {
   const until = Date.now() + CLAIM_RETRY_FOR_MS;
   while (Date.now() < until) {
-    // Unref'd: a claim still waiting for the store never keeps a process alive.
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, RETRY_EVERY_MS * 10);
-      (timer as { unref?: () => void }).unref?.();
-    });
+    // A claim still waiting for the store never keeps a process alive.
+    await sleepInBackground(RETRY_EVERY_MS * 10);
     try {
       await limited(write());
       return;
@@ -103,10 +103,8 @@ async function retryInBackground(write: () => Promise<unknown>): Promise<void> {
 }
 
 function limited<T>(promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${TRY_LIMIT_MS} ms`)), TRY_LIMIT_MS);
-    (timer as { unref?: () => void }).unref?.();
+  return withTimeout(promise, STORE_COMMAND_TIMEOUT_MS, {
+    error: () => new Error(`no answer in ${STORE_COMMAND_TIMEOUT_MS} ms`),
+    keepAlive: false,
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

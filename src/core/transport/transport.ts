@@ -6,6 +6,7 @@ import type { LevelledLogger } from "../observe/logger.js";
 import type { Tracer, TraceSpan } from "../observe/tracing.js";
 import type { RateBudgetStatus } from "../pacing/budget-status.js";
 import type { Pacer, ReleasePacedSlot, SlotAnswer, SlotWait } from "../pacing/pacer.js";
+import { leftToWaitMs } from "../pacing/wait-bound.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import { sleep } from "../timers.js";
@@ -141,12 +142,11 @@ export class Transport {
     const request = this.#prepare(spec, sdkCall.id);
     /** Time this call has spent waiting for slots and before retries: `maxWaitMs` bounds it. */
     let waitedMs = 0;
-    /** What is left of the call's wait bound: the one place it is computed. */
-    const leftToWaitMs = () => Math.max(0, request.maxWaitMs - waitedMs);
+    const leftMs = () => leftToWaitMs(request.maxWaitMs, waitedMs);
     for (let attempt = 1; ; attempt++) {
       if (request.signal?.aborted) throw this.#userAbort(request);
       const waitStarted = performance.now();
-      const release = await this.#waitForSlot(request, attempt, leftToWaitMs(), sdkCall);
+      const release = await this.#waitForSlot(request, attempt, leftMs(), sdkCall);
       const slotWaitMs = performance.now() - waitStarted;
       waitedMs += slotWaitMs;
       let span: TraceSpan | undefined;
@@ -181,7 +181,7 @@ export class Transport {
         attemptErrorType(status, failure.error),
       );
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
-      const delayMs = delayBeforeRetry(failure, attempt, request.maxRetries, leftToWaitMs());
+      const delayMs = delayBeforeRetry(failure, attempt, request.maxRetries, leftMs());
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(request, attempt, failure, delayMs);
       // A 429's Retry-After is a wait for the budget, as a wait for a slot is.

@@ -1,0 +1,62 @@
+/**
+ * The one ask-and-sleep loop: a store that cannot wake its waiters (a session's hold, Redis)
+ * asks for a slot, sleeps until one can open, and asks again, within the wait rule
+ * (wait-bound.ts).
+ */
+
+import { sleep } from "../timers.js";
+import { leftToWaitMs, refusesAtOnce } from "./wait-bound.js";
+
+/** One answer to an ask: granted, or how long at least until a slot opens, and the place in line. */
+export type AskAnswer<T> =
+  | { readonly granted: true; readonly value: T }
+  | { readonly granted: false; readonly waitMs: number; readonly position: number };
+
+/** What {@link askUntilGranted} asks, and within what bound. */
+export interface AskLoop<T> {
+  /** Asks once for a slot. */
+  readonly ask: () => AskAnswer<T> | Promise<AskAnswer<T>>;
+  /** How long the whole wait may last. */
+  readonly maxWaitMs: number;
+  /** Ends the wait, while it sleeps, with the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
+  /** Told once, at the first ask that has to wait. */
+  readonly onQueued?:
+    | ((wait: { readonly opensInMs: number; readonly position: number }) => void)
+    | undefined;
+  /** How long to sleep before asking again when a slot opens in `waitMs`; defaults to `waitMs`. */
+  readonly sleepMsFor?: ((waitMs: number) => number) | undefined;
+}
+
+/** How an ask-and-sleep wait ended: granted, or refused with when a slot opens and the time spent. */
+export type AskOutcome<T> =
+  | { readonly granted: true; readonly value: T }
+  | { readonly granted: false; readonly opensInMs: number; readonly waitedMs: number };
+
+/**
+ * Asks until granted, until the wait is known to outlast what is left of its bound, or until
+ * the bound passes. Between asks it sleeps until a slot can open (never past the bound). Rejects
+ * with the signal's reason when it aborts, and with whatever an ask rejects with.
+ */
+export async function askUntilGranted<T>(loop: AskLoop<T>): Promise<AskOutcome<T>> {
+  const { signal } = loop;
+  if (signal?.aborted) throw signal.reason;
+  const startedAt = Date.now();
+  let told = false;
+  for (;;) {
+    const answer = await loop.ask();
+    if (answer.granted) return answer;
+    // Before the first sleep nothing was waited for: a refusal then is "at once" (0).
+    const waitedMs = told ? Date.now() - startedAt : 0;
+    const leftMs = leftToWaitMs(loop.maxWaitMs, waitedMs);
+    if (leftMs <= 0 || refusesAtOnce(answer.waitMs, leftMs)) {
+      return { granted: false, opensInMs: answer.waitMs, waitedMs };
+    }
+    if (!told) {
+      told = true;
+      loop.onQueued?.({ opensInMs: answer.waitMs, position: answer.position });
+    }
+    const sleepMs = loop.sleepMsFor?.(answer.waitMs) ?? answer.waitMs;
+    await sleep(Math.max(1, Math.min(sleepMs, leftMs)), signal);
+  }
+}
