@@ -7,6 +7,7 @@ import type { Meter } from "./core/observe/metrics.js";
 import type { Tracer } from "./core/observe/tracing.js";
 import type { RateBudgetStatus } from "./core/pacing/budget-status.js";
 import type { PacingStore } from "./core/pacing/pacing-store.js";
+import { claimStoreFor } from "./core/reconcile/held-claims.js";
 import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import { attachResultRedactor } from "./core/result-redactor.js";
@@ -14,7 +15,6 @@ import { resolveApiBase } from "./core/setup/base-url.js";
 import {
   assertCredentialTransport,
   authFailureNote,
-  claimsOf,
   maxWaitOf,
   optionOrEnv,
   pacerFor,
@@ -218,7 +218,7 @@ export class Postline {
     const ctx = {
       transport,
       reader: { validate: options.validateResponses !== false, redact },
-      claims: claimsOf(pacingStore, logger),
+      claims: claimStoreFor(pacingStore, logger),
     };
     this.#ctx = ctx;
     attachResultRedactor(this, apiKey ?? undefined);

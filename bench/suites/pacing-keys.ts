@@ -1,4 +1,4 @@
-import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../src/core/pacing/key-pacer.js";
 import { createMemoryPacingStore, keysHeldBy } from "../../src/core/pacing/memory-store.js";
 import { DEFAULT_PACING_GUARD_MS, PACING_WINDOW_MS } from "../../src/core/pacing/rate-budget.js";
 import type { Cell, SuiteResult, TargetCheck } from "../report/suite-result.js";
@@ -31,7 +31,7 @@ export async function runPacingKeysSuite(): Promise<SuiteResult> {
   const rows: Record<string, Cell>[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     for (let i = 0; i < KEYS_PER_ROUND; i++) {
-      const pacer = createPacer(`pl_live_bench${round}x${i}${"k".repeat(24)}`, { store, now });
+      const pacer = createKeyPacer(`pl_live_bench${round}x${i}${"k".repeat(24)}`, { store, now });
       const answer = await pacer.acquire(i % 5 === 0 ? "create" : "other");
       if (answer.granted) answer.release(ok);
     }
@@ -64,7 +64,7 @@ export async function runPacingKeysSuite(): Promise<SuiteResult> {
   return {
     id: "pacing-keys",
     title: "Pacing many keys (memory)",
-    method: `${ROUNDS} rounds of ${KEYS_PER_ROUND.toLocaleString("en")} new keys, each used once through createPacer on one in-memory store, rounds a window apart on the store's clock; heap used over the start after two forced GCs${gc ? "" : " (run with --expose-gc for heap figures)"}.`,
+    method: `${ROUNDS} rounds of ${KEYS_PER_ROUND.toLocaleString("en")} new keys, each used once through createKeyPacer on one in-memory store, rounds a window apart on the store's clock; heap used over the start after two forced GCs${gc ? "" : " (run with --expose-gc for heap figures)"}.`,
     rows,
     targets,
   };

@@ -1,4 +1,4 @@
-import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../src/core/pacing/key-pacer.js";
 import { DEFAULT_ACQUIRE } from "../../src/core/pacing/wait-bound.js";
 import { installSimulatedTime } from "../measure/simulated-time.js";
 import {
@@ -70,7 +70,7 @@ function throughClient(sdk: BuiltSdk): Workload {
 function throughPacerOnly(): Workload {
   return (service) => {
     const { apiKey, baseURL, channelIds } = service.defaults;
-    const pacer = createPacer(apiKey);
+    const pacer = createKeyPacer(apiKey);
     const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
     const send = async (route: "create" | "other", url: string, init: RequestInit) => {
       const answer = await pacer.acquire(route, undefined, {
@@ -161,7 +161,7 @@ export async function runRateBudgetSuite(
     await runOnSimulatedTime(
       testing,
       throughPacerOnly(),
-      "createPacer (src/core/pacing/key-pacer.ts) alone",
+      "createKeyPacer (src/core/pacing/key-pacer.ts) alone",
     ),
   ];
   const rows: Record<string, Cell>[] = runs.map((run) =>

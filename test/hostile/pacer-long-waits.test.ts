@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../src/core/pacing/key-pacer.js";
 import { APITimeoutError, Postline, RateLimitError, RateLimitWaitError } from "../../src/index.js";
 import { granted, refused } from "../support/granted.js";
 
@@ -102,7 +102,7 @@ describe.each([
   });
 
   it("a pacer given the longest bound a timer allows still refuses at once, arming no timer", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const release = await granted(pacer.acquire("other"));
     release(new Response(null, { status: 429, headers: { "retry-after": retryAfter } }));
     // Counts timers instead of CPU time: process-wide CPU includes every other test of the run.

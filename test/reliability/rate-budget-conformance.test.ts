@@ -5,7 +5,7 @@
  * 429, the figures are what the store holds; reading takes no slot and joins no line.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../src/core/pacing/key-pacer.js";
 import { createMemoryPacingStore, keysHeldBy } from "../../src/core/pacing/memory-store.js";
 import type { Pacer, ReleasePacedSlot } from "../../src/core/pacing/pacer.js";
 import type { PacingStore } from "../../src/core/pacing/pacing-store.js";
@@ -83,7 +83,7 @@ describe.each(subjects)("rateBudget(): %s", (_name, makeStore, answers, availabl
   it.skipIf(!available)(
     "after N calls: the slots counting, those in flight, the limit and the store that answered",
     async () => {
-      const pacer = createPacer(freshKey(), { store: await makeStore() });
+      const pacer = createKeyPacer(freshKey(), { store: await makeStore() });
       const settled: ReleasePacedSlot[] = [];
       for (let call = 0; call < 4; call++) settled.push(await take(pacer));
       for (const release of settled) release(ok());
@@ -108,7 +108,7 @@ describe.each(subjects)("rateBudget(): %s", (_name, makeStore, answers, availabl
   it.skipIf(!available)(
     "after a 429: the announced limit, the hold, the next slot after it, and the caller in line",
     async () => {
-      const pacer = createPacer(freshKey(), { store: await makeStore() });
+      const pacer = createKeyPacer(freshKey(), { store: await makeStore() });
       const first = await take(pacer);
       first(ok());
       const second = await take(pacer);
@@ -139,7 +139,7 @@ describe.each(subjects)("rateBudget(): %s", (_name, makeStore, answers, availabl
     "reading takes no slot and joins no line: a full budget reads the same twice, and a caller takes the last slot",
     async () => {
       const store = await makeStore();
-      const pacer = createPacer(freshKey(), { store });
+      const pacer = createKeyPacer(freshKey(), { store });
       const fresh = await pacer.readBudgets();
       expect(fresh.create).toEqual({
         limit: 10,
@@ -175,7 +175,7 @@ describe("rateBudget() when the shared store fails", () => {
       readBudget: (budget) => (up ? shared.readBudget!(budget) : down.readBudget!(budget)),
       claims: down.claims,
     };
-    const pacer = createPacer(freshKey(), { store: flaky, logger: {} });
+    const pacer = createKeyPacer(freshKey(), { store: flaky, logger: {} });
     for (let call = 0; call < 3; call++) (await take(pacer))(ok());
     expect((await pacer.readBudgets()).store).toBe("shared");
     up = false;
@@ -191,7 +191,7 @@ describe("rateBudget() when the shared store fails", () => {
       takeSlot: (request) => shared.takeSlot(request),
       claims: shared.claims,
     };
-    const pacer = createPacer(freshKey(), { store: withoutRead, logger: {} });
+    const pacer = createKeyPacer(freshKey(), { store: withoutRead, logger: {} });
     for (let call = 0; call < 2; call++) (await take(pacer))(ok());
     const budget = await pacer.readBudgets();
     expect(budget.store).toBe("fallback");

@@ -3,7 +3,7 @@
  * budgets are dropped once idle, so a process that serves many keys keeps memory flat.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../src/core/pacing/key-pacer.js";
 import { createMemoryPacingStore, keysHeldBy } from "../../src/core/pacing/memory-store.js";
 import {
   DEFAULT_PACING_GUARD_MS,
@@ -27,8 +27,8 @@ describe("budgets per key", () => {
   it("LIMIT-1 two keys whose 32-bit FNV-1a hashes collide keep separate budgets", async () => {
     // Both hash to 0x94568acb under 32-bit FNV-1a: a hash-keyed registry would merge them.
     const store = createMemoryPacingStore();
-    const first = createPacer("pl_test_collide0422789", { store });
-    const second = createPacer("pl_test_collide0639192", { store });
+    const first = createKeyPacer("pl_test_collide0422789", { store });
+    const second = createKeyPacer("pl_test_collide0639192", { store });
     for (let i = 0; i < PACING_LIMITS.create; i++) (await granted(first.acquire("create")))(ok());
     let secondWent = false;
     void granted(second.acquire("create")).then(() => {
@@ -40,8 +40,8 @@ describe("budgets per key", () => {
 
   it("a 429 on one key holds back no other key", async () => {
     const store = createMemoryPacingStore();
-    const limited = createPacer("pl_test_limitedKeyAAAAAAAA", { store });
-    const other = createPacer("pl_test_otherKeyBBBBBBBBBB", { store });
+    const limited = createKeyPacer("pl_test_limitedKeyAAAAAAAA", { store });
+    const other = createKeyPacer("pl_test_otherKeyBBBBBBBBBB", { store });
     (await granted(limited.acquire("other")))(
       new Response(null, { status: 429, headers: { "Retry-After": "30" } }),
     );
@@ -60,7 +60,7 @@ describe("memory stays flat however many keys a process serves", () => {
     const keys = 5_000;
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < keys; i++) {
-        const pacer = createPacer(`pl_test_round${round}key${i}xxxxxxxx`, { store });
+        const pacer = createKeyPacer(`pl_test_round${round}key${i}xxxxxxxx`, { store });
         (await granted(pacer.acquire(i % 2 === 0 ? "create" : "other")))(ok());
       }
       // Swept as the map grows: never more than twice the keys used within one window.
@@ -72,8 +72,8 @@ describe("memory stays flat however many keys a process serves", () => {
 
   it("a key with a request in flight, a waiter or a 429 hold is not dropped", async () => {
     const store = createMemoryPacingStore();
-    const inFlight = createPacer("pl_test_inFlightKeyCCCCCCC", { store });
-    const held = createPacer("pl_test_heldKeyDDDDDDDDDDD", { store });
+    const inFlight = createKeyPacer("pl_test_inFlightKeyCCCCCCC", { store });
+    const held = createKeyPacer("pl_test_heldKeyDDDDDDDDDDD", { store });
     await inFlight.acquire("other"); // never released: its response has not arrived
     (await granted(held.acquire("other")))(
       new Response(null, { status: 429, headers: { "Retry-After": "600" } }),

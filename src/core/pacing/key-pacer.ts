@@ -28,15 +28,12 @@ import { DEFAULT_ACQUIRE } from "./wait-bound.js";
 /** How long a slot counts when its attempt has no timeout and its process dies in flight. */
 const UNBOUNDED_ATTEMPT_LEASE_MS = 10 * PACING_WINDOW_MS;
 
-/** The part of a {@link Logger} the pacer uses. */
-type PacingLogger = Pick<Logger, "debug" | "warn">;
-
-/** Options of {@link createPacer}. */
-export interface PacerOptions {
+/** Options of {@link createKeyPacer}. */
+export interface KeyPacerOptions {
   /** Where the windows live; defaults to this process's memory (one store per clock). */
   store?: PacingStore | undefined;
   /** Receives a warn line when a shared store fails, a debug line when it answers again. Never given the key. */
-  logger?: Partial<PacingLogger> | undefined;
+  logger?: Partial<Logger> | undefined;
   /**
    * The clock of the default in-memory store, in milliseconds since the epoch; defaults to
    * `Date.now`. Pacers share a key's budget only with pacers on the same clock function, since
@@ -77,7 +74,7 @@ export function defaultPacingStore(now: () => number = systemClock): MemoryPacin
  * @param apiKey - the bearer token, already checked by the client. It is handed to the store
  *   only to key its budgets; a shared store keeps a digest of it.
  */
-export function createPacer(apiKey: string, options: PacerOptions = {}): Pacer {
+export function createKeyPacer(apiKey: string, options: KeyPacerOptions = {}): Pacer {
   const guardMs = options.guardMs ?? DEFAULT_PACING_GUARD_MS;
   const logger = options.logger;
   const store = options.store ?? defaultPacingStore(options.now);

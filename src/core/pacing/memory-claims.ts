@@ -12,7 +12,8 @@ interface Claim {
 export function memoryClaimStore(now: () => number): CreateClaimStore {
   /** service -> `id@createdAt` -> its claim, in insertion order. */
   const services = new Map<string, Map<string, Claim>>();
-  const claimsOf = (service: string): Map<string, Claim> => {
+  /** The claims of `service` that have not expired (expired ones are dropped on the way). */
+  const liveClaimsOf = (service: string): Map<string, Claim> => {
     let claims = services.get(service);
     if (claims === undefined) {
       claims = new Map();
@@ -27,14 +28,14 @@ export function memoryClaimStore(now: () => number): CreateClaimStore {
   };
   return {
     async claim(service, items, ttlMs, owner) {
-      const claims = claimsOf(service);
+      const claims = liveClaimsOf(service);
       for (const item of items) {
         claims.delete(claimKey(item));
         claims.set(claimKey(item), { owner, expiresAt: now() + ttlMs });
       }
     },
     async claimFirstFree(service, candidates, ttlMs, owner) {
-      const claims = claimsOf(service);
+      const claims = liveClaimsOf(service);
       const own = candidates.find((item) => claims.get(claimKey(item))?.owner === owner);
       if (own !== undefined) return own;
       const free = candidates.find((item) => !claims.has(claimKey(item)));

@@ -27,7 +27,18 @@ const STORE_GRACE_MS = 250;
  */
 const STORE_READ_LIMIT_MS = 5_000;
 
-type FallbackLogger = Partial<Pick<Logger, "debug" | "warn">> | undefined;
+/** One question for the store, and how to answer it in memory instead. */
+interface StoreAttempt<T> {
+  readonly onStore: () => Promise<T>;
+  readonly inMemory: () => Promise<T>;
+  readonly logger: Partial<Logger> | undefined;
+  /** The caller's signal: its abort ends the wait at once, and is not an outage. */
+  readonly signal?: AbortSignal | undefined;
+  /** How long the store may take before it counts as failed. */
+  readonly limitMs: number;
+  /** Told to abort when the store counts as failed, so the store stops working on it. */
+  readonly giveUp?: AbortController | undefined;
+}
 
 /** The health of one shared store, shared by every client that uses it. */
 export class StoreFallback {
@@ -60,14 +71,14 @@ export class StoreFallback {
    * process just sent. A store that has not answered when the wait's bound (plus a grace) has
    * passed is told to give up, through the signal it was given, and counts as failed.
    */
-  async takeSlot(request: SlotRequest, logger: FallbackLogger): Promise<SlotOutcome> {
+  async takeSlot(request: SlotRequest, logger: Partial<Logger> | undefined): Promise<SlotOutcome> {
     const startedAt = Date.now();
     const giveUp = new AbortController();
     const signal = request.signal
       ? AbortSignal.any([request.signal, giveUp.signal])
       : giveUp.signal;
-    const outcome = await this.#attempt(
-      async () => {
+    return this.#attempt({
+      onStore: async () => {
         const answer = await this.#store.takeSlot({ ...request, signal });
         if (!answer.granted) return answer;
         if (signal.aborted) {
@@ -78,18 +89,17 @@ export class StoreFallback {
         }
         return { granted: true as const, slot: this.#mirrored(request, answer.slot) };
       },
-      () =>
+      inMemory: () =>
         this.#memory.takeSlot({
           ...request,
           // The time spent on the store counts against the call's wait.
           maxWaitMs: leftToWaitMs(request.maxWaitMs, Date.now() - startedAt),
         }),
       logger,
-      request.signal,
-      request.maxWaitMs + STORE_GRACE_MS,
+      signal: request.signal,
+      limitMs: request.maxWaitMs + STORE_GRACE_MS,
       giveUp,
-    );
-    return outcome;
+    });
   }
 
   /**
@@ -98,20 +108,19 @@ export class StoreFallback {
    */
   async readBudget(
     budget: KeyBudget,
-    logger: FallbackLogger,
+    logger: Partial<Logger> | undefined,
   ): Promise<{ readonly shared: boolean; readonly reading: BudgetReading }> {
     // A store written before readBudget existed: this process's own count is all there is.
     if (this.#store.readBudget === undefined) {
       return { shared: false, reading: await this.#memory.readBudget(budget) };
     }
     const store = this.#store as Required<Pick<PacingStore, "readBudget">>;
-    return this.#attempt<{ shared: boolean; reading: BudgetReading }>(
-      async () => ({ shared: true, reading: await store.readBudget(budget) }),
-      async () => ({ shared: false, reading: await this.#memory.readBudget(budget) }),
+    return this.#attempt<{ shared: boolean; reading: BudgetReading }>({
+      onStore: async () => ({ shared: true, reading: await store.readBudget(budget) }),
+      inMemory: async () => ({ shared: false, reading: await this.#memory.readBudget(budget) }),
       logger,
-      undefined,
-      STORE_READ_LIMIT_MS,
-    );
+      limitMs: STORE_READ_LIMIT_MS,
+    });
   }
 
   /** A slot of the store, also counted in this process's memory, settled in both. */
@@ -126,21 +135,16 @@ export class StoreFallback {
   }
 
   /** Watches a store write that nothing waits for (settling a slot), so a failure is noticed. */
-  watch(write: Promise<unknown>, logger: FallbackLogger): void {
+  watch(write: Promise<unknown>, logger: Partial<Logger> | undefined): void {
     write.then(
       () => this.#answered(logger),
       (error: unknown) => this.#failed(error, logger),
     );
   }
 
-  async #attempt<T>(
-    onStore: () => Promise<T>,
-    inMemory: () => Promise<T>,
-    logger: FallbackLogger,
-    signal?: AbortSignal,
-    limitMs = STORE_GRACE_MS,
-    giveUp?: AbortController,
-  ): Promise<T> {
+  /** Asks the store, or this process's memory while it is skipped or when it fails (`attempt`). */
+  async #attempt<T>(attempt: StoreAttempt<T>): Promise<T> {
+    const { onStore, inMemory, logger, signal, limitMs, giveUp } = attempt;
     if (Date.now() < this.#skipUntil) return inMemory();
     try {
       const fromStore = onStore();
@@ -163,13 +167,13 @@ export class StoreFallback {
     }
   }
 
-  #answered(logger: FallbackLogger): void {
+  #answered(logger: Partial<Logger> | undefined): void {
     if (!this.#down) return;
     this.#down = false;
     logger?.debug?.(`The ${this.#store.kind} pacing store answers again; pacing through it`, {});
   }
 
-  #failed(error: unknown, logger: FallbackLogger): void {
+  #failed(error: unknown, logger: Partial<Logger> | undefined): void {
     this.#skipUntil = Date.now() + STORE_RETRY_AFTER_MS;
     if (this.#down) return;
     this.#down = true;

@@ -12,7 +12,7 @@
  */
 
 import { InvalidRequestError } from "../errors/local-errors.js";
-import { MAX_TIMER_DELAY_MS as MAX_TIMER_MS } from "../timers.js";
+import { MAX_TIMER_DELAY_MS } from "../timers.js";
 import type { AcquireOptions } from "./pacer.js";
 
 /**
@@ -26,10 +26,15 @@ export const DEFAULT_ACQUIRE: AcquireOptions = Object.freeze({ maxWaitMs: DEFAUL
 
 /** Refuses a `maxWaitMs` that is not a number of milliseconds a timer can wait. */
 export function checkMaxWait(value: unknown, name = "maxWaitMs"): asserts value is number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
+  if (
+    typeof value !== "number" ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    value > MAX_TIMER_DELAY_MS
+  ) {
     throw new InvalidRequestError(
       name,
-      `${name} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}; got ${String(value)}`,
+      `${name} must be a number of milliseconds from 0 to ${MAX_TIMER_DELAY_MS}; got ${String(value)}`,
     );
   }
 }

@@ -9,6 +9,7 @@
  * twice, nothing is sent again, and the caller is told to check.
  */
 import type { LevelledLogger } from "../observe/logger.js";
+import { defaultPacingStore } from "../pacing/key-pacer.js";
 import {
   type ClaimedItem,
   type CreateClaimStore,
@@ -16,6 +17,19 @@ import {
   STORE_COMMAND_TIMEOUT_MS,
 } from "../pacing/pacing-store.js";
 import { sleep, sleepInBackground, withTimeout } from "../timers.js";
+
+/**
+ * Where reconciliation records handed-out items: the shared store when there is one, held
+ * ({@link heldClaims}) while it does not answer; else the memory store's ledger.
+ */
+export function claimStoreFor(
+  store: PacingStore | undefined,
+  logger: Pick<LevelledLogger, "warn">,
+): CreateClaimStore {
+  const memory = defaultPacingStore();
+  if (store === undefined || store.kind === "memory") return store?.claims ?? memory.claims;
+  return heldClaims(store, memory.claims, logger);
+}
 
 /** How long adoption waits for the store to answer before it gives up. */
 const LEDGER_HOLD_MS = 2_000;
@@ -30,7 +44,7 @@ const CLAIM_RETRY_FOR_MS = 60_000;
  * kept in `fallback` (this process's memory) at once and written to the store as soon as it
  * answers, so that other processes see it.
  */
-export function heldClaims(
+function heldClaims(
   store: PacingStore,
   fallback: CreateClaimStore,
   logger: Pick<LevelledLogger, "warn">,

@@ -1,18 +1,18 @@
 /**
  * How the client's options, already checked (`option-checks.ts`), become its parts: the key (or
- * a session), the pacing store, the pacer and where reconciliation records its claims. Kept apart
+ * a session), the pacing store and the pacer (reconciliation's claims: `claimStoreFor` in
+ * `reconcile/held-claims.ts`). Kept apart
  * from `client.ts` so the class reads as its options, defaults and namespaces.
  */
 
 import type { PostlineAuth, PostlineOptions } from "../../client.js";
 import { PostlineError } from "../errors/postline-error.js";
 import type { LevelledLogger } from "../observe/logger.js";
-import { createPacer, defaultPacingStore } from "../pacing/key-pacer.js";
+import { createKeyPacer, defaultPacingStore } from "../pacing/key-pacer.js";
 import { noopPacer, type Pacer } from "../pacing/pacer.js";
-import type { CreateClaimStore, PacingStore } from "../pacing/pacing-store.js";
+import type { PacingStore } from "../pacing/pacing-store.js";
 import { createSessionPacer } from "../pacing/session-pacer.js";
 import { DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
-import { heldClaims } from "../reconcile/held-claims.js";
 import { isLoopbackHost } from "./base-url.js";
 import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 import { environmentOfToken } from "./environment.js";
@@ -61,7 +61,7 @@ export function pacerFor(
   logger: LevelledLogger,
 ): Pacer {
   if (store === undefined) return noopPacer;
-  return apiKey === null ? createSessionPacer(baseURL) : createPacer(apiKey, { logger, store });
+  return apiKey === null ? createSessionPacer(baseURL) : createKeyPacer(apiKey, { logger, store });
 }
 
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
@@ -135,15 +135,4 @@ export function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingSt
 /** How long a call may wait for its turn: `rateLimit.maxWaitMs` (already checked), or the default. */
 export function maxWaitOf(rateLimit: PostlineOptions["rateLimit"]): number {
   return (typeof rateLimit === "object" ? rateLimit.maxWaitMs : undefined) ?? DEFAULT_MAX_WAIT_MS;
-}
-
-/**
- * Where reconciliation records handed-out items: the shared store when there is one. Adoption
- * is held while the shared store does not answer (see `held-claims.ts`); a success's claim is
- * kept in memory meanwhile and reaches the store when it answers.
- */
-export function claimsOf(store: PacingStore | undefined, logger: LevelledLogger): CreateClaimStore {
-  const memory = defaultPacingStore();
-  if (store === undefined || store.kind === "memory") return store?.claims ?? memory.claims;
-  return heldClaims(store, memory.claims, logger);
 }

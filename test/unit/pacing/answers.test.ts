@@ -4,7 +4,7 @@
  * the one `RateLimitWaitError`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import { createSessionPacer } from "../../../src/core/pacing/session-pacer.js";
 import { granted, refused } from "../../support/granted.js";
@@ -24,7 +24,7 @@ const tooMany = (retryAfterSeconds: number) =>
 
 describe("a pacer answers with a grant or a refusal", () => {
   it("the key pacer refuses at once a wait known to outlast the bound, saying when a slot opens", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     await acquireMany("create", PACING_LIMITS.create, pacer); // all in flight
     const refusal = await refused(pacer.acquire("create", undefined, { maxWaitMs: 1_000 }));
     // A slot in flight frees no sooner than a window from now.
@@ -32,7 +32,7 @@ describe("a pacer answers with a grant or a refusal", () => {
   });
 
   it("the key pacer refuses a wait that turns out longer, saying how long it lasted", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     await acquireMany("create", PACING_LIMITS.create, pacer); // never released
     const answer = pacer.acquire("create", undefined, { maxWaitMs: WINDOW + 5_000 });
     // A window later the slots are still in flight: now known to take another window.
@@ -50,7 +50,7 @@ describe("a pacer answers with a grant or a refusal", () => {
   });
 
   it("the key pacer's release says how long a 429 holds the budget, and nothing otherwise", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [first, second] = await acquireMany("other", 2, pacer);
     expect(first!(new Response(null, { status: 200 }))).toBeUndefined();
     expect(second!(tooMany(3))).toBe(3_000 + GUARD);

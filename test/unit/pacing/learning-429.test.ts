@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import { acquireMany, advanceTo, flush, freshKey, GUARD, WINDOW, watch } from "./support.js";
 
@@ -18,7 +18,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
 
   it("LIMIT-4 a 429 with Retry-After holds the budget until then, though slots remain", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("create", 1, pacer);
     release!(
       rateLimited({
@@ -42,7 +42,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
 
   it("LIMIT-4 without Retry-After, X-RateLimit-Reset (a Unix time) sets the hold", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("other", 1, pacer);
     release!(
       rateLimited({ "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(start / 1000 + 42) }),
@@ -56,7 +56,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
 
   it("a reset far ahead on a skewed server clock holds at most one window", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("other", 1, pacer);
     release!(rateLimited({ "X-RateLimit-Reset": String(start / 1000 + 3_600) }));
     const next = watch(pacer.acquire("other"));
@@ -66,7 +66,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
 
   it("a 429 with no readable headers holds one full window", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("other", 1, pacer);
     release!(rateLimited({ "Retry-After": "soon" }));
     const next = watch(pacer.acquire("other"));
@@ -78,7 +78,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
 
   it("LIMIT-4 after the hold, a stricter X-RateLimit-Limit the 429 announced is kept", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("other", 1, pacer);
     release!(rateLimited({ "Retry-After": "1", "X-RateLimit-Limit": "3" }));
     await advanceTo(start, 1_000 + GUARD);
@@ -95,7 +95,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
 
   it("a looser X-RateLimit-Limit than the contract's is not adopted", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("create", 1, pacer);
     release!(rateLimited({ "Retry-After": "1", "X-RateLimit-Limit": "1000" }));
     await advanceTo(start, 1_000 + GUARD);
@@ -108,7 +108,7 @@ describe("learning from a 429 (api-v1.md §8)", () => {
   });
 
   it("a successful response never holds the budget", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const [release] = await acquireMany("create", 1, pacer);
     release!(new Response(null, { status: 200, headers: { "Retry-After": "30" } }));
     const next = watch(pacer.acquire("create"));

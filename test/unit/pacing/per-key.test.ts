@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { createMemoryPacingStore } from "../../../src/core/pacing/memory-store.js";
 import type { PacingStore } from "../../../src/core/pacing/pacing-store.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
@@ -18,15 +18,15 @@ afterEach(() => {
 describe("one limiter per key", () => {
   it("two pacers for the same key share its budget", async () => {
     const key = freshKey();
-    await acquireMany("create", PACING_LIMITS.create, createPacer(key));
-    const sameKey = watch(createPacer(key).acquire("create"));
+    await acquireMany("create", PACING_LIMITS.create, createKeyPacer(key));
+    const sameKey = watch(createKeyPacer(key).acquire("create"));
     await flush();
     expect(sameKey.settled).toBe(false);
   });
 
   it("pacers for different keys do not", async () => {
-    await acquireMany("create", PACING_LIMITS.create, createPacer(freshKey()));
-    const otherKey = watch(createPacer(freshKey()).acquire("create"));
+    await acquireMany("create", PACING_LIMITS.create, createKeyPacer(freshKey()));
+    const otherKey = watch(createKeyPacer(freshKey()).acquire("create"));
     await flush();
     expect(otherKey.release).toBeTypeOf("function");
   });
@@ -34,10 +34,10 @@ describe("one limiter per key", () => {
   it("a pacer on its own clock keeps its own budgets, as times from two clocks cannot be compared", async () => {
     const key = freshKey();
     const manualClock = () => 1_000;
-    const manual = createPacer(key, { now: manualClock });
+    const manual = createKeyPacer(key, { now: manualClock });
     await acquireMany("create", PACING_LIMITS.create, manual);
     const sameClock = watch(manual.acquire("create"));
-    const systemClock = watch(createPacer(key).acquire("create"));
+    const systemClock = watch(createKeyPacer(key).acquire("create"));
     await flush();
     expect(sameClock.settled).toBe(false);
     expect(systemClock.release).toBeTypeOf("function");
@@ -52,7 +52,7 @@ describe("one limiter per key", () => {
       takeSlot: () => Promise.reject(new Error("connection refused")),
       claims: createMemoryPacingStore().claims,
     };
-    const pacer = createPacer(key, {
+    const pacer = createKeyPacer(key, {
       store: down,
       logger: { warn: (message, fields) => lines.push({ message, fields }) },
     });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import type { RateBudget } from "../../../src/core/pacing/rate-budget.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import { granted } from "../../support/granted.js";
@@ -46,7 +46,7 @@ describe("simulation: 100 creates and 300 reads fired at once", () => {
 
   it("never exceeds either limit in any rolling window and takes no less than the minimum", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     let seed = 7;
     const latency = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { createMemoryPacingStore } from "../../../src/core/pacing/memory-store.js";
 import type {
   PacingStore,
@@ -42,7 +42,7 @@ describe("what the pacer gives a store, and takes from one", () => {
 
   it("gives a store whole milliseconds only, from a fractional timeout and a fractional reset", async () => {
     const { store, seen } = recordingStore({ granted: true, slot: { settle: () => undefined } });
-    const pacer = createPacer(freshKey(), { store });
+    const pacer = createKeyPacer(freshKey(), { store });
     const release = await granted(
       pacer.acquire("create", undefined, { ...DEFAULT_ACQUIRE, attemptTimeoutMs: 10_000 / 3 }),
     );

@@ -1,6 +1,6 @@
 /** What the pacing tests share: a key of their own each, and the fake clock's steps. */
 import { vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import type { ReleasePacedSlot, SlotAnswer, SlotRefusal } from "../../../src/core/pacing/pacer.js";
 import type { RateBudget } from "../../../src/core/pacing/rate-budget.js";
 import { DEFAULT_PACING_GUARD_MS, PACING_WINDOW_MS } from "../../../src/core/pacing/rate-budget.js";
@@ -47,7 +47,7 @@ export const advanceTo = (start: number, ms: number) =>
 export async function acquireMany(
   route: RateBudget,
   count: number,
-  pacer = createPacer(freshKey()),
+  pacer = createKeyPacer(freshKey()),
 ) {
   const releases: ReleasePacedSlot[] = [];
   for (let i = 0; i < count; i++) releases.push(await granted(pacer.acquire(route)));

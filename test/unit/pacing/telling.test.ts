@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import { DEFAULT_ACQUIRE } from "../../../src/core/pacing/wait-bound.js";
 import { acquireMany, freshKey, GUARD, ok, WINDOW } from "./support.js";
@@ -16,7 +16,7 @@ afterEach(() => {
 describe("telling a wait", () => {
   it("tells onWait, once and before waiting, the expected wait and the place in line", async () => {
     const onWait = vi.fn();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const wait = { ...DEFAULT_ACQUIRE, onWait };
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     for (const release of releases) release(ok());

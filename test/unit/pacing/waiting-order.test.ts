@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { noopPacer, type ReleasePacedSlot } from "../../../src/core/pacing/pacer.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import { granted } from "../../support/granted.js";
@@ -17,7 +17,7 @@ afterEach(() => {
 describe("waiting order and cancellation", () => {
   it("serves waiting requests first come, first served", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     const order: string[] = [];
     const waiters = ["a", "b", "c"].map((name) =>
@@ -40,7 +40,7 @@ describe("waiting order and cancellation", () => {
 
   it("an aborted wait rejects with the signal's reason and gives its turn to the next in line", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     // Two slots free at one window; the rest half a window later.
     for (const release of releases.slice(0, 2)) release(ok());
@@ -65,7 +65,7 @@ describe("waiting order and cancellation", () => {
   });
 
   it("an already-aborted signal rejects at once without taking a slot", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const controller = new AbortController();
     controller.abort();
     await expect(pacer.acquire("create", controller.signal)).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPacer } from "../../../src/core/pacing/key-pacer.js";
+import { createKeyPacer } from "../../../src/core/pacing/key-pacer.js";
 import { PACING_LIMITS } from "../../../src/core/pacing/rate-budget.js";
 import {
   acquireMany,
@@ -25,7 +25,7 @@ afterEach(() => {
 describe("rolling windows per budget (api-v1.md §8)", () => {
   it("LIMIT-1 ten creates go at once and the eleventh waits until the first slot frees", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const first = watch(pacer.acquire("create"));
     await flush();
     first.release!(ok());
@@ -49,7 +49,7 @@ describe("rolling windows per budget (api-v1.md §8)", () => {
 
   it("LIMIT-2 sixty reads go at once and the sixty-first waits until the first slot frees", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const releases = await acquireMany("other", PACING_LIMITS.other, pacer);
     expect(releases).toHaveLength(60);
     await advanceTo(start, 1_000);
@@ -63,13 +63,13 @@ describe("rolling windows per budget (api-v1.md §8)", () => {
   });
 
   it("LIMIT-1 LIMIT-2 creates and other routes are separate budgets", async () => {
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     await acquireMany("create", PACING_LIMITS.create, pacer);
     const read = watch(pacer.acquire("other"));
     await flush();
     expect(read.release).toBeTypeOf("function");
 
-    const otherPacer = createPacer(freshKey());
+    const otherPacer = createKeyPacer(freshKey());
     await acquireMany("other", PACING_LIMITS.other, otherPacer);
     const create = watch(otherPacer.acquire("create"));
     await flush();
@@ -78,7 +78,7 @@ describe("rolling windows per budget (api-v1.md §8)", () => {
 
   it("counts a slot from its send until its response plus the guard, so a slow response delays reuse", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     await advanceTo(start, 20_000);
     releases[0]!(ok()); // the first answer took 20 s...
@@ -96,7 +96,7 @@ describe("rolling windows per budget (api-v1.md §8)", () => {
 
   it("holds a full window of unanswered requests until a response arrives, without polling", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     const next = watch(pacer.acquire("create", undefined, LONG_WAIT));
     await advanceTo(start, 5 * WINDOW);
@@ -113,7 +113,7 @@ describe("rolling windows per budget (api-v1.md §8)", () => {
 
   it("releasing a slot twice frees it once", async () => {
     const start = Date.now();
-    const pacer = createPacer(freshKey());
+    const pacer = createKeyPacer(freshKey());
     const releases = await acquireMany("create", PACING_LIMITS.create, pacer);
     releases[0]!(ok());
     await advanceTo(start, 30_000);
