@@ -4,6 +4,9 @@
  * is logged at `warn` and otherwise ignored: it cannot fail a call.
  */
 
+import { callGuarded, thrownMessage } from "./guarded-call.js";
+import type { Logger } from "./logger.js";
+
 /** An attempt is about to be sent (after pacing let it through); every other event extends it. */
 export interface RequestEvent {
   /**
@@ -62,4 +65,26 @@ export interface ClientHooks {
   onRetry?: ((event: RetryEvent) => void) | undefined;
   /** Called when an attempt has to wait for a rate-limit slot, before it waits. */
   onRateLimitWait?: ((event: RateLimitWaitEvent) => void) | undefined;
+}
+
+/**
+ * Calls one of the caller's hooks with `event`, so that it can never fail the call: a throw or a
+ * rejected promise becomes one `warn` line naming the hook and the call's id. Every hook goes
+ * through here.
+ */
+export function invokeHook<E extends { readonly callId: string }>(
+  name: string,
+  hook: (event: E) => unknown,
+  event: E,
+  logger: Pick<Logger, "warn">,
+): void {
+  callGuarded(
+    () => hook(event),
+    (error) => {
+      logger.warn(`${name} hook failed; ignoring it`, {
+        callId: event.callId,
+        error: thrownMessage(error),
+      });
+    },
+  );
 }

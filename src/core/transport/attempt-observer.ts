@@ -1,6 +1,5 @@
 import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
-import { callGuarded, thrownMessage } from "../observe/guarded-call.js";
-import type { ClientHooks, RequestEvent } from "../observe/hooks.js";
+import { type ClientHooks, invokeHook, type RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { SlotWait } from "../pacing/pacer.js";
 import { type Redactor, redactHeaders } from "../redact.js";
@@ -135,28 +134,6 @@ export class AttemptObserver {
     const event = payload();
     invokeHook(name, hook, event, this.#logger);
   }
-}
-
-/**
- * Calls one of the caller's hooks with `event`, so that it can never fail the call: a throw or a
- * rejected promise becomes one `warn` line naming the hook and the call's id. Every hook goes
- * through here.
- */
-function invokeHook<E extends { readonly callId: string }>(
-  name: string,
-  hook: (event: E) => unknown,
-  event: E,
-  logger: Pick<LevelledLogger, "warn">,
-): void {
-  callGuarded(
-    () => hook(event),
-    (error) => {
-      logger.warn(`${name} hook failed; ignoring it`, {
-        callId: event.callId,
-        error: thrownMessage(error),
-      });
-    },
-  );
 }
 
 /** The fields every hook payload of an attempt carries. */
