@@ -3,15 +3,10 @@ import { nameClass } from "./postline-error.js";
 import { RateLimitError } from "./rate-limit.js";
 
 /** What a {@link RateLimitWaitError} is built from. */
-export interface RateLimitWaitErrorInit {
+export interface RateLimitWaitErrorInit
+  extends Pick<RateLimitWaitError, "budget" | "maxWaitMs" | "waitedMs"> {
   /** What did not come in time, e.g. "No rate-limit slot for POST /content on this key". */
   readonly headline: string;
-  /** The budget the call waited for. */
-  readonly budget: RateBudget;
-  /** The call's bound, as set (the option, not what was left of it). */
-  readonly maxWaitMs: number;
-  /** How long the call had waited when it was refused. */
-  readonly waitedMs: number;
   /** When the wait is expected to end, in milliseconds from now, when known. */
   readonly opensInMs: number | undefined;
   /** The method of the request that was not sent. */
@@ -55,7 +50,7 @@ export class RateLimitWaitError extends RateLimitError {
   readonly budget: RateBudget;
   /** How long the call waited before it was refused, in milliseconds (0: refused at once). */
   readonly waitedMs: number;
-  /** The call's bound as set, in milliseconds. */
+  /** The call's bound as set (the option, not what was left of it), in milliseconds. */
   readonly maxWaitMs: number;
 
   constructor(init: RateLimitWaitErrorInit) {

@@ -14,7 +14,6 @@ export type AskAnswer<T> =
 
 /** What {@link askUntilGranted} asks, and within what bound. */
 export interface AskLoop<T> {
-  /** Asks once for a slot. */
   readonly ask: () => AskAnswer<T> | Promise<AskAnswer<T>>;
   /** How long the whole wait may last. */
   readonly maxWaitMs: number;

@@ -89,7 +89,7 @@ export interface PacingSlot {
 
 /** What identifies an item handed to a caller: its id and its creation time. */
 export interface ClaimedItem {
-  /** The item's id. */
+  /** The id the service gave the item. */
   readonly id: string;
   /** When the service created it, as it reported: a fake that reuses ids is told apart by it. */
   readonly createdAt: string;

@@ -60,7 +60,6 @@ export interface BudgetState {
   readonly slotsFreeAt: readonly number[];
   /** Until when a 429 holds the budget; `-Infinity` (or any past time) when none does. */
   readonly holdUntil: number;
-  /** The rolling window. */
   readonly windowMs: number;
 }
 

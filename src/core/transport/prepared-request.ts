@@ -4,7 +4,7 @@ import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import type { HttpMethod } from "./http-method.js";
 
-/** What a {@link PreparedRequest} is built from. */
+/** What a {@link PreparedRequest} is built from: its fields are documented on the class. */
 export interface PreparedRequestInit {
   readonly method: HttpMethod;
   readonly path: string;
@@ -17,9 +17,7 @@ export interface PreparedRequestInit {
   readonly maxWaitMs: number;
   readonly maxRetries: number;
   readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
-  /** The id of the SDK call this request belongs to. */
   readonly callId: string;
-  /** The session it is sent with, when known (its `Cookie`, in session mode): never shown. */
   readonly session: string | undefined;
 }
 
@@ -38,7 +36,6 @@ export class PreparedRequest {
   readonly body: unknown;
   /** The per-key rate budget the call draws from. */
   readonly budget: RateBudget;
-  /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   /** The caller's per-call headers, checked, with the credential set again after them. */
   readonly headers: Record<string, string> | undefined;
@@ -51,7 +48,10 @@ export class PreparedRequest {
   readonly maxRetries: number;
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
   readonly callId: string;
-  /** The session it is sent with, when known: the session pacer keys its holds by it. */
+  /**
+   * The session it is sent with, when known (its `Cookie`, in session mode): the session pacer
+   * keys its holds by it. A credential: never shown.
+   */
   readonly session: string | undefined;
   readonly #redact: Redactor;
   #redactedUrl: string | undefined;
