@@ -46,8 +46,12 @@ export class AttemptObserver {
     this.#debug(request, `${request.method} /${request.path} not sent: ${error.name}`, fields);
   }
 
-  /** The attempt's 429 holds its budget (`"key"`) or its session for `holdMs`. */
-  held(request: PreparedRequest, holdMs: number, pacedBy: PacedBy): void {
+  /** The attempt's 429 holds its budget (paced by key) or its session for `holdMs`. */
+  held(
+    request: PreparedRequest,
+    hold: { readonly holdMs: number; readonly pacedBy: PacedBy },
+  ): void {
+    const { holdMs, pacedBy } = hold;
     if (!this.#logger.enabled("debug")) return;
     const { callId, budget } = request;
     if (pacedBy === "session") {

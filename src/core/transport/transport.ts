@@ -158,7 +158,7 @@ export class Transport {
       } finally {
         // Every path gives the slot back; a response teaches the pacer (a 429's hold).
         const holdMs = release(result?.kind === "response" ? result.response : undefined);
-        if (holdMs !== undefined) this.#observer.held(request, holdMs, this.#pacedBy);
+        if (holdMs !== undefined) this.#observer.held(request, { holdMs, pacedBy: this.#pacedBy });
       }
       let status: number | undefined;
       if (result.kind === "response") {
