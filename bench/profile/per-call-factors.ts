@@ -1,10 +1,11 @@
 // Why two per-call benches of the same build disagree: each factor the bench once left out,
 // added one at a time, against bare ky on the same stub, all in one alternating run.
-//   node --import tsx bench/profile/per-call-factors.ts
+//   node --expose-gc --import tsx bench/profile/per-call-factors.ts [dist dir]
 // The stubs: `partial` items (the shape this bench served before), `full` items (every field of
 // api-v1.md §2.1, a 220-character text), and `full` sent chunked (no Content-Length). The
 // clients: `rateLimit: false` (the bench's client before) and the client as users construct it.
-// SDK from dist/ (build first).
+// SDK from dist/ (build first), or from the build directory given (see `--baseline` in run.ts).
+import { resolve } from "node:path";
 import ky from "ky";
 import { BENCH_API_KEY, BENCH_ITEM_ID } from "../contenders/bench-credentials.js";
 import { sdkAsConstructed } from "../contenders/sdk-as-constructed.js";
@@ -17,8 +18,11 @@ import {
 import { loadBuiltSdk, snapshotBuild } from "../sdk/load-built-sdk.js";
 import { type StubServer, startStubServer } from "../stub/start-stub-server.js";
 
-snapshotBuild();
-const loaded = await loadBuiltSdk();
+const buildDirectory = process.argv[2];
+if (buildDirectory === undefined) snapshotBuild();
+const loaded = await loadBuiltSdk(
+  buildDirectory === undefined ? undefined : resolve(buildDirectory, "index.js"),
+);
 if (!loaded.ok) throw new Error(loaded.reason);
 const { sdk } = loaded;
 
@@ -71,11 +75,12 @@ try {
             : () => client.content.listPage({ limit: 100 }),
       });
     }
+    // As the per-call suite runs them: blocks of 300 gets or 60 pages, 41 rounds.
     const results = await runAlternatingRounds(contenders, {
-      callsPerRound: call === "get" ? 200 : 50,
-      maxRounds: 31,
-      maxMillis: 120_000,
-      warmupCalls: call === "get" ? 300 : 100,
+      callsPerRound: call === "get" ? 300 : 60,
+      maxRounds: 41,
+      maxMillis: 150_000,
+      warmupCalls: call === "get" ? 500 : 150,
     });
     const byName = (name: string) => results.find((result) => result.name === name)!;
     console.log(
