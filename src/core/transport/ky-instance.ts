@@ -19,16 +19,22 @@ export function withAttemptSignal<T extends Options>(options: T, signal: AbortSi
   return options;
 }
 
+/** What {@link createKyInstance} builds the instance from. */
+interface KyInstanceOptions {
+  /** The client's `fetch`; `undefined` for the global one, looked up at each request. */
+  readonly fetch: typeof globalThis.fetch | undefined;
+  /** The instance's default headers, the credential among them. */
+  readonly headers: Record<string, string>;
+  /** Sends the browser's cookies (`credentials: "include"`). */
+  readonly session: boolean;
+}
+
 /**
  * The one ky instance of a client: the leanest set-up measured (docs/performance.md), with no
  * retry, timeout or hooks of ky's own, a complete URL per call, and the credential among the
- * instance's default `headers`. `session` sends the browser's cookies (`credentials: "include"`).
+ * instance's default `headers`.
  */
-export function createKyInstance(
-  fetch: typeof globalThis.fetch | undefined,
-  headers: Record<string, string>,
-  session: boolean,
-): KyInstance {
+export function createKyInstance({ fetch, headers, session }: KyInstanceOptions): KyInstance {
   // Resolved per request: msw and other test tools patch globalThis.fetch after clients exist.
   const lazyFetch: typeof globalThis.fetch = (input, init) => {
     const { attemptSignal, ...fetchInit } = (init ?? {}) as RequestInit & AttemptSignalOption;
