@@ -211,10 +211,12 @@ export class Transport {
         queued = true;
         this.#observer.waiting(request, attempt, slot);
       };
-      const release = await this.#config.pacer.acquire(request.budget, request.signal, {
-        ...wait,
-        onWait,
-      });
+      // Handed on as it is: a spread would read its lazy `url`, redacting it on every call.
+      const release = await this.#config.pacer.acquire(
+        request.budget,
+        request.signal,
+        Object.assign(wait, { onWait }),
+      );
       if (queued) this.#waitEnded(request, sdkCall, "granted", startedAt);
       return release;
     } catch (error) {
