@@ -1,6 +1,9 @@
 // `npm run bench`: builds, then measures the SDK against raw fetch, bare ky and openai, prints a
-// table per suite and writes bench/results.json. `--only id,id` runs a subset.
+// table per suite and writes bench/results.json. `--only id,id` runs a subset; `--baseline
+// <dir>` also runs another build's `index.js` in the per-call suite (a dist/ copied under
+// node_modules/, so ky and zod resolve), for a before/after measured in one run.
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describeMachine } from "./report/machine.js";
 import { formatSuite } from "./report/print-table.js";
@@ -42,6 +45,17 @@ function selectedSuites(argv: readonly string[]): ReadonlySet<SuiteId> {
   return new Set(wanted as SuiteId[]);
 }
 
+/** The build named by `--baseline <dir>`, if any; a missing or broken one stops the run. */
+async function baselineSdk(argv: readonly string[]) {
+  const at = argv.indexOf("--baseline");
+  if (at === -1) return undefined;
+  const directory = argv[at + 1];
+  if (!directory) throw new Error("--baseline takes the directory of a built dist/");
+  const loaded = await loadBuiltSdk(resolve(directory, "index.js"));
+  if (!loaded.ok) throw new Error(`--baseline: ${loaded.reason}`);
+  return loaded.sdk;
+}
+
 async function main(): Promise<void> {
   const only = selectedSuites(process.argv.slice(2));
   snapshotBuild();
@@ -63,7 +77,7 @@ async function main(): Promise<void> {
       typeof runValidationSuite
     >[0];
     if (only.has("per-call")) {
-      const perCall = await runPerCallSuite(stub.origin, sdk);
+      const perCall = await runPerCallSuite(stub.origin, sdk, await baselineSdk(process.argv));
       perCall.suites.forEach(record);
       perCallFigures = perCall.figures;
     }

@@ -1,4 +1,4 @@
-import { median } from "./median.js";
+import { median, quantile } from "./median.js";
 
 /** One side of a comparison: an async operation measured per call. */
 export interface Contender {
@@ -8,7 +8,7 @@ export interface Contender {
 
 /** Bounds of a comparison: every loop stops at whichever limit comes first. */
 export interface RoundLimits {
-  /** Calls per contender per round; the round's figure is their mean. */
+  /** Calls per contender per round, made back to back; the round's figure is their mean. */
   readonly callsPerRound: number;
   readonly maxRounds: number;
   /** Rounds stop starting once this much wall time has passed (at least 3 rounds run). */
@@ -40,14 +40,54 @@ export function pairedRatio(
   b: ContenderResult,
   figure: "wall" | "cpu",
 ): number {
+  return pairedRatioSpread(a, b, figure).median;
+}
+
+/** The paired ratio's spread over rounds: the quartiles and the extremes of `a ÷ b`. */
+export interface RatioSpread {
+  readonly median: number;
+  readonly q1: number;
+  readonly q3: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** {@link pairedRatio} with its spread over rounds, for printing `1.06x (1.03–1.09)`. */
+export function pairedRatioSpread(
+  a: ContenderResult,
+  b: ContenderResult,
+  figure: "wall" | "cpu",
+): RatioSpread {
   const numerators = figure === "wall" ? a.wallPerRound : a.cpuPerRound;
   const denominators = figure === "wall" ? b.wallPerRound : b.cpuPerRound;
-  return median(numerators.map((value, round) => value / denominators[round]!));
+  const ratios = numerators.map((value, round) => value / denominators[round]!);
+  return {
+    median: median(ratios),
+    q1: quantile(ratios, 0.25),
+    q3: quantile(ratios, 0.75),
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
+  };
+}
+
+/** `1.064x (IQR 1.041–1.082, range 0.99–1.13)`. */
+export function formatSpread(spread: RatioSpread): string {
+  const f = (value: number) => value.toFixed(3);
+  return `${f(spread.median)}x (IQR ${f(spread.q1)}–${f(spread.q3)}, range ${spread.min.toFixed(2)}–${spread.max.toFixed(2)})`;
 }
 
 const MIN_ROUNDS = 3;
 
-async function timeRound(contender: Contender, calls: number) {
+/** `gc()` when the process runs with `--expose-gc` (as `npm run bench` does). */
+const collectGarbage = (globalThis as { gc?: (options?: { type: "minor" | "major" }) => void }).gc;
+
+/**
+ * `calls` sequential calls of one contender. A young-generation collection first, so the
+ * collections this block triggers are paid for by the garbage it made itself, not by the
+ * garbage of the contender before it.
+ */
+async function timeBlock(contender: Contender, calls: number) {
+  collectGarbage?.({ type: "minor" });
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   for (let index = 0; index < calls; index++) await contender.call();
@@ -58,7 +98,9 @@ async function timeRound(contender: Contender, calls: number) {
 
 /**
  * Runs the contenders in alternating rounds (the order rotates each round), so drift in machine
- * load lands on every contender alike, and reports per-call medians over rounds.
+ * load lands on every contender alike, and reports per-call medians over rounds. Within a round
+ * each contender makes its calls back to back: interleaving call by call would bill one
+ * contender's garbage collections to the next.
  */
 export async function runAlternatingRounds(
   contenders: readonly Contender[],
@@ -77,7 +119,7 @@ export async function runAlternatingRounds(
   ) {
     for (let offset = 0; offset < contenders.length; offset++) {
       const index = (round + offset) % contenders.length;
-      const figures = await timeRound(contenders[index]!, limits.callsPerRound);
+      const figures = await timeBlock(contenders[index]!, limits.callsPerRound);
       wall[index]!.push(figures.wallMicros);
       cpu[index]!.push(figures.cpuMicros);
     }

@@ -6,8 +6,9 @@
 //   node --import tsx bench/profile/in-process-overhead.ts
 import ky from "ky";
 import { BENCH_API_KEY, BENCH_ITEM_ID } from "../contenders/bench-credentials.js";
+import { sdkAsConstructed } from "../contenders/sdk-as-constructed.js";
 import { median } from "../measure/median.js";
-import { loadBuiltSdk } from "../sdk/load-built-sdk.js";
+import { loadBuiltSdk, snapshotBuild } from "../sdk/load-built-sdk.js";
 import { CONTENT_ITEM_BODY, contentPageBody } from "../stub/canned-bodies.mjs";
 
 const ORIGIN = "http://127.0.0.1:9";
@@ -17,6 +18,7 @@ const CASES = [
   { name: "listPage(100)", body: contentPageBody(0, 100), calls: 300 },
 ] as const;
 
+snapshotBuild();
 const loaded = await loadBuiltSdk();
 if (!loaded.ok) throw new Error(loaded.reason);
 
@@ -27,12 +29,7 @@ for (const { name, body, calls } of CASES) {
     "content-length": String(Buffer.byteLength(body)),
   };
   const fetch: typeof globalThis.fetch = async () => new Response(body, { headers });
-  const client = new loaded.sdk.Postline({
-    apiKey: BENCH_API_KEY,
-    baseURL: ORIGIN,
-    rateLimit: false,
-    fetch,
-  });
+  const client = sdkAsConstructed(loaded.sdk, ORIGIN, fetch);
   const bare = ky.create({
     retry: 0,
     timeout: false,

@@ -1,6 +1,7 @@
 // Child of profile-requests.ts: calls the built SDK a fixed number of times against the stub so that
 // `--cpu-prof` captures its per-call work. Usage: sdk-request-loop.ts <origin> <get|listPage> <count>
-import { BENCH_API_KEY, BENCH_ITEM_ID } from "../contenders/bench-credentials.js";
+import { BENCH_ITEM_ID } from "../contenders/bench-credentials.js";
+import { sdkAsConstructed } from "../contenders/sdk-as-constructed.js";
 import { loadBuiltSdk } from "../sdk/load-built-sdk.js";
 
 const [origin, call, countText] = process.argv.slice(2);
@@ -10,11 +11,8 @@ if (!origin || (call !== "get" && call !== "listPage") || !Number.isInteger(coun
 }
 const loaded = await loadBuiltSdk();
 if (!loaded.ok) throw new Error(loaded.reason);
-const client = new loaded.sdk.Postline({
-  apiKey: BENCH_API_KEY,
-  baseURL: origin,
-  rateLimit: false,
-});
+// The client as users construct it (pacing on), as the per-call bench measures it.
+const client = sdkAsConstructed(loaded.sdk, origin);
 const callOnce =
   call === "get"
     ? () => client.content.get(BENCH_ITEM_ID)

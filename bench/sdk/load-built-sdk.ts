@@ -26,7 +26,7 @@ export interface BuiltSdk {
   Postline: new (options: {
     apiKey: string;
     baseURL: string;
-    rateLimit?: boolean | { maxWaitMs?: number };
+    rateLimit?: boolean | { maxWaitMs?: number; store?: unknown };
     maxRetries?: number;
     timeout?: number;
     fetch?: typeof globalThis.fetch;
@@ -40,17 +40,21 @@ export interface BuiltSdk {
   };
 }
 
-/** Loads `dist/index.js`, or explains why it cannot (not built yet, or no client in it yet). */
-export async function loadBuiltSdk(): Promise<
-  { ok: true; sdk: BuiltSdk } | { ok: false; reason: string }
-> {
-  if (!existsSync(BUILT_SDK_ENTRY)) {
-    return { ok: false, reason: "dist/index.js is missing; run `npm run build`" };
+/**
+ * Loads `dist/index.js` (from the snapshot), or explains why it cannot (not built yet, or no
+ * client in it yet). `entry` loads another build instead, such as an earlier commit's `dist/`
+ * copied under `node_modules/` so that `ky` and `zod` resolve.
+ */
+export async function loadBuiltSdk(
+  entry: string = BUILT_SDK_ENTRY,
+): Promise<{ ok: true; sdk: BuiltSdk } | { ok: false; reason: string }> {
+  if (!existsSync(entry)) {
+    return { ok: false, reason: `${entry} is missing; run \`npm run build\`` };
   }
-  const sdk = (await import(pathToFileURL(BUILT_SDK_ENTRY).href)) as Partial<BuiltSdk>;
+  const sdk = (await import(pathToFileURL(entry).href)) as Partial<BuiltSdk>;
   const missing = (["Postline"] as const).filter((name) => sdk[name] === undefined);
   if (missing.length > 0) {
-    return { ok: false, reason: `dist/index.js does not export ${missing.join(", ")}` };
+    return { ok: false, reason: `${entry} does not export ${missing.join(", ")}` };
   }
   return { ok: true, sdk: sdk as BuiltSdk };
 }

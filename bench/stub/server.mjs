@@ -1,14 +1,30 @@
 // Loopback HTTP stub for the benchmarks: a separate process serving canned bodies, so the bench
 // process measures only client-side work. Prints `{"port":N}` on stdout once listening.
+//   node server.mjs [--item-shape full|partial] [--chunked]
+// `--item-shape partial` serves the item shape the bench used before (see canned-bodies.mjs);
+// `--chunked` sends bodies without a Content-Length, as a server that streams its JSON does.
 import { createServer } from "node:http";
+import { parseArgs } from "node:util";
 import {
-  CONTENT_ITEM_BODY,
+  contentItemBody,
   contentPageBody,
   DEFAULT_PAGE_LIMIT,
   OPENAI_MODEL_BODY,
   OPENAI_MODEL_LIST_BODY,
   offsetOfCursor,
 } from "./canned-bodies.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    "item-shape": { type: "string", default: "full" },
+    chunked: { type: "boolean", default: false },
+  },
+});
+const itemShape = args["item-shape"];
+if (itemShape !== "full" && itemShape !== "partial") {
+  throw new Error(`--item-shape is full or partial, not ${itemShape}`);
+}
+const CONTENT_ITEM_BODY = contentItemBody(itemShape);
 
 const requestCounts = new Map();
 
@@ -17,6 +33,12 @@ function countRequest(route) {
 }
 
 function sendJson(response, status, body) {
+  if (args.chunked) {
+    response.writeHead(status, { "content-type": "application/json" });
+    response.write(body);
+    response.end();
+    return;
+  }
   response.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
@@ -42,7 +64,7 @@ function serveContentPage(url, response) {
     return;
   }
   countRequest("GET /api/v1/content");
-  sendJson(response, 200, contentPageBody(offset, limit));
+  sendJson(response, 200, contentPageBody(offset, limit, itemShape));
 }
 
 const server = createServer((request, response) => {

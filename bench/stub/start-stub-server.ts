@@ -27,9 +27,19 @@ async function readPort(child: ChildProcess): Promise<number> {
   return port;
 }
 
+/** How the stub answers; the bench's own runs use the defaults. */
+export interface StubOptions {
+  /** `full` (default): every field of §2.1; `partial`: the shape the bench served before. */
+  readonly itemShape?: "full" | "partial";
+  /** Bodies without a `Content-Length` (chunked), as a streaming server sends them. */
+  readonly chunked?: boolean;
+}
+
 /** Starts `bench/stub/server.mjs` on 127.0.0.1 with an ephemeral port. */
-export async function startStubServer(): Promise<StubServer> {
-  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+export async function startStubServer(options: StubOptions = {}): Promise<StubServer> {
+  const args = [SERVER_SCRIPT, "--item-shape", options.itemShape ?? "full"];
+  if (options.chunked) args.push("--chunked");
+  const child = spawn(process.execPath, args, {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = once(child, "exit");

@@ -1,5 +1,6 @@
 import type { KyInstance } from "ky";
 import { AttemptDeadline } from "./attempt-deadline.js";
+import { withAttemptSignal } from "./ky-instance.js";
 import type { PreparedRequest } from "./prepared-request.js";
 import { type BodyRead, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, readBody } from "./read-body.js";
 
@@ -33,15 +34,15 @@ export async function sendAttempt(
   const started = performance.now();
   const deadline = new AttemptDeadline(request.timeout, request.signal);
   try {
-    // The deadline's signal goes to fetch beside ky, not through it: ky would join it to its own
-    // with an `AbortSignal.any` per call (docs/performance.md). ky hands unknown options to fetch.
-    const options = {
-      method: request.method,
-      attemptSignal: deadline.signal,
-      redirect: "manual" as const,
-      ...(request.headers ? { headers: request.headers } : {}),
-      ...(request.body !== undefined ? { json: request.body } : {}),
-    };
+    const options = withAttemptSignal(
+      {
+        method: request.method,
+        redirect: "manual" as const,
+        ...(request.headers ? { headers: request.headers } : {}),
+        ...(request.body !== undefined ? { json: request.body } : {}),
+      },
+      deadline.signal,
+    );
     const sent = ky(request.url, options);
     // A response that arrives after the deadline won is not read: let its connection go.
     const response = await deadline.race(sent).catch((error: unknown) => {

@@ -84,16 +84,16 @@ export class Transport {
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
-    this.#ky = createKyInstance(
-      config.fetch,
-      {
+    this.#ky = createKyInstance({
+      fetch: config.fetch,
+      headers: {
         accept: "application/json",
         ...headers,
         "x-postline-sdk": config.sdkHeader,
         ...this.#credentialHeaders,
       },
-      this.#session,
-    );
+      session: this.#session,
+    });
   }
 
   /** The URL a path resolves to (no secrets in it). */
