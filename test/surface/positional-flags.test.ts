@@ -16,8 +16,6 @@ const KEPT: ReadonlySet<string> = new Set([
   "src/redis/redis-commands.ts: isReadonly",
   // `setChannelConnected`, released in 0.1.0 and deprecated for connectChannel/disconnectChannel.
   "src/testing/controls/workspace-handle.ts: connected",
-  // Still to turn into an option.
-  "src/core/transport/ky-instance.ts: session",
 ]);
 
 function sourceFiles(dir: string): string[] {
