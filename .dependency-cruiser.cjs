@@ -101,15 +101,15 @@ module.exports = {
       from: { path: "^src/core/" },
       to: {
         path: "^src/",
-        pathNot: ["^src/core/", SCHEMAS, "^src/client\\.ts$", "^src/version\\.ts$"],
+        pathNot: ["^src/core/", SCHEMAS, "^src/client-options\\.ts$", "^src/version\\.ts$"],
       },
     },
     {
       name: "core-client-as-types",
-      comment: "core names the client's option types, never the client itself",
+      comment: "core names the client's option types (client-options.ts) as types only",
       severity: "error",
       from: { path: "^src/core/" },
-      to: { path: "^src/client\\.ts$", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/client-options\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "schemas-are-a-leaf",
@@ -146,7 +146,9 @@ module.exports = {
       comment:
         "nothing in the SDK imports testing, tools, redis, mcp or frameworks (a store is handed in, never imported)",
       severity: "error",
-      from: { path: "^src/(core|resources|schemas)/|^src/(client|index|version)\\.ts$" },
+      from: {
+        path: "^src/(core|resources|schemas)/|^src/(client|client-options|index|version)\\.ts$",
+      },
       to: { path: "^src/(testing|tools|redis|mcp|frameworks|cli)/" },
     },
     {

@@ -1,7 +1,7 @@
 // Public exports of @postline/sdk. No logic lives here.
 
-export type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client.js";
 export { Postline } from "./client.js";
+export type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client-options.js";
 // Errors: every class a call can throw, and `isRetryable`. A constructor's argument type, for
 // tests that build an error, is `ConstructorParameters<typeof APIError>[0]`.
 export {

@@ -1,4 +1,5 @@
-import { Postline, type PostlineOptions } from "../client.js";
+import { Postline } from "../client.js";
+import type { PostlineOptions } from "../client-options.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
 import { UsageError } from "./usage-error.js";
 

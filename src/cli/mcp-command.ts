@@ -1,5 +1,6 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
-import { Postline, type PostlineOptions } from "../client.js";
+import { Postline } from "../client.js";
+import type { PostlineOptions } from "../client-options.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CliIO, untilStopped } from "./io.js";

@@ -5,7 +5,7 @@
  * from `client.ts` so the class reads as its options, defaults and namespaces.
  */
 
-import type { PostlineAuth, PostlineOptions } from "../../client.js";
+import type { PostlineAuth, PostlineOptions } from "../../client-options.js";
 import { PostlineError } from "../errors/postline-error.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import { createKeyPacer, defaultPacingStore } from "../pacing/key-pacer.js";
