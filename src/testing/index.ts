@@ -11,6 +11,7 @@ export type { RecordedRequest, RequestListener } from "./controls/request-log.js
 export type { AddedKey, AddKeyOptions, WorkspaceHandle } from "./controls/workspace-handle.js";
 export type { FaultKind } from "./faults/fault-kind.js";
 export type { FakeFaults, FaultHandle, FaultMatch, FaultSpec } from "./faults/registry.js";
+export type { FakeRequest } from "./http/fake-request.js";
 export type { FakeOutcome, FakeResponse } from "./http/fake-response.js";
 export {
   type FakeSession,
@@ -48,6 +49,6 @@ export type {
 } from "./model/seed.js";
 export { type FakeServer, type FakeServerOptions, startFakeServer } from "./serve/http-server.js";
 export { type HandlersOptions, handlers } from "./serve/msw.js";
-export { createFakeService, type FakeRequest, type FakeService } from "./service.js";
+export { createFakeService, type FakeService } from "./service.js";
 export type { FakeOverview, FakeRateWindow } from "./watch/overview.js";
 export { WATCH_PATHS, type WatchedRequest } from "./watch/routes.js";

@@ -12,6 +12,7 @@ import { WorkspaceHandle } from "./controls/workspace-handle.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
 import { oversizeBytes, oversizeResponse } from "./http/body-limit.js";
+import type { FakeRequest } from "./http/fake-request.js";
 import type { FakeOutcome } from "./http/fake-response.js";
 import { answerOpenApi, isOpenApiPath } from "./http/openapi-route.js";
 import { runPipeline } from "./http/request-pipeline.js";
@@ -30,26 +31,11 @@ import {
   type FakeDefaults,
   type OtherWorkspaceDefaults,
 } from "./model/fake-defaults.js";
+import type { WorkspaceRecord } from "./model/records.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
 import { FakeStore } from "./model/store.js";
 import { RateLimiter } from "./rules/limits.js";
 import { buildOverview, type FakeOverview } from "./watch/overview.js";
-
-/** A request as any transport hands it to {@link FakeService.handle}. */
-export interface FakeRequest {
-  /** The HTTP method. */
-  method: string;
-  /** The full request URL. */
-  url: string;
-  /** The request headers. */
-  headers: Headers | Record<string, string>;
-  /** The raw body text; empty or undefined when none was sent. */
-  body?: string;
-  /** The caller's address, for the per-address limit (default `127.0.0.1`). */
-  clientAddress?: string;
-  /** The caller's abort signal; an injected delay ends early when it aborts. */
-  signal?: AbortSignal;
-}
 
 /** The fake service, as {@link createFakeService} returns it. */
 export class FakeService {
@@ -88,9 +74,7 @@ export class FakeService {
       this.otherWorkspace = {
         workspaceId: other.id,
         apiKey: this.#firstKeyToken(other.id),
-        channelIds: other.channels
-          .filter((channel) => channel.connected)
-          .map((channel) => channel.id),
+        channelIds: connectedChannelIds(other),
         contentIds: this.#store.itemsOf(other.id).map((item) => item.id),
       };
     } else this.otherWorkspace = undefined;
@@ -98,7 +82,7 @@ export class FakeService {
     this.defaults = {
       apiKey: this.#firstKeyToken(main.id),
       baseURL: (seed.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
-      channelIds: main.channels.filter((channel) => channel.connected).map((channel) => channel.id),
+      channelIds: connectedChannelIds(main),
     };
   }
 
@@ -279,6 +263,10 @@ export class FakeService {
     const { status, headers, body } = outcome.response;
     return new Response(status === 204 ? null : body, { status, headers });
   };
+}
+
+function connectedChannelIds(workspace: WorkspaceRecord): string[] {
+  return workspace.channels.filter((channel) => channel.connected).map((channel) => channel.id);
 }
 
 /**

@@ -1,0 +1,15 @@
+/** A request as any transport hands it to `FakeService#handle`. */
+export interface FakeRequest {
+  /** The HTTP method. */
+  method: string;
+  /** The full request URL. */
+  url: string;
+  /** The request headers. */
+  headers: Headers | Record<string, string>;
+  /** The raw body text; empty or undefined when none was sent. */
+  body?: string;
+  /** The caller's address, for the per-address limit (default `127.0.0.1`). */
+  clientAddress?: string;
+  /** The caller's abort signal; an injected delay ends early when it aborts. */
+  signal?: AbortSignal;
+}
