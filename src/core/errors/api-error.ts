@@ -71,9 +71,6 @@ export class APIError extends PostlineError {
   }
 }
 
-/** What an {@link APIError}, and each class of a service error, is built from. */
-export type APIErrorInit = ConstructorParameters<typeof APIError>[0];
-
 /** The envelope's `error` object, or an empty record when the body is not an envelope. */
 export function envelopeDetail(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== "object") return {};

@@ -3,7 +3,7 @@
  * thrown as. It is a lookup: the classes are written out in the files beside it, and
  * test/unit/error-classes.test.ts checks them against this table.
  */
-import { APIError, type APIErrorInit } from "./api-error.js";
+import { APIError } from "./api-error.js";
 import {
   AuthenticationError,
   InvalidApiKeyError,
@@ -41,7 +41,7 @@ import {
 import { UnknownToolError } from "./unknown-tool.js";
 
 /** A class the table can name: built from one error response. */
-export type APIErrorClass = new (init: APIErrorInit) => APIError;
+export type APIErrorClass = new (init: ConstructorParameters<typeof APIError>[0]) => APIError;
 
 /**
  * The status classes, keyed by class name: every code class extends the one of its status.

@@ -1,4 +1,4 @@
-import { APIError, type APIErrorInit, envelopeDetail } from "./api-error.js";
+import { APIError, envelopeDetail } from "./api-error.js";
 import { nameClass } from "./postline-error.js";
 
 /** 403: the key or its owner may not do this. */
@@ -23,7 +23,7 @@ const SCOPE_WORD = /\b(read|write|admin)\b/i;
 const QUOTED_SCOPE = /["'`](read|write|admin)["'`]/i;
 
 /** The scope a `scope_required` response names: in the envelope, else in its message. */
-function requiredScopeOf(init: APIErrorInit): string | undefined {
+function requiredScopeOf(init: ConstructorParameters<typeof APIError>[0]): string | undefined {
   const detail = envelopeDetail(init.body);
   const named = detail.requiredScope ?? detail.scope;
   if (typeof named === "string" && named) return named;

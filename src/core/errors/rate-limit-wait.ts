@@ -3,7 +3,7 @@ import { nameClass } from "./postline-error.js";
 import { RateLimitError } from "./rate-limit.js";
 
 /** What a {@link RateLimitWaitError} is built from. */
-export interface RateLimitWaitErrorInit
+interface RateLimitWaitErrorInit
   extends Pick<RateLimitWaitError, "budget" | "maxWaitMs" | "waitedMs"> {
   /** What did not come in time, e.g. "No rate-limit slot for POST /content on this key". */
   readonly headline: string;
