@@ -15,13 +15,13 @@ import type { ResourceContext } from "./resource-context.js";
 
 /** What `client.request()` sends. */
 export interface CustomRequest<S extends z.ZodType | undefined = undefined> {
-  /** The HTTP method. */
+  /** Checked at run time too: another is refused with `InvalidRequestError` naming `method`. */
   method: HttpMethod;
   /** Relative to `/api/v1/`, e.g. `content/cnt_1/schedule`; encode ids with `encodeURIComponent`. */
   path: string;
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** A JSON body. */
+  /** Sent as JSON; one `JSON.stringify` cannot carry (a BigInt, a cycle) is refused first. */
   body?: unknown;
   /** A zod schema the response body is validated with and typed by; without one, `unknown`. */
   schema?: S;

@@ -18,7 +18,6 @@ export interface ErrorResponseFacts {
   readonly method: string;
   /** The request URL, already redacted. */
   readonly url: string;
-  /** The id of the SDK call. */
   readonly callId?: string | undefined;
 }
 

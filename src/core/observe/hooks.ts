@@ -26,11 +26,11 @@ export interface RequestEvent {
 
 /** An attempt got an HTTP response (any status). */
 export interface ResponseEvent extends RequestEvent {
-  /** The HTTP status. */
+  /** Any status: a `4xx` or `5xx` is reported here before it is thrown or retried. */
   readonly status: number;
   /** Time from sending to the full body, in milliseconds. */
   readonly durationMs: number;
-  /** Response headers. */
+  /** A copy of the response's, with any header that echoes the API key redacted. */
   readonly headers: Headers;
 }
 

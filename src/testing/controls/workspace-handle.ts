@@ -45,9 +45,9 @@ export interface AddKeyOptions {
 
 /** A key a test created: its id and the bearer token to send. */
 export interface AddedKey {
-  /** The key's id. */
+  /** What `keys.get(id)` and `keys.revoke(id)` take; never the token. */
   id: string;
-  /** Its bearer token. */
+  /** The secret to send (`apiKey`, or `Authorization: Bearer <token>`). */
   token: string;
   /** The member who owns it. */
   userId: string;
@@ -73,7 +73,7 @@ export class WorkspaceHandle {
     this.#record = record;
   }
 
-  /** The workspace's id. */
+  /** The id `service.workspace(id)` takes, and the `workspaceId` of its keys in the overview. */
   get id(): string {
     return this.#record.id;
   }

@@ -1,10 +1,10 @@
 /** A request as any transport hands it to `FakeService#handle`. */
 export interface FakeRequest {
-  /** The HTTP method. */
+  /** In any case (`post` is `POST`): with the URL's path it picks the route. */
   method: string;
   /** The full request URL. */
   url: string;
-  /** The request headers. */
+  /** A plain record is read as `new Headers(record)`, so its names may be in any case. */
   headers: Headers | Record<string, string>;
   /** The raw body text; empty or undefined when none was sent. */
   body?: string;

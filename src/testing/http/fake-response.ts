@@ -2,9 +2,9 @@ import { type ErrorCode, statusOfCode } from "../../core/errors/codes.js";
 
 /** A transport-neutral answer of the fake: what both msw and node:http write out. */
 export interface FakeResponse {
-  /** The HTTP status. */
+  /** Written out as is; a `204` goes with a `null` body. */
   status: number;
-  /** The response headers. */
+  /** Lower-case names; a JSON answer sets `content-type`, a `405` sets `allow`. */
   headers: Record<string, string>;
   /** The raw body; `null` for an empty body (204). */
   body: string | null;

@@ -28,19 +28,19 @@ export interface FakeOverview {
   readonly now: string;
   /** Each workspace with its items counted by status (every known status, zeros included). */
   readonly workspaces: readonly {
-    /** The workspace's id. */
+    /** The id `service.workspace(id)` takes. */
     readonly id: string;
-    /** Its name. */
+    /** Its display name, as seeded. */
     readonly name: string;
     /** `active`, `suspended`, ... */
     readonly state: string;
     /** Items per status, e.g. `{ draft: 3, pending: 1, ... }`. */
     readonly itemsByStatus: Readonly<Record<string, number>>;
-    /** All its items. */
+    /** Its items in every status: the sum of `itemsByStatus`. */
     readonly total: number;
     /** Items approved (or further on) with an AI-ism acknowledgment of their current text. */
     readonly acknowledgedItems: readonly {
-      /** The item's id. */
+      /** The content id, as `content.get(id)` takes it. */
       readonly id: string;
       /** Its status now. */
       readonly status: string;
@@ -48,13 +48,13 @@ export interface FakeOverview {
   }[];
   /** Each key (revoked ones too) with its two windows. */
   readonly keys: readonly {
-    /** The key's id. */
+    /** The key id, as `keys.get(id)` takes it. */
     readonly id: string;
     /** Its name (never its token). */
     readonly name: string;
     /** The workspace it belongs to. */
     readonly workspaceId: string;
-    /** Its scopes. */
+    /** What it may call: `read`, `write` and/or `admin`. */
     readonly scopes: readonly string[];
     /** Whether it has been revoked. */
     readonly revoked: boolean;
