@@ -1,8 +1,8 @@
 /**
  * How the client's options, already checked (`option-checks.ts`), become its parts: the key (or
  * a session), the pacing store and the pacer (reconciliation's claims: `claimStoreFor` in
- * `reconcile/held-claims.ts`). Kept apart
- * from `client.ts` so the class reads as its options, defaults and namespaces.
+ * `reconcile/held-claims.ts`). Kept apart from `client.ts` so the class reads as its options,
+ * defaults and namespaces.
  */
 
 import type { PostlineAuth, PostlineOptions } from "../../client-options.js";
