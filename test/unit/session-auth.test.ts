@@ -196,6 +196,8 @@ describe('pacing with auth: "session"', () => {
       });
 
     it("another user's session on the same base URL is served; the held one is refused", async () => {
+      // The clock stands still: a refusal with no wait to sleep through reports exactly 0 ms.
+      vi.useFakeTimers({ toFake: ["Date"] });
       const { base, cookies } = holdingBase("two-users");
       const alice = "postline_session=sess_alice";
       await expect(sessionClient(base, alice).channels.list()).rejects.toBeInstanceOf(
