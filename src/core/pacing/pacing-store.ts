@@ -154,7 +154,7 @@ export interface PacingStore {
    * How long one command of this store may take before it counts as failed, in milliseconds
    * (`createRedisStore` sets its `commandTimeoutMs`). Reconciliation gives each try of the ledger
    * as long, so a slow but healthy store is never counted as down. Optional: without it, a try
-   * lasts {@link STORE_COMMAND_TIMEOUT_MS}.
+   * lasts 1000 ms, `createRedisStore`'s default.
    */
   readonly commandTimeoutMs?: number | undefined;
 }
