@@ -2,6 +2,11 @@
  * The SDK's timer helpers, the one place a delay, a timeout race or an abort race is written.
  * Node's timers overflow above 2^31 − 1 ms (a longer delay fires at once, with a warning), so
  * every delay is clamped to that; `MAX_TIMER_DELAY_MS` is also the largest `timeout` option.
+ *
+ * Timers that drive state rather than settle one promise live with that state: the memory
+ * store's rolling budget (`pacing/rolling-budget.ts`) arms one wake-up for its queue and one
+ * deadline per waiter, which refuses that waiter and moves the line on; its abort takes the
+ * waiter out of the line. Both use {@link clampTimerDelay}; a race here would only wrap them.
  */
 
 /** The longest delay `setTimeout` honours (about 24.8 days). */
@@ -14,7 +19,7 @@ export function clampTimerDelay(ms: number): number {
 }
 
 /** A timer that never keeps the process alive on its own (Node's `unref`; a no-op elsewhere). */
-function unref(timer: ReturnType<typeof setTimeout>): void {
+export function unrefTimer(timer: ReturnType<typeof setTimeout>): void {
   (timer as { unref?: () => void }).unref?.();
 }
 
@@ -39,7 +44,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Waits `ms` without keeping the process alive: for work in the background that nobody awaits. */
 export function sleepInBackground(ms: number): Promise<void> {
-  return new Promise((resolve) => unref(setTimeout(resolve, clampTimerDelay(ms))));
+  return new Promise((resolve) => unrefTimer(setTimeout(resolve, clampTimerDelay(ms))));
 }
 
 /** What {@link withTimeout} rejects with, and whether its timer keeps the process alive. */
@@ -67,7 +72,7 @@ export function withTimeout<T>(
   const timeout = new Promise<never>((_, reject) => {
     const start = (delay: number, then: () => void) => {
       timer = setTimeout(then, delay);
-      if (options.keepAlive === false) unref(timer);
+      if (options.keepAlive === false) unrefTimer(timer);
     };
     start(clampTimerDelay(ms), () => start(0, () => reject(options.error())));
   });

@@ -99,6 +99,7 @@ export function createRedisStore(options: RedisStoreOptions): PacingStore {
   const redis = redisCommandsOf(options.client, commandTimeoutMs, ALL_SCRIPTS);
   return {
     kind: "redis",
+    commandTimeoutMs,
     takeSlot: (request) => takeSlot(redis, prefix, request),
     readBudget: (budget) => readBudget(redis, prefix, budget),
     claims: redisClaims(

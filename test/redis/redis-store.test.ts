@@ -248,4 +248,10 @@ describe.skipIf(REDIS_URL === undefined)("createRedisStore options", () => {
       createRedisStore({ client: connection.client, commandTimeoutMs: Number.NaN }),
     ).toThrow(/commandTimeoutMs must be/);
   });
+
+  it("says its command limit, so reconciliation gives each try as long", () => {
+    const store = createRedisStore({ client: connection.client, commandTimeoutMs: 3_000 });
+    expect(store.commandTimeoutMs).toBe(3_000);
+    expect(createRedisStore({ client: connection.client }).commandTimeoutMs).toBe(1_000);
+  });
 });

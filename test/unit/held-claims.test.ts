@@ -44,4 +44,29 @@ describe("claimStoreFor", () => {
     expect(tries[1]! - tries[0]!).toBeLessThan(STORE_COMMAND_TIMEOUT_MS + 210);
     expect(warnings).toHaveLength(1);
   });
+
+  it("gives each try the store's own command limit: a slow but healthy store is not counted as down", async () => {
+    const item = { id: "cnt_1", createdAt: "2030-01-01T00:00:00Z" };
+    let tries = 0;
+    // Answers every command after 2.5 s: within its own 3 s limit, past the default 1 s.
+    const slow: PacingStore = {
+      kind: "slow",
+      commandTimeoutMs: 3_000,
+      takeSlot: () => new Promise(() => {}),
+      claims: {
+        claim: () => new Promise(() => {}),
+        claimFirstFree: () => {
+          tries += 1;
+          return new Promise((resolve) => setTimeout(() => resolve(item), 2_500));
+        },
+      },
+    };
+    const warnings: string[] = [];
+    const ledger = claimStoreFor(slow, { warn: (message) => warnings.push(message) });
+    const adopted = ledger.claimFirstFree("svc", [item], 60_000, "call_1").catch((e) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await adopted).toEqual(item);
+    expect(tries).toBe(1);
+    expect(warnings).toEqual([]);
+  });
 });

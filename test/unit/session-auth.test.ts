@@ -159,7 +159,10 @@ describe('pacing with auth: "session"', () => {
     expect(refused).toBeInstanceOf(RateLimitWaitError);
     // At once: long before the 10 s bound passes.
     expect(refused.waitedMs).toBeLessThan(5_000);
-    expect(refused.message).toMatch(/hold does not end within maxWaitMs \(10000 ms\)/);
+    // Named as a session's hold, never as a key's budget.
+    expect(refused.message).toMatch(
+      /^This session's rate-limit hold does not end within maxWaitMs \(10000 ms\)/,
+    );
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(29);
     expect(refused.body).toBeNull();
     expect(served).toBe(1);
@@ -193,6 +196,8 @@ describe('pacing with auth: "session"', () => {
       });
 
     it("another user's session on the same base URL is served; the held one is refused", async () => {
+      // The clock stands still: a refusal with no wait to sleep through reports exactly 0 ms.
+      vi.useFakeTimers({ toFake: ["Date"] });
       const { base, cookies } = holdingBase("two-users");
       const alice = "postline_session=sess_alice";
       await expect(sessionClient(base, alice).channels.list()).rejects.toBeInstanceOf(

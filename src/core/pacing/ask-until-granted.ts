@@ -34,8 +34,9 @@ export type AskOutcome<T> =
 
 /**
  * Asks until granted, until the wait is known to outlast what is left of its bound, or until
- * the bound passes. Between asks it sleeps until a slot can open (never past the bound). Rejects
- * with the signal's reason when it aborts, and with whatever an ask rejects with.
+ * the bound passes. Between asks it sleeps until a slot can open (never past the bound). The
+ * bound counts from this call: the time the asks take counts against it. Rejects with the
+ * signal's reason when it aborts, and with whatever an ask rejects with.
  */
 export async function askUntilGranted<T>(loop: AskLoop<T>): Promise<AskOutcome<T>> {
   const { signal } = loop;
@@ -45,8 +46,8 @@ export async function askUntilGranted<T>(loop: AskLoop<T>): Promise<AskOutcome<T
   for (;;) {
     const answer = await loop.ask();
     if (answer.granted) return answer;
-    // Before the first sleep nothing was waited for: a refusal then is "at once" (0).
-    const waitedMs = told ? Date.now() - startedAt : 0;
+    // Every ask counts, the first too: a store slow to answer uses up the bound as a sleep does.
+    const waitedMs = Date.now() - startedAt;
     const leftMs = leftToWaitMs(loop.maxWaitMs, waitedMs);
     if (leftMs <= 0 || refusesAtOnce(answer.waitMs, leftMs)) {
       return { granted: false, opensInMs: answer.waitMs, waitedMs };

@@ -5,6 +5,7 @@
  * use rather than every key ever seen.
  */
 
+import { unrefTimer } from "../timers.js";
 import { type BudgetReading, UNUSED_BUDGET } from "./budget-status.js";
 import { memoryClaimStore } from "./memory-claims.js";
 import type { KeyBudget, PacingSlot, PacingStore } from "./pacing-store.js";
@@ -62,7 +63,7 @@ export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}):
       if (keys.size > 0) armSweep(windowMs);
     }, windowMs);
     // The sweep alone must never keep a process alive.
-    (sweepTimer as { unref?: () => void }).unref?.();
+    unrefTimer(sweepTimer);
   };
 
   const budgetFor = (request: KeyBudget): RollingBudget => {

@@ -13,7 +13,8 @@ import type { RateBudget } from "./rate-budget.js";
 
 /**
  * How long one command of a shared store may take, by default, before the store counts as
- * failed (`createRedisStore`'s `commandTimeoutMs`); reconciliation waits as long for one try.
+ * failed (`createRedisStore`'s `commandTimeoutMs`); reconciliation waits as long for one try of a
+ * store that does not say its own ({@link PacingStore.commandTimeoutMs}).
  */
 export const STORE_COMMAND_TIMEOUT_MS = 1_000;
 
@@ -149,4 +150,11 @@ export interface PacingStore {
    * memory, which cannot fail, so calls skip the fallback for it.
    */
   readonly kind: string;
+  /**
+   * How long one command of this store may take before it counts as failed, in milliseconds
+   * (`createRedisStore` sets its `commandTimeoutMs`). Reconciliation gives each try of the ledger
+   * as long, so a slow but healthy store is never counted as down. Optional: without it, a try
+   * lasts 1000 ms, `createRedisStore`'s default.
+   */
+  readonly commandTimeoutMs?: number | undefined;
 }

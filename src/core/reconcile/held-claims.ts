@@ -49,6 +49,7 @@ function heldClaims(
   fallback: CreateClaimStore,
   logger: Pick<LevelledLogger, "warn">,
 ): CreateClaimStore {
+  const limited = limitedBy(store);
   return {
     async claim(service, items, ttlMs, owner) {
       await fallback.claim(service, items, ttlMs, owner);
@@ -56,7 +57,7 @@ function heldClaims(
         await limited(store.claims.claim(service, items, ttlMs, owner));
       } catch {
         // A success never fails because of the store: its claim reaches the store when it answers.
-        void retryInBackground(() => store.claims.claim(service, items, ttlMs, owner));
+        void retryInBackground(() => limited(store.claims.claim(service, items, ttlMs, owner)));
       }
     },
     async claimFirstFree(service, candidates, ttlMs, owner) {
@@ -66,7 +67,7 @@ function heldClaims(
         // Tried again after no answer: the first try may still run, and claims for the same
         // owner, which the next try then finds as its own.
         claimed = await untilAnswered(() =>
-          store.claims.claimFirstFree(service, candidates, ttlMs, owner),
+          limited(store.claims.claimFirstFree(service, candidates, ttlMs, owner)),
         );
       } catch (error) {
         logger.warn(
@@ -84,13 +85,13 @@ function heldClaims(
   };
 }
 
-/** Tries `write` until the store answers, for {@link LEDGER_HOLD_MS}; then rejects. */
+/** Tries `write` (one limited try) until the store answers, for {@link LEDGER_HOLD_MS}. */
 async function untilAnswered<T>(write: () => Promise<T>): Promise<T> {
   const until = Date.now() + LEDGER_HOLD_MS;
   let last: unknown;
   do {
     try {
-      return await limited(write());
+      return await write();
     } catch (error) {
       last = error;
     }
@@ -108,7 +109,7 @@ async function retryInBackground(write: () => Promise<unknown>): Promise<void> {
     // A claim still waiting for the store never keeps a process alive.
     await sleepInBackground(RETRY_EVERY_MS * 10);
     try {
-      await limited(write());
+      await write();
       return;
     } catch {
       // still down
@@ -116,9 +117,15 @@ async function retryInBackground(write: () => Promise<unknown>): Promise<void> {
   }
 }
 
-function limited<T>(promise: Promise<T>): Promise<T> {
-  return withTimeout(promise, STORE_COMMAND_TIMEOUT_MS, {
-    error: () => new Error(`no answer in ${STORE_COMMAND_TIMEOUT_MS} ms`),
-    keepAlive: false,
-  });
+/**
+ * One try of `store`: it lasts as long as one of the store's own commands may, so a slow but
+ * healthy store is not counted as down.
+ */
+function limitedBy(store: PacingStore): <T>(promise: Promise<T>) => Promise<T> {
+  const limitMs = store.commandTimeoutMs ?? STORE_COMMAND_TIMEOUT_MS;
+  return (promise) =>
+    withTimeout(promise, limitMs, {
+      error: () => new Error(`no answer in ${limitMs} ms`),
+      keepAlive: false,
+    });
 }

@@ -1,9 +1,10 @@
+import type { PostlineAuth } from "../../client-options.js";
 import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import { type ClientHooks, invokeHook, type RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import type { SlotWait } from "../pacing/pacer.js";
 import { type Redactor, redactHeaders } from "../redact.js";
-import type { FailedAttempt, PacedBy } from "./classify-failure.js";
+import type { FailedAttempt } from "./classify-failure.js";
 import type { PreparedRequest } from "./prepared-request.js";
 import type { AttemptResult } from "./send-attempt.js";
 
@@ -49,12 +50,12 @@ export class AttemptObserver {
   /** The attempt's 429 holds its budget (paced by key) or its session for `holdMs`. */
   held(
     request: PreparedRequest,
-    hold: { readonly holdMs: number; readonly pacedBy: PacedBy },
+    hold: { readonly holdMs: number; readonly auth: PostlineAuth },
   ): void {
-    const { holdMs, pacedBy } = hold;
+    const { holdMs, auth } = hold;
     if (!this.#logger.enabled("debug")) return;
     const { callId, budget } = request;
-    if (pacedBy === "session") {
+    if (auth === "session") {
       this.#logger.debug("Rate limited; holding this session's requests until the reset", {
         callId,
         holdMs,

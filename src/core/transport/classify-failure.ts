@@ -1,4 +1,5 @@
 import { isNetworkError } from "ky";
+import type { PostlineAuth } from "../../client-options.js";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -98,9 +99,6 @@ export function userAbortOf(request: PreparedRequest, redact: Redactor): APIUser
   });
 }
 
-/** What paces a call: the key's budgets, or a session's 429 holds. */
-export type PacedBy = "key" | "session";
-
 /**
  * The error of an attempt the pacer refused (`refusal`): nothing of it was sent. It names the
  * bound as the caller set it (`request.maxWaitMs`), not what was left of it.
@@ -109,12 +107,12 @@ export function waitRefusalOf(
   request: PreparedRequest,
   attempt: number,
   refusal: SlotRefusal,
-  call: { readonly pacedBy: PacedBy; readonly maxWaitSetting?: string | undefined },
+  call: { readonly auth: PostlineAuth; readonly maxWaitSetting?: string | undefined },
 ): RateLimitWaitError {
   const { budget, method, redactedUrl: url, callId } = request;
   return new RateLimitWaitError({
     headline:
-      call.pacedBy === "session"
+      call.auth === "session"
         ? "This session's rate-limit hold does not end"
         : `No rate-limit slot for ${describeBudget(budget)} on this key`,
     budget,

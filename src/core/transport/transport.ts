@@ -1,4 +1,5 @@
 import type { KyInstance } from "ky";
+import type { PostlineAuth } from "../../client-options.js";
 import type { APIUserAbortError } from "../errors/connection-errors.js";
 import type { CallMetrics, WaitOutcome } from "../observe/call-metrics.js";
 import type { ClientHooks } from "../observe/hooks.js";
@@ -12,7 +13,7 @@ import type { RequestOptions } from "../request-options.js";
 import { sleep } from "../timers.js";
 import type { ApiRequest, ApiResponse, QueryParams } from "./api-request.js";
 import { AttemptObserver } from "./attempt-observer.js";
-import { classifyFailure, type PacedBy, userAbortOf, waitRefusalOf } from "./classify-failure.js";
+import { classifyFailure, userAbortOf, waitRefusalOf } from "./classify-failure.js";
 import { createKyInstance } from "./ky-instance.js";
 import { PreparedRequest } from "./prepared-request.js";
 import { checkApiKeyForHeader, checkedCallerHeaders, cookieOf } from "./request-headers.js";
@@ -63,8 +64,8 @@ export interface TransportConfig {
 export class Transport {
   /** The `Authorization` header, or nothing in session mode. */
   readonly #credentialHeaders: Record<string, string>;
-  readonly #session: boolean;
-  readonly #pacedBy: PacedBy;
+  /** A key's calls draw from its budgets; a session's are held only by its 429s. */
+  readonly #auth: PostlineAuth;
   /** The client's `Cookie` header in session mode: the session its calls are sent with. */
   readonly #sessionCookie: string | undefined;
   readonly #config: Omit<TransportConfig, "apiKey">;
@@ -74,13 +75,10 @@ export class Transport {
   constructor(config: TransportConfig) {
     const { apiKey, ...rest } = config;
     if (apiKey !== null) checkApiKeyForHeader(apiKey);
-    this.#session = apiKey === null;
-    this.#pacedBy = this.#session ? "session" : "key";
+    this.#auth = apiKey === null ? "session" : "apiKey";
+    const session = apiKey === null;
     this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
-    const headers = checkedCallerHeaders(config.headers, {
-      where: "client",
-      session: this.#session,
-    });
+    const headers = checkedCallerHeaders(config.headers, { where: "client", session });
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
@@ -92,7 +90,7 @@ export class Transport {
         "x-postline-sdk": config.sdkHeader,
         ...this.#credentialHeaders,
       },
-      session: this.#session,
+      session,
     });
   }
 
@@ -158,7 +156,7 @@ export class Transport {
       } finally {
         // Every path gives the slot back; a response teaches the pacer (a 429's hold).
         const holdMs = release(result?.kind === "response" ? result.response : undefined);
-        if (holdMs !== undefined) this.#observer.held(request, { holdMs, pacedBy: this.#pacedBy });
+        if (holdMs !== undefined) this.#observer.held(request, { holdMs, auth: this.#auth });
       }
       let status: number | undefined;
       if (result.kind === "response") {
@@ -223,10 +221,7 @@ export class Transport {
       return answer.release;
     }
     const { maxWaitSetting } = this.#config;
-    const error = waitRefusalOf(request, attempt, answer, {
-      pacedBy: this.#pacedBy,
-      maxWaitSetting,
-    });
+    const error = waitRefusalOf(request, attempt, answer, { auth: this.#auth, maxWaitSetting });
     this.#observer.refused(request, attempt, error);
     this.#waitEnded(request, sdkCall, "refused", startedAt);
     throw error;
@@ -246,7 +241,10 @@ export class Transport {
     // Per-call headers merge over the instance's, so the credential is set again after them.
     const headers = options.headers
       ? {
-          ...checkedCallerHeaders(options.headers, { where: "call", session: this.#session }),
+          ...checkedCallerHeaders(options.headers, {
+            where: "call",
+            session: this.#auth === "session",
+          }),
           ...this.#credentialHeaders,
         }
       : undefined;

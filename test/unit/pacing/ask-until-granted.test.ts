@@ -42,6 +42,22 @@ describe("askUntilGranted", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("counts the time an ask takes against the bound: a slow first answer is not 'at once'", async () => {
+    let asks = 0;
+    // A store that takes 800 ms to answer that a slot opens in 500 ms.
+    const slowAsk = (): Promise<AskAnswer<string>> => {
+      asks += 1;
+      return new Promise((resolve) =>
+        setTimeout(() => resolve({ granted: false, waitMs: 500, position: 1 }), 800),
+      );
+    };
+    const outcome = askUntilGranted({ ask: slowAsk, maxWaitMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    // 200 ms are left of the bound, less than the 500 ms wait: refused without asking again.
+    await expect(outcome).resolves.toEqual({ granted: false, opensInMs: 500, waitedMs: 800 });
+    expect(asks).toBe(1);
+  });
+
   it("refuses when what is left of the bound no longer covers the wait, saying how long it waited", async () => {
     let opensAt = Date.now() + 4_000;
     const outcome = askUntilGranted({

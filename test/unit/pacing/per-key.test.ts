@@ -67,3 +67,27 @@ describe("one limiter per key", () => {
     expect(inspect(pacer, { depth: 10, showHidden: true })).not.toContain(key);
   });
 });
+
+describe("the memory store's sweep of idle keys", () => {
+  it("never keeps a process alive on its own", async () => {
+    vi.useRealTimers();
+    const armed = vi.spyOn(globalThis, "setTimeout");
+    const store = createMemoryPacingStore();
+    const windowMs = 60_000;
+    const outcome = await store.takeSlot({
+      apiKey: freshKey(),
+      budget: "other",
+      limit: 10,
+      windowMs,
+      leaseMs: windowMs,
+      maxWaitMs: 0,
+    });
+    const sweeps = armed.mock.calls.flatMap(([, delay], index) =>
+      delay === windowMs ? [armed.mock.results[index]?.value as NodeJS.Timeout] : [],
+    );
+    armed.mockRestore();
+    expect(outcome.granted).toBe(true);
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0]?.hasRef()).toBe(false);
+  });
+});
