@@ -6,7 +6,8 @@
  *
  * Each case runs with a 600 ms window and a limit of 3, so it takes about a second in real time.
  * A case that tells "at once" from "when the bound passes" uses a 10 s window and a 5 s bound,
- * so the two are seconds apart on a loaded machine too.
+ * so the two are seconds apart on a loaded machine too; the abort case uses a 2.5 s window, so its
+ * abort lands before the window opens however late its timer fires.
  * Each runs twice: with whole milliseconds, and with fractions of one everywhere a caller's value
  * reaches the store (`timeout: 10_000 / 3`, a bound worked out from `performance.now()`).
  */
@@ -39,6 +40,8 @@ const LONG_WINDOW_MS = 10_000;
 const BOUND_MS = 5_000;
 /** "At once": well before `BOUND_MS`, however busy the machine. */
 const AT_ONCE_MS = BOUND_MS / 2;
+/** The window of the abort case: the abort comes seconds before it opens. */
+const ABORT_WINDOW_MS = 2_500;
 
 /** What a case needs of a store: take a slot as the pacer asks for one. */
 interface Subject {
@@ -257,10 +260,13 @@ describe.each(
     async () => {
       const subject = await makeSubject();
       const request = budget();
-      await fill(subject, request);
+      // Seconds, not the usual 600 ms: the abort must land before the window opens even when a
+      // busy machine wakes the 100 ms timer below late.
+      const windowMs = ABORT_WINDOW_MS;
+      await fill(subject, request, { windowMs });
       const controller = new AbortController();
-      const aborted = subject.takeSlot(request({ signal: controller.signal }));
-      const next = subject.takeSlot(request());
+      const aborted = subject.takeSlot(request({ windowMs, signal: controller.signal }));
+      const next = subject.takeSlot(request({ windowMs }));
       await new Promise((resolve) => setTimeout(resolve, 100));
       const reason = new Error("caller gave up");
       controller.abort(reason);
@@ -268,9 +274,10 @@ describe.each(
       // The next in line goes when the window opens, and the aborted wait took nothing: two
       // more slots are free then, and a third is not.
       const granted = slotOf(await next);
-      expect(slotOf(await subject.takeSlot(request({ maxWaitMs: 0 })))).toBeDefined();
-      expect(slotOf(await subject.takeSlot(request({ maxWaitMs: 0 })))).toBeDefined();
-      expect((await subject.takeSlot(request({ maxWaitMs: 0 }))).granted).toBe(false);
+      const now = { windowMs, maxWaitMs: 0 };
+      expect(slotOf(await subject.takeSlot(request(now)))).toBeDefined();
+      expect(slotOf(await subject.takeSlot(request(now)))).toBeDefined();
+      expect((await subject.takeSlot(request(now))).granted).toBe(false);
       await granted.settle({ countsForMs: 0 });
     },
   );
