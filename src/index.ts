@@ -108,19 +108,19 @@ export type { PostlineEnvironment } from "./core/setup/environment.js";
 export type { HttpMethod } from "./core/transport/http-method.js";
 export type { BrandResource } from "./resources/brand.js";
 export type { ChannelListParams, ChannelsResource } from "./resources/channels.js";
+export type { ContentResource } from "./resources/content/content.js";
 export type {
   AcknowledgeOptions,
   ApproveParams,
   ContentListParams,
-  ContentResource,
-  ContentReview,
   ContentUpdateParams,
   CreateDraftParams,
   CreateRequestOptions,
   GenerateParams,
   RejectParams,
   ScheduleParams,
-} from "./resources/content/content.js";
+} from "./resources/content/params.js";
+export type { ContentReview } from "./resources/content/review.js";
 export type { CustomRequest } from "./resources/custom-request.js";
 export type { KeyCreateParams, KeysResource } from "./resources/keys.js";
 export type { ScheduleResource } from "./resources/schedule.js";

@@ -2,7 +2,7 @@
 import { once } from "node:events";
 import { redactDeep } from "../core/redact.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
-import type { ContentListParams } from "../resources/content/content.js";
+import type { ContentListParams } from "../resources/content/params.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import type { CliIO } from "./io.js";

@@ -32,19 +32,6 @@ import type {
 import { type ContentReview, reviewOf } from "./review.js";
 import { patchWrite, scheduleWrite } from "./writes.js";
 
-export type {
-  AcknowledgeOptions,
-  ApproveParams,
-  ContentListParams,
-  ContentUpdateParams,
-  CreateDraftParams,
-  CreateRequestOptions,
-  GenerateParams,
-  RejectParams,
-  ScheduleParams,
-} from "./params.js";
-export type { ContentReview } from "./review.js";
-
 /** Content items: list, create, edit, approve, schedule and delete. */
 export class ContentResource {
   readonly #ctx: ResourceContext;
