@@ -23,17 +23,11 @@ import {
   type SignInOptions,
 } from "./http/sessions.js";
 import { MCP_PATH, serveMcp } from "./mcp/endpoint.js";
-import { DEFAULT_AI_ISM_PATTERNS } from "./model/ai-ism-patterns.js";
-import { addSeededWorkspace, mergeWorkspaceSeed } from "./model/build-workspace.js";
-import { defaultMainWorkspace, defaultOtherWorkspace } from "./model/default-seed.js";
-import {
-  DEFAULT_BASE_URL,
-  type FakeDefaults,
-  type OtherWorkspaceDefaults,
-} from "./model/fake-defaults.js";
-import type { WorkspaceRecord } from "./model/records.js";
+import { addSeededWorkspace } from "./model/build-workspace.js";
+import type { FakeDefaults, OtherWorkspaceDefaults } from "./model/fake-defaults.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
-import { FakeStore } from "./model/store.js";
+import { buildSeededModel } from "./model/seeded-model.js";
+import type { FakeStore } from "./model/store.js";
 import { RateLimiter } from "./rules/limits.js";
 import { buildOverview, type FakeOverview } from "./watch/overview.js";
 
@@ -41,49 +35,72 @@ import { buildOverview, type FakeOverview } from "./watch/overview.js";
 export class FakeService {
   /** The model's clock; tests move it with `advance` instead of sleeping. */
   readonly clock: FakeClock;
-  /** The main workspace's key, base URL and connected channels. */
-  readonly defaults: FakeDefaults;
-  /** The second workspace of the seed, or `undefined` when the seed left it out. */
-  readonly otherWorkspace: OtherWorkspaceDefaults | undefined;
 
-  readonly #store: FakeStore;
+  #seed: FakeServiceSeed;
+  #defaults!: FakeDefaults;
+  #otherWorkspace: OtherWorkspaceDefaults | undefined;
+  #store!: FakeStore;
   readonly #limiter = new RateLimiter();
   readonly #faults = new FaultRegistry();
-  readonly #provider: FakeProvider;
+  #provider!: FakeProvider;
   readonly #log = new RequestLog();
-  readonly #mainWorkspaceId: string;
-  readonly #sessions: SessionRegistry;
+  #mainWorkspaceId!: string;
+  #sessions!: SessionRegistry;
 
   /** @internal Use {@link createFakeService}. */
   constructor(seed: FakeServiceSeed = {}) {
     this.clock = createClock(seed.now);
-    this.#store = new FakeStore(this.clock, seed.aiIsmPatterns ?? DEFAULT_AI_ISM_PATTERNS);
-    this.#provider = new FakeProvider(this.#store);
-    const now = this.clock.now();
-    const main = addSeededWorkspace(
-      this.#store,
-      mergeWorkspaceSeed(defaultMainWorkspace(now), seed.workspace ?? {}),
-    );
-    this.#mainWorkspaceId = main.id;
-    this.#sessions = new SessionRegistry(this.#store, main.id);
-    if (seed.otherWorkspace !== false) {
-      const other = addSeededWorkspace(
-        this.#store,
-        mergeWorkspaceSeed(defaultOtherWorkspace(now), seed.otherWorkspace ?? {}),
-      );
-      this.otherWorkspace = {
-        workspaceId: other.id,
-        apiKey: this.#firstKeyToken(other.id),
-        channelIds: connectedChannelIds(other),
-        contentIds: this.#store.itemsOf(other.id).map((item) => item.id),
-      };
-    } else this.otherWorkspace = undefined;
-    for (const extra of seed.workspaces ?? []) addSeededWorkspace(this.#store, extra);
-    this.defaults = {
-      apiKey: this.#firstKeyToken(main.id),
-      baseURL: (seed.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
-      channelIds: connectedChannelIds(main),
-    };
+    this.#seed = seed;
+    this.#build(seed, new Map());
+  }
+
+  /** The main workspace's key, base URL and connected channels. */
+  get defaults(): FakeDefaults {
+    return this.#defaults;
+  }
+
+  /** The second workspace of the seed, or `undefined` when the seed left it out. */
+  get otherWorkspace(): OtherWorkspaceDefaults | undefined {
+    return this.#otherWorkspace;
+  }
+
+  /**
+   * Starts over from a seed: the one the service was created with, or `seed` (which then
+   * becomes the one a later reset returns to). The model, the publishing provider, the faults,
+   * the rate windows, the sessions and the request log start afresh; a key seeded again under
+   * the same id keeps its token, so clients holding it keep working. The clock is set to the
+   * seed's `now` and frozen there, or follows real time when the seed has none.
+   */
+  reset(seed: FakeServiceSeed = this.#seed): void {
+    const tokens = new Map([...this.#store.keys.values()].map((key) => [key.id, key.token]));
+    const before = { at: this.clock.now(), frozen: this.clock.frozen };
+    if (seed.now === undefined) this.clock.follow();
+    else this.clock.freeze();
+    this.clock.set(seed.now ?? Date.now());
+    try {
+      this.#build(seed, tokens);
+    } catch (error) {
+      // A seed the model refuses changes nothing, the clock included.
+      this.clock.set(before.at);
+      if (before.frozen) this.clock.freeze();
+      else this.clock.follow();
+      throw error;
+    }
+    this.#faults.clear();
+    this.#limiter.reset();
+    this.#log.clear();
+    this.#seed = seed;
+  }
+
+  /** Builds the model of a seed, and only then replaces the current one. */
+  #build(seed: FakeServiceSeed, keptTokens: ReadonlyMap<string, string>): void {
+    const model = buildSeededModel(seed, this.clock, keptTokens);
+    this.#store = model.store;
+    this.#provider = new FakeProvider(model.store);
+    this.#mainWorkspaceId = model.mainWorkspaceId;
+    this.#sessions = new SessionRegistry(model.store, model.mainWorkspaceId);
+    this.#otherWorkspace = model.otherWorkspace;
+    this.#defaults = model.defaults;
   }
 
   /** The publishing provider: `tick()`, rejections, publications. */
@@ -94,13 +111,6 @@ export class FakeService {
   /** Fault injection on matching routes. */
   get faults(): FakeFaults {
     return this.#faults;
-  }
-
-  #firstKeyToken(workspaceId: string): string {
-    const key = [...this.#store.keys.values()].find(
-      (candidate) => candidate.workspaceId === workspaceId && candidate.revokedAt === null,
-    );
-    return key?.token ?? "";
   }
 
   /**
@@ -263,10 +273,6 @@ export class FakeService {
     const { status, headers, body } = outcome.response;
     return new Response(status === 204 ? null : body, { status, headers });
   };
-}
-
-function connectedChannelIds(workspace: WorkspaceRecord): string[] {
-  return workspace.channels.filter((channel) => channel.connected).map((channel) => channel.id);
 }
 
 /**

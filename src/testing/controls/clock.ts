@@ -11,6 +11,8 @@ export interface FakeClock {
   set(instant: Date | string | number): void;
   /** Stops the clock at its current reading; only `advance` and `set` move it afterwards. */
   freeze(): void;
+  /** Lets a frozen clock run again in real time, from its current reading. */
+  follow(): void;
   /** Whether the clock only moves through `advance` / `set`. */
   readonly frozen: boolean;
 }
@@ -41,6 +43,11 @@ export function createClock(frozenAt?: Date | string | number): FakeClock {
       if (frozen) return;
       frozenMs = Date.now() + offsetMs;
       frozen = true;
+    },
+    follow() {
+      if (!frozen) return;
+      offsetMs = frozenMs - Date.now();
+      frozen = false;
     },
     get frozen() {
       return frozen;

@@ -6,6 +6,7 @@
 import { matchPattern } from "../http/routes.js";
 import { checkFault } from "./behaviours.js";
 import type { FaultKind } from "./fault-kind.js";
+import { seededRandom } from "./seeded-random.js";
 
 /** Where a fault applies and how often. */
 export interface FaultMatch {
@@ -20,6 +21,13 @@ export interface FaultMatch {
   times?: number;
   /** Applies to every matching request until removed. */
   always?: boolean;
+  /**
+   * The chance, above 0 and at most 1, that it applies to a matching request (default 1). A
+   * request it skips does not count toward `times`.
+   */
+  probability?: number;
+  /** Seeds the draws of `probability` (an integer), so the same requests are hit run after run. */
+  seed?: number;
 }
 
 /** A fault to inject: what it does ({@link FaultKind}) and where ({@link FaultMatch}). */
@@ -51,6 +59,7 @@ class Fault implements FaultHandle {
   remaining: number;
   hits = 0;
   readonly #owner: FaultRegistry;
+  readonly #draw: (() => number) | undefined;
   constructor(
     readonly spec: FaultSpec,
     owner: FaultRegistry,
@@ -59,6 +68,19 @@ class Fault implements FaultHandle {
     this.remaining = spec.always ? Number.POSITIVE_INFINITY : (spec.times ?? 1);
     if (!(this.remaining > 0))
       throw new RangeError("faults.inject: times must be a positive integer");
+    const { probability, seed } = spec;
+    if (probability !== undefined && !(probability > 0 && probability <= 1))
+      throw new RangeError(`faults.inject: probability must be above 0 and at most 1, got ${probability}`);
+    if (seed !== undefined && !Number.isInteger(seed))
+      throw new RangeError(`faults.inject: seed must be an integer, got ${seed}`);
+    this.#draw =
+      probability === undefined || probability === 1
+        ? undefined
+        : seededRandom(seed ?? Math.floor(Math.random() * 4_294_967_296));
+  }
+  /** Whether it applies to this matching request: always, or when the seeded draw says so. */
+  fires(): boolean {
+    return this.#draw === undefined || this.#draw() < (this.spec.probability ?? 1);
   }
   matches(method: string, path: string): boolean {
     if (this.spec.method && this.spec.method.toUpperCase() !== method) return false;
@@ -95,7 +117,9 @@ export class FaultRegistry implements FakeFaults {
 
   /** The fault for this request, used up by one. */
   take(method: string, path: string): FaultKind | undefined {
-    const fault = this.#faults.find((candidate) => candidate.matches(method, path));
+    const fault = this.#faults.find(
+      (candidate) => candidate.matches(method, path) && candidate.fires(),
+    );
     if (!fault) return undefined;
     fault.hits += 1;
     fault.remaining -= 1;

@@ -169,13 +169,18 @@ export function addSeededKey(
     name: seed.name ?? seed.id,
     scopes: [...seed.scopes],
     environment,
-    token: seed.token ?? newBearerToken(environment),
+    token: seed.token ?? keptToken(store, seed.id, environment) ?? newBearerToken(environment),
     createdAt: now,
     revokedAt: seed.revoked ? now : null,
     lastUsedAt: null,
   };
   store.keys.set(key.id, key);
   return key;
+}
+
+function keptToken(store: FakeStore, id: string, environment: "test" | "live") {
+  const token = store.keptTokens.get(id);
+  return token?.startsWith(`pl_${environment}_`) ? token : undefined;
 }
 
 export function addSeededItem(

@@ -22,9 +22,15 @@ export class FakeStore {
   #seq = 0;
   readonly #idCounters = new Map<string, number>();
 
+  /**
+   * @param keptTokens - tokens of an earlier store by key id: a key seeded again under the same id
+   *   and environment without a token of its own keeps its token, so a reset fake's clients keep
+   *   working.
+   */
   constructor(
     readonly clock: FakeClock,
     aiIsmPatterns: readonly AiIsmPattern[],
+    readonly keptTokens: ReadonlyMap<string, string> = new Map(),
   ) {
     this.aiIsmPatterns = [...aiIsmPatterns];
   }

@@ -3,6 +3,8 @@
  * other languages. node:http is imported lazily so the browser bundle never pulls it in.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ControlOptions } from "../control/control-guard.js";
+import { MAX_CONTROL_BODY_BYTES } from "../control/control-request.js";
 import { MAX_REQUEST_BODY_BYTES } from "../http/body-limit.js";
 import type { FakeService } from "../service.js";
 import { answerWatch } from "../watch/routes.js";
@@ -33,6 +35,14 @@ export interface FakeServerOptions {
    * cookie or body, answer only an IP address or `localhost` as `Host`, and send no CORS headers.
    */
   watch?: boolean;
+  /**
+   * The control plane under `/fake/` (reset, clock, faults, keys, the request journal with its
+   * long-poll; `docs/testing.md`), on by default. `false` turns it off; `{ token }` requires
+   * `Authorization: Bearer <token>` on its routes, for a fake served on another interface. It
+   * answers only an IP address or `localhost` as `Host`, takes JSON writes only and sends no
+   * CORS headers.
+   */
+  control?: ControlOptions;
 }
 
 /** A running fake server. */
@@ -65,22 +75,19 @@ export async function startFakeServer(
   const host = options.host ?? "127.0.0.1";
   const corsHeaders = corsHeadersFor(options.cors);
   const server = createServer((request, response) => {
-    // Before CORS: no other origin may read the watch routes.
-    const page =
-      options.watch === true &&
-      answerWatch(service, request.method ?? "GET", request.url ?? "/", request.headers.host);
-    if (page) {
-      response.writeHead(page.status, page.headers).end(request.method === "HEAD" ? "" : page.body);
-      return;
-    }
-    if (corsHeaders) {
-      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
-      if (request.method === "OPTIONS") {
-        response.writeHead(204, PREFLIGHT_HEADERS).end();
-        return;
-      }
-    }
-    serve(service, request, response, options).catch(() => response.destroy());
+    answerOwnRoute(service, request, response, options)
+      .then((answered) => {
+        if (answered) return;
+        if (corsHeaders) {
+          for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+          if (request.method === "OPTIONS") {
+            response.writeHead(204, PREFLIGHT_HEADERS).end();
+            return;
+          }
+        }
+        return serve(service, request, response, options);
+      })
+      .catch(() => response.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -119,6 +126,55 @@ function corsHeadersFor(cors: FakeServerOptions["cors"]): Record<string, string>
   return headers;
 }
 
+/**
+ * Serves the watch and control routes (before CORS: no other origin may read or steer them);
+ * `false` when the path is the model's.
+ */
+async function answerOwnRoute(
+  service: FakeService,
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: FakeServerOptions,
+): Promise<boolean> {
+  const abort = new AbortController();
+  response.on("close", () => abort.abort());
+  const page = await answerWatch(
+    service,
+    {
+      method: request.method ?? "GET",
+      target: request.url ?? "/",
+      headers: headersOf(request),
+      body: () => readCapped(request, MAX_CONTROL_BODY_BYTES),
+      signal: abort.signal,
+    },
+    { watch: options.watch === true, control: options.control ?? true },
+  );
+  if (!page) return false;
+  if (!response.destroyed) {
+    response.writeHead(page.status, page.headers).end(request.method === "HEAD" ? "" : page.body);
+  }
+  return true;
+}
+
+/** The body as text, or `null` past `cap` bytes (the rest is drained unkept). */
+async function readCapped(request: IncomingMessage, cap: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of request) {
+    read += (chunk as Buffer).length;
+    if (read <= cap) chunks.push(chunk as Buffer);
+  }
+  return read > cap ? null : Buffer.concat(chunks).toString("utf8");
+}
+
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
+}
+
 async function serve(
   service: FakeService,
   request: IncomingMessage,
@@ -136,10 +192,7 @@ async function serve(
   response.on("close", () => {
     if (!response.writableFinished) abort.abort();
   });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
+  const headers = headersOf(request);
   const forwarded =
     trustForwardedFor === true ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   const outcome = await service.handle({
