@@ -5,6 +5,21 @@
  * @packageDocumentation
  */
 
+export {
+  connectFake,
+  type FakeClockState,
+  type FakeControl,
+  FakeControlError,
+  type FakeControlKey,
+  type FakeJournal,
+  type FakeRequestQuery,
+  type FakeResetAnswer,
+  type FakeSeedJson,
+  type FaultJson,
+  type InjectedFault,
+} from "./control/connect-fake.js";
+export type { ControlOptions } from "./control/control-guard.js";
+export { WAIT_LIMITS } from "./control/requests-route.js";
 export type { FakeClock } from "./controls/clock.js";
 export type { FakeProviderControls, Publication } from "./controls/provider.js";
 export type { RecordedRequest, RequestListener } from "./controls/request-log.js";
@@ -51,4 +66,5 @@ export { type FakeServer, type FakeServerOptions, startFakeServer } from "./serv
 export { type HandlersOptions, handlers } from "./serve/msw.js";
 export { createFakeService, type FakeService } from "./service.js";
 export type { FakeOverview, FakeRateWindow } from "./watch/overview.js";
+export type { JournalFilter } from "./watch/request-journal.js";
 export { WATCH_PATHS, type WatchedRequest } from "./watch/routes.js";
