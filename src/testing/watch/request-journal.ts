@@ -67,9 +67,10 @@ export interface WatchedRequest {
 export function readJournal(service: FakeService, filter: JournalFilter) {
   const { kept, start, dropped, next } = window(service, filter.after);
   const requests: WatchedRequest[] = [];
-  kept.forEach((entry, offset) => {
-    if (matches(entry, filter)) requests.push(shown(entry, dropped + start + offset));
-  });
+  for (let index = start; index < kept.length; index++) {
+    const entry = kept[index] as RecordedRequest;
+    if (matches(entry, filter)) requests.push(shown(entry, dropped + index));
+  }
   return { requests, next, dropped, limits: REQUEST_LOG_LIMITS };
 }
 
