@@ -1,17 +1,24 @@
 /** `postline fake`: the contract fake over real HTTP (REST and MCP) until Ctrl-C. */
 import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
+import { CONTROL_PATHS } from "../testing/control/control-routes.js";
 import { startFakeServer } from "../testing/serve/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
+import { readSeedFile } from "./fake-seed-file.js";
+import { runFakeSnapshot } from "./fake-snapshot-command.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
-import { parseFlags } from "./usage-error.js";
+import { parseFlags, UsageError } from "./usage-error.js";
 
-const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
+/** The variable that does what `--control-token` does. */
+const CONTROL_TOKEN_VARIABLE = "POSTLINE_FAKE_CONTROL_TOKEN";
+
+const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--seed FILE] [--json] [--log]
+       postline fake snapshot --out FILE [--redact-text]
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the
@@ -23,11 +30,21 @@ error code), the workspace's items by status and each key's rate windows. The re
 also JSON at /fake/requests. Neither shows a token, a cookie or a body. The log keeps the
 newest 10000 requests and 16 Mi characters of bodies; the page says when older ones were dropped.
 
+A control plane under /fake/ steers it from any language: POST /fake/reset, GET/POST
+/fake/clock, POST/GET/DELETE /fake/faults, POST /fake/keys, GET /fake/requests (filters, and
+wait=<ms>&count=<n> to long-poll); GET /fake/openapi.json describes them. It answers only at an
+IP address or localhost, takes JSON writes only and sends no CORS headers.
+
 Options:
   --port N          port to listen on (default 0: a free port)
   --host ADDRESS    interface to bind (default 127.0.0.1)
   --json            print the details as one JSON line instead of text
   --log             print one line per request to stdout (terminal-safe, tokens redacted)
+  --seed FILE       start from this seed (JSON; schema: @postline/sdk/fake-seed.schema.json),
+                    checked before the server starts; postline fake snapshot writes one
+  --control-token T require Authorization: Bearer T on the control routes (for a fake served
+                    on another interface); or ${CONTROL_TOKEN_VARIABLE}
+  --no-control      serve no control routes (the watch page and its JSON stay)
   --allow-insecure-http
                     accepted, as by every command; the fake sends no key itself (its clients
                     on other machines need it, or POSTLINE_ALLOW_INSECURE_HTTP=1)
@@ -36,6 +53,7 @@ Options:
 
 /** Runs `postline fake`; resolves to the exit code once stopped. */
 export async function runFake(argv: readonly string[], io: CliIO): Promise<number> {
+  if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
   const flags = parseFlags(
     argv,
     {
@@ -43,6 +61,9 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
       host: { type: "string" },
       json: { type: "boolean" },
       log: { type: "boolean" },
+      seed: { type: "string" },
+      "control-token": { type: "string" },
+      "no-control": { type: "boolean" },
       ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
@@ -53,12 +74,33 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     return 0;
   }
   const port = portOf(flags.port, "fake");
+  const token = flags["control-token"] ?? io.env[CONTROL_TOKEN_VARIABLE];
+  if (token !== undefined && token.trim().length < 16) {
+    throw new UsageError(
+      `--control-token (or ${CONTROL_TOKEN_VARIABLE}) needs at least 16 characters`,
+      "fake",
+    );
+  }
+  if (flags["no-control"] && token !== undefined && flags["control-token"] !== undefined) {
+    throw new UsageError("--no-control and --control-token cannot go together", "fake");
+  }
+  // A bad seed is refused before anything listens, with the JSON path of each problem.
+  const seed = flags.seed === undefined ? undefined : readSeedFile(flags.seed, io);
+  if (seed === null) return 2;
+  let service: FakeService;
+  try {
+    service = createFakeService(seed);
+  } catch (error) {
+    io.stderr.write(`postline: ${terminalSafe(`${flags.seed}: ${(error as Error).message}`)}\n`);
+    return 2;
+  }
   // Listening before anything is printed: a Ctrl-C right after the first line still stops cleanly.
   const stopped = untilStopped();
-  const service = createFakeService();
+  const control = flags["no-control"] ? false : token === undefined ? true : { token: token.trim() };
   const server = await startFakeServer(service, {
     port,
     watch: true,
+    control,
     ...(flags.host ? { host: flags.host } : {}),
   });
   const channels = await connectedChannels(service);
@@ -69,8 +111,11 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     baseURL: server.url,
     mcpURL: `${server.url}/api/v1/mcp`,
     watchURL: `${server.url}/`,
+    controlURL: control === false ? null : `${server.url}${CONTROL_PATHS.openapi}`,
     apiKey: service.defaults.apiKey,
     channelIds: service.defaults.channelIds,
+    // A seed file holds no token: its keys' tokens are made now, and listed here.
+    ...(seed === undefined ? {} : { keys: service.workspace().keys() }),
   };
   // Plain http to an address that is not loopback needs the CLI's and the client's consent.
   const insecure = isLoopbackHost(new URL(server.url).hostname)
@@ -85,7 +130,11 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
         `  MCP       ${details.mcpURL}`,
         `  watch     ${details.watchURL}   (requests live; JSON at ${server.url}/fake/requests)`,
         `  API key   ${details.apiKey}   (a test key of this fake only)`,
+        details.controlURL === null
+          ? "  control   off (--no-control)"
+          : `  control   ${details.controlURL}   (reset, clock, faults, keys${control === true ? "" : "; bearer token required"})`,
         `  channels  ${channels.map((c) => `${c.id} (${c.platform})`).join(", ")}`,
+        ...(details.keys ?? []).map((key) => `  key       ${key.id}: ${key.token}`),
         "",
         `  export POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}${insecure}`,
         "",

@@ -107,6 +107,13 @@ export class WorkspaceHandle {
     return { id: key.id, token: key.token, userId: member.userId };
   }
 
+  /** The workspace's keys that are not revoked, with their tokens (a test's to send). */
+  keys(): AddedKey[] {
+    return [...this.#store.keys.values()]
+      .filter((key) => key.workspaceId === this.#record.id && key.revokedAt === null)
+      .map((key) => ({ id: key.id, token: key.token, userId: key.userId }));
+  }
+
   /** Adds a member (or a member who left). */
   addMember(seed: MemberSeed): void {
     this.#record.members.push(memberRecord(seed));

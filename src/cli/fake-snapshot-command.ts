@@ -1,0 +1,108 @@
+/**
+ * `postline fake snapshot --out FILE`: reads a live workspace (GETs only, through the client's
+ * own pacing) and writes a seed `postline fake --seed FILE` serves. No token is written.
+ */
+import { writeFileSync } from "node:fs";
+import { redactDeep } from "../core/redact.js";
+import { resultRedactorOf } from "../core/result-redactor.js";
+import { parseFakeSeed } from "../testing/model/seed-schema.js";
+import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
+import type { CliIO } from "./io.js";
+import { ProgressLine } from "./progress-line.js";
+import { snapshotSeed } from "./snapshot-seed.js";
+import { terminalSafe } from "./terminal-text.js";
+import { parseFlags, UsageError } from "./usage-error.js";
+
+export const FAKE_SNAPSHOT_HELP = `Usage: postline fake snapshot --out FILE [--redact-text]
+
+Reads the workspace of POSTLINE_API_KEY at POSTLINE_BASE_URL with GET requests only (channels,
+brand, schedule, every content item, keys without their tokens, stats), at the pace the rate
+limit allows, and writes a seed that postline fake --seed FILE serves. The file holds no token:
+its keys become new test keys of the fake, whose tokens it prints when it starts. On a
+terminal, stderr shows a progress line.
+
+Environment:
+  POSTLINE_API_KEY    the agent key (admin scope to include the keys)
+  POSTLINE_BASE_URL   the service's address
+${INSECURE_HTTP_HELP.variable}
+
+Options:
+  --out FILE          where to write the seed (JSON)
+  --redact-text       replace every item's text with x's (spaces and length kept)
+${INSECURE_HTTP_HELP.option}
+  -h, --help          show this help
+`;
+
+/** Runs `postline fake snapshot`; resolves to the exit code. */
+export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promise<number> {
+  const flags = parseFlags(
+    argv,
+    {
+      out: { type: "string" },
+      "redact-text": { type: "boolean" },
+      ...INSECURE_HTTP_FLAG,
+      help: { type: "boolean", short: "h" },
+    },
+    "fake snapshot",
+  );
+  if (flags.help) {
+    io.stdout.write(FAKE_SNAPSHOT_HELP);
+    return 0;
+  }
+  if (!flags.out) throw new UsageError("--out FILE is required", "fake snapshot");
+  const progress = io.stderr.isTTY ? new ProgressLine(io.stderr) : undefined;
+  const client = clientFromEnv(io.env, "fake snapshot", {
+    allowInsecureHttp: flags["allow-insecure-http"] === true,
+    onRequest: () => progress?.pageSent(),
+    onRateLimitWait: (event) => progress?.slotExpected(event.expectedWaitMs),
+  });
+  let seed: ReturnType<typeof snapshotSeed>;
+  try {
+    progress?.pageRequested();
+    const channels = await client.channels.list();
+    const brand = await client.brand.get();
+    const schedule = await client.schedule.get();
+    const items: Record<string, unknown>[] = [];
+    for await (const page of client.content.list({ status: "all" }).pages()) {
+      items.push(...(page.items as Record<string, unknown>[]));
+      progress?.counted(items.length);
+      progress?.pageRequested();
+    }
+    // A key without admin scope may not list keys: the seed then gets one admin test key.
+    const keys = await client.keys.list().catch((error: unknown) => {
+      if ((error as { status?: number }).status === 403) return undefined;
+      throw error;
+    });
+    const stats = await client.stats.get();
+    seed = snapshotSeed(
+      {
+        channels: channels as never,
+        brand: brand as never,
+        schedule: schedule as never,
+        items,
+        keys: keys as never,
+        stats: stats as never,
+      },
+      { redact: flags["redact-text"] === true },
+    );
+  } catch (error) {
+    progress?.finish("failed");
+    throw error;
+  }
+  progress?.finish("done");
+  // Whatever the service echoed, no token reaches the file.
+  const safe = redactDeep(seed, resultRedactorOf(client));
+  const checked = parseFakeSeed(safe);
+  if (!checked.ok) {
+    io.stderr.write(
+      `postline: the workspace read does not make a valid seed:\n${checked.problems.map((p) => `  ${terminalSafe(p)}\n`).join("")}`,
+    );
+    return 1;
+  }
+  writeFileSync(flags.out, `${JSON.stringify(safe, null, 2)}\n`, { mode: 0o600 });
+  const workspace = seed.workspace ?? {};
+  io.stderr.write(
+    `${terminalSafe(`wrote ${flags.out}: ${workspace.channels?.length ?? 0} channels, ${workspace.content?.length ?? 0} items, ${workspace.keys?.length ?? 0} keys (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
+  );
+  return 0;
+}
