@@ -1,5 +1,7 @@
 /**
- * Writes the OpenAPI document of the v1 API to dist/openapi.json (run by `npm run build`) and,
+ * Writes the OpenAPI document of the v1 API to dist/openapi.json (run by `npm run build`), the
+ * fake's control plane document to dist/fake-control.json and the seed file's JSON Schema to
+ * dist/fake-seed.schema.json (both derived from the zod schemas the fake parses with), and,
  * with `--rest-docs`, the route reference docs/rest.md (`npm run rest-docs`). Both come from
  * src/openapi, which reads the zod schemas and the contract's route table
  * (src/contract).
@@ -7,6 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { buildOpenApiDocument } from "../src/openapi/document.js";
 import { renderRestReference } from "../src/openapi/rest-reference.js";
+import { buildControlDocument } from "../src/testing/control/control-document.js";
+import { fakeSeedJsonSchema } from "../src/testing/model/seed-schema.js";
 
 const document = buildOpenApiDocument();
 if (process.argv.includes("--rest-docs")) {
@@ -15,5 +19,7 @@ if (process.argv.includes("--rest-docs")) {
 } else {
   mkdirSync("dist", { recursive: true });
   writeFileSync("dist/openapi.json", `${JSON.stringify(document, null, 2)}\n`);
-  console.log("wrote dist/openapi.json");
+  writeFileSync("dist/fake-control.json", `${JSON.stringify(buildControlDocument(), null, 2)}\n`);
+  writeFileSync("dist/fake-seed.schema.json", `${JSON.stringify(fakeSeedJsonSchema(), null, 2)}\n`);
+  console.log("wrote dist/openapi.json, dist/fake-control.json, dist/fake-seed.schema.json");
 }

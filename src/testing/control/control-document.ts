@@ -308,9 +308,16 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
         Fault: {
           type: "object",
           required: ["kind", "path", "remaining", "hits"],
+          description: "A fault as injected (the kind's own fields too), with its counts.",
+          additionalProperties: true,
           properties: {
             kind: { type: "string" },
+            method: { type: "string" },
             path: { type: "string" },
+            times: { type: "integer" },
+            always: { type: "boolean" },
+            probability: { type: "number" },
+            seed: { type: "integer" },
             remaining: { type: ["integer", "null"], description: "`null` for `always`." },
             hits: { type: "integer" },
           },
