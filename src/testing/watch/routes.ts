@@ -74,7 +74,14 @@ export async function answerWatch(
   const url = new URL(request.target, "http://watch.invalid");
   const watch = options.watch === true;
   const control = options.control ?? true;
-  if (control !== false && isControlPath(url.pathname)) {
+  if (isControlPath(url.pathname)) {
+    if (control === false) {
+      return controlError(
+        404,
+        "control_off",
+        "The control plane is off on this fake (postline fake --no-control, or startFakeServer's control: false).",
+      );
+    }
     const token = typeof control === "object" ? control.token : undefined;
     return answerControl(service, url.pathname, request, token);
   }
