@@ -1,0 +1,238 @@
+/**
+ * The fake's control plane against hostile callers: a page of another origin, a rebound Host, a
+ * missing or wrong token, a huge body, an unknown fault, a clock sent back, 1,000 long-polls.
+ * Each gets a clear answer, nothing changes, and the fake keeps serving.
+ */
+import { request as httpRequest } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  createFakeService,
+  type FakeServer,
+  type FakeService,
+  startFakeServer,
+  WAIT_LIMITS,
+} from "../../src/testing/index.js";
+
+const NOW = "2026-03-02T09:00:00.000Z";
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function started(options: Parameters<typeof startFakeServer>[1] = {}) {
+  const service = createFakeService({ now: NOW });
+  server = await startFakeServer(service, { port: 0, ...options });
+  return { service, url: server.url };
+}
+
+/** A request with headers fetch will not send (Host), written out with node:http. */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; headers: Record<string, unknown>; json: any }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+      });
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          json: text.startsWith("{") ? JSON.parse(text) : text,
+        }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+const clockOf = (service: FakeService) => service.clock.now().toISOString();
+
+describe("the control plane, safe by default", () => {
+  it("a text/plain POST from another origin is refused, and a preflight gets no CORS answer", async () => {
+    const { service, url } = await started({ cors: true });
+    const body = JSON.stringify({ advance: 3_600_000 });
+    const fromPage = await send(
+      `${url}/fake/clock`,
+      "POST",
+      { "content-type": "text/plain", origin: "https://evil.example" },
+      body,
+    );
+    expect(fromPage.status).toBe(403);
+    expect(fromPage.json.error.code).toBe("forbidden_origin");
+    expect(fromPage.headers["access-control-allow-origin"]).toBeUndefined();
+    const plain = await send(`${url}/fake/clock`, "POST", { "content-type": "text/plain" }, body);
+    expect(plain.status).toBe(415);
+    expect(plain.json.error).toMatchObject({ code: "unsupported_media_type", param: "content-type" });
+    const form = await send(
+      `${url}/fake/reset`,
+      "POST",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "seed=1",
+    );
+    expect(form.status).toBe(415);
+    const preflight = await send(`${url}/fake/clock`, "OPTIONS", {
+      origin: "https://evil.example",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type",
+    });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(clockOf(service)).toBe(NOW);
+    // The contract routes still send their CORS headers.
+    const api = await send(`${url}/api/v1/channels`, "GET", { origin: "https://app.example" });
+    expect(api.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  it("a foreign Host (a DNS name rebound to this machine) is refused on every control route", async () => {
+    const { service, url } = await started();
+    for (const [method, path] of [
+      ["GET", "/fake/clock"],
+      ["POST", "/fake/clock"],
+      ["POST", "/fake/reset"],
+      ["POST", "/fake/faults"],
+      ["POST", "/fake/keys"],
+      ["GET", "/fake/requests"],
+    ] as const) {
+      const answer = await send(
+        `${url}${path}`,
+        method,
+        { host: "rebound.evil.example", "content-type": "application/json" },
+        method === "POST" ? JSON.stringify({ advance: 1 }) : undefined,
+      );
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    expect(clockOf(service)).toBe(NOW);
+    expect(service.faults.active).toEqual([]);
+  });
+
+  it("with a control token, a missing or wrong bearer gets 401 and changes nothing", async () => {
+    const token = "0123456789abcdef-control";
+    const { service, url } = await started({ control: { token } });
+    const headers = { "content-type": "application/json" };
+    const body = JSON.stringify({ kind: "html", path: "/channels", always: true });
+    const missing = await send(`${url}/fake/faults`, "POST", headers, body);
+    expect(missing.status).toBe(401);
+    expect(missing.json.error.code).toBe("control_token_required");
+    const wrong = await send(
+      `${url}/fake/faults`,
+      "POST",
+      { ...headers, authorization: "Bearer 0123456789abcdef-contro1" },
+      body,
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error.code).toBe("control_token_invalid");
+    expect(JSON.stringify(wrong.json)).not.toContain(token);
+    expect(service.faults.active).toEqual([]);
+    const right = await send(
+      `${url}/fake/faults`,
+      "POST",
+      { ...headers, authorization: `Bearer ${token}` },
+      body,
+    );
+    expect(right.status).toBe(201);
+    // The journal and the document read nothing secret: no token needed.
+    expect((await send(`${url}/fake/requests`, "GET", {})).status).toBe(200);
+    expect((await send(`${url}/fake/openapi.json`, "GET", {})).status).toBe(200);
+  });
+
+  it("a huge body gets 413 before it is parsed, and the fake keeps serving", async () => {
+    const { service, url } = await started();
+    const huge = Buffer.alloc(8 * 1_048_576, "a");
+    const answer = await send(
+      `${url}/fake/reset`,
+      "POST",
+      { "content-type": "application/json" },
+      huge,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.json.error).toMatchObject({ code: "body_too_large", param: "body" });
+    const key = service.defaults.apiKey;
+    const after = await send(`${url}/api/v1/channels`, "GET", { authorization: `Bearer ${key}` });
+    expect(after.status).toBe(200);
+  });
+
+  it("a fault of an unknown kind, or with fields its kind lacks, gets 400 naming the field", async () => {
+    const { service, url } = await started();
+    const post = (fault: unknown) =>
+      send(`${url}/fake/faults`, "POST", { "content-type": "application/json" }, JSON.stringify(fault));
+    const unknown = await post({ kind: "meteorStrike", path: "/content" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.param).toBe("$.kind");
+    expect(unknown.json.error.message).toContain("dropAfterWrite");
+    const noPath = await post({ kind: "delay", ms: 10 });
+    expect(noPath.json.error.param).toBe("$.path");
+    const badChance = await post({ kind: "html", path: "/content", probability: 2 });
+    expect(badChance.json.error.param).toBe("$.probability");
+    const notJson = await send(`${url}/fake/faults`, "POST", { "content-type": "application/json" }, "{kind:");
+    expect(notJson.json.error).toMatchObject({ code: "invalid_json", param: "body" });
+    expect(service.faults.active).toEqual([]);
+  });
+
+  it("a clock sent back before the items' times gets 409, and the clock and items stay", async () => {
+    const { service, url } = await started();
+    const items = service.workspace().items().length;
+    const back = await send(
+      `${url}/fake/clock`,
+      "POST",
+      { "content-type": "application/json" },
+      JSON.stringify({ set: "2020-01-01T00:00:00Z" }),
+    );
+    expect(back.status).toBe(409);
+    expect(back.json.error).toMatchObject({ code: "clock_backwards", param: "$.set" });
+    const negative = await send(
+      `${url}/fake/clock`,
+      "POST",
+      { "content-type": "application/json" },
+      JSON.stringify({ advance: -60_000 }),
+    );
+    expect(negative.status).toBe(400);
+    expect(negative.json.error.param).toBe("$.advance");
+    const twoMoves = await send(
+      `${url}/fake/clock`,
+      "POST",
+      { "content-type": "application/json" },
+      JSON.stringify({ advance: 1, freeze: true }),
+    );
+    expect(twoMoves.status).toBe(400);
+    expect(clockOf(service)).toBe(NOW);
+    expect(service.workspace().items()).toHaveLength(items);
+  });
+
+  it(`1,000 concurrent waits: ${WAIT_LIMITS.concurrent} wait, the rest get 429 at once, the fake keeps serving and one request ends them all`, async () => {
+    const { service, url } = await started();
+    const key = service.defaults.apiKey;
+    let settled = 0;
+    const waits = Array.from({ length: 1000 }, () =>
+      send(`${url}/fake/requests?method=DELETE&wait=30000&count=1`, "GET", {}).then((answer) => {
+        settled++;
+        return answer;
+      }),
+    );
+    await expect.poll(() => settled, { timeout: 20_000 }).toBe(1000 - WAIT_LIMITS.concurrent);
+    const served = await send(`${url}/api/v1/channels`, "GET", { authorization: `Bearer ${key}` });
+    expect(served.status).toBe(200);
+    await send(`${url}/api/v1/keys/key_nope`, "DELETE", { authorization: `Bearer ${key}` });
+    const answers = await Promise.all(waits);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(1000 - WAIT_LIMITS.concurrent);
+    expect(refused[0]?.json.error.code).toBe("too_many_waits");
+    expect(refused[0]?.headers["retry-after"]).toBe("1");
+    const waited = answers.filter((answer) => answer.status === 200);
+    expect(waited).toHaveLength(WAIT_LIMITS.concurrent);
+    expect(waited.every((answer) => answer.json.reached === true && answer.json.matched === 1)).toBe(
+      true,
+    );
+    // Every wait has let go: the next one is admitted.
+    const next = await send(`${url}/fake/requests?method=DELETE&wait=1&count=5`, "GET", {});
+    expect(next.status).toBe(200);
+    expect(next.json.reached).toBe(false);
+  });
+});
