@@ -96,7 +96,11 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
   }
   // Listening before anything is printed: a Ctrl-C right after the first line still stops cleanly.
   const stopped = untilStopped();
-  const control = flags["no-control"] ? false : token === undefined ? true : { token: token.trim() };
+  const control = flags["no-control"]
+    ? false
+    : token === undefined
+      ? true
+      : { token: token.trim() };
   const server = await startFakeServer(service, {
     port,
     watch: true,

@@ -13,7 +13,7 @@ import { snapshotSeed } from "./snapshot-seed.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-export const FAKE_SNAPSHOT_HELP = `Usage: postline fake snapshot --out FILE [--redact-text]
+const FAKE_SNAPSHOT_HELP = `Usage: postline fake snapshot --out FILE [--redact-text]
 
 Reads the workspace of POSTLINE_API_KEY at POSTLINE_BASE_URL with GET requests only (channels,
 brand, schedule, every content item, keys without their tokens, stats), at the pace the rate

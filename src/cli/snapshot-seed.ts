@@ -25,7 +25,7 @@ const strings = (value: unknown) =>
 const when = <T>(condition: boolean, value: T) => (condition ? value : undefined);
 
 /** Letters and digits to `x`, spaces and length kept: caps and scans see the same shape. */
-export function redactText(value: string): string {
+function redactText(value: string): string {
   return value.replace(/[^\s]/gu, "x");
 }
 
@@ -66,7 +66,8 @@ export function snapshotSeed(reads: SnapshotReads, { redact }: { redact: boolean
     });
   }
   for (const item of reads.items) noteMember(item.createdBy);
-  for (const key of keys) if (!members.has(key.userId)) members.set(key.userId, { userId: key.userId });
+  for (const key of keys)
+    if (!members.has(key.userId)) members.set(key.userId, { userId: key.userId });
   // Roles are not on the wire: the first member owns the workspace, the others are admins.
   const memberSeeds = [...members.values()].map((member, index) => ({
     ...member,
@@ -170,7 +171,8 @@ function brandSeed(brand: Wire) {
 function configSeed(config: Wire) {
   const principles = (value: unknown) =>
     strings(value).map((rule) => ({ rule, triggers: [] as string[] }));
-  const mode = (value: unknown) => when(value === "manual" || value === "auto", value as "manual" | "auto");
+  const mode = (value: unknown) =>
+    when(value === "manual" || value === "auto", value as "manual" | "auto");
   const voice = (value: Wire | undefined) => ({
     ...(mode(value?.approvalMode) ? { approvalMode: mode(value?.approvalMode) } : {}),
     sensitivityKeywords: strings(value?.sensitivityKeywords),

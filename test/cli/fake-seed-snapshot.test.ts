@@ -52,8 +52,20 @@ async function allItems(baseURL: string, key: string) {
 
 const SIX_CHANNELS: NonNullable<FakeServiceSeed["workspace"]>["channels"] = [
   { id: "ch_x_acme", platform: "x", displayName: "Acme on X", handle: "@acme", isDefault: true },
-  { id: "ch_x_olivia", platform: "x", displayName: "Olivia", voice: "you", subscriptionTier: "premium" },
-  { id: "ch_linkedin_olivia", platform: "linkedin", displayName: "Olivia on LinkedIn", voice: "you", isDefault: true },
+  {
+    id: "ch_x_olivia",
+    platform: "x",
+    displayName: "Olivia",
+    voice: "you",
+    subscriptionTier: "premium",
+  },
+  {
+    id: "ch_linkedin_olivia",
+    platform: "linkedin",
+    displayName: "Olivia on LinkedIn",
+    voice: "you",
+    isDefault: true,
+  },
   { id: "ch_medium_acme", platform: "medium", displayName: "Acme Journal", isDefault: true },
   { id: "ch_bluesky_acme", platform: "bluesky", displayName: "Acme on Bluesky", isDefault: true },
   { id: "ch_threads_acme", platform: "threads", displayName: "Acme on Threads", connected: false },
@@ -66,7 +78,10 @@ describe("postline fake --seed and postline fake snapshot", () => {
       file,
       JSON.stringify({
         now: "yesterday",
-        workspace: { channels: [{ id: "ch_a", platform: 7 }], keys: [{ id: "k", userId: "u", scopes: [] }] },
+        workspace: {
+          channels: [{ id: "ch_a", platform: 7 }],
+          keys: [{ id: "k", userId: "u", scopes: [] }],
+        },
         colour: "blue",
       }),
     );
@@ -74,13 +89,20 @@ describe("postline fake --seed and postline fake snapshot", () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain("4 problems");
-    for (const path of ["$.now", "$.workspace.channels[0].platform", "$.workspace.keys[0].scopes", "$: Unrecognized key"]) {
+    for (const path of [
+      "$.now",
+      "$.workspace.channels[0].platform",
+      "$.workspace.keys[0].scopes",
+      "$: Unrecognized key",
+    ]) {
       expect(run.stderr).toContain(path);
     }
     const unknownChannel = join(dir, "unknown-channel.json");
     writeFileSync(
       unknownChannel,
-      JSON.stringify({ workspace: { content: [{ id: "c1", content: "x", channelId: "ch_nope" }] } }),
+      JSON.stringify({
+        workspace: { content: [{ id: "c1", content: "x", channelId: "ch_nope" }] },
+      }),
     );
     const model = await runPostline(["fake", "--port", "0", "--seed", unknownChannel]);
     expect(model.code).toBe(2);
@@ -177,7 +199,10 @@ describe("postline fake --seed and postline fake snapshot", () => {
 
   it("--control-token guards the control routes; --no-control turns them off", async () => {
     const token = "a-control-token-of-32-characters";
-    child = startPostline(["fake", "--port", "0", "--json"], envWith({ POSTLINE_FAKE_CONTROL_TOKEN: token }));
+    child = startPostline(
+      ["fake", "--port", "0", "--json"],
+      envWith({ POSTLINE_FAKE_CONTROL_TOKEN: token }),
+    );
     const { baseURL } = JSON.parse(await firstLine(child)) as { baseURL: string };
     const move = (authorization?: string) =>
       fetch(`${baseURL}/fake/clock`, {

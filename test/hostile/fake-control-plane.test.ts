@@ -70,7 +70,10 @@ describe("the control plane, safe by default", () => {
     expect(fromPage.headers["access-control-allow-origin"]).toBeUndefined();
     const plain = await send(`${url}/fake/clock`, "POST", { "content-type": "text/plain" }, body);
     expect(plain.status).toBe(415);
-    expect(plain.json.error).toMatchObject({ code: "unsupported_media_type", param: "content-type" });
+    expect(plain.json.error).toMatchObject({
+      code: "unsupported_media_type",
+      param: "content-type",
+    });
     const form = await send(
       `${url}/fake/reset`,
       "POST",
@@ -162,7 +165,12 @@ describe("the control plane, safe by default", () => {
   it("a fault of an unknown kind, or with fields its kind lacks, gets 400 naming the field", async () => {
     const { service, url } = await started();
     const post = (fault: unknown) =>
-      send(`${url}/fake/faults`, "POST", { "content-type": "application/json" }, JSON.stringify(fault));
+      send(
+        `${url}/fake/faults`,
+        "POST",
+        { "content-type": "application/json" },
+        JSON.stringify(fault),
+      );
     const unknown = await post({ kind: "meteorStrike", path: "/content" });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.param).toBe("$.kind");
@@ -171,7 +179,12 @@ describe("the control plane, safe by default", () => {
     expect(noPath.json.error.param).toBe("$.path");
     const badChance = await post({ kind: "html", path: "/content", probability: 2 });
     expect(badChance.json.error.param).toBe("$.probability");
-    const notJson = await send(`${url}/fake/faults`, "POST", { "content-type": "application/json" }, "{kind:");
+    const notJson = await send(
+      `${url}/fake/faults`,
+      "POST",
+      { "content-type": "application/json" },
+      "{kind:",
+    );
     expect(notJson.json.error).toMatchObject({ code: "invalid_json", param: "body" });
     expect(service.faults.active).toEqual([]);
   });
@@ -227,9 +240,9 @@ describe("the control plane, safe by default", () => {
     expect(refused[0]?.headers["retry-after"]).toBe("1");
     const waited = answers.filter((answer) => answer.status === 200);
     expect(waited).toHaveLength(WAIT_LIMITS.concurrent);
-    expect(waited.every((answer) => answer.json.reached === true && answer.json.matched === 1)).toBe(
-      true,
-    );
+    expect(
+      waited.every((answer) => answer.json.reached === true && answer.json.matched === 1),
+    ).toBe(true);
     // Every wait has let go: the next one is admitted.
     const next = await send(`${url}/fake/requests?method=DELETE&wait=1&count=5`, "GET", {});
     expect(next.status).toBe(200);

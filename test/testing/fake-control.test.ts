@@ -212,7 +212,11 @@ describe.each(DRIVERS)("the control plane through %s", (_name, drive) => {
     const missing = await refusal(
       control.addKey({ name: "x", scopes: ["read"], workspace: "ws_nope" }),
     );
-    expect(missing).toMatchObject({ status: 404, code: "workspace_not_found", param: "$.workspace" });
+    expect(missing).toMatchObject({
+      status: 404,
+      code: "workspace_not_found",
+      param: "$.workspace",
+    });
   });
 
   it("GET /fake/requests filters by method, path, status, errorCode and after", async () => {
@@ -226,7 +230,9 @@ describe.each(DRIVERS)("the control plane through %s", (_name, drive) => {
       "/content",
     ]);
     expect((await control.requests({ path: "/content/:id" })).matched).toBe(2);
-    expect((await control.requests({ status: 404 })).requests[0]?.path).toBe("/content/cnt_missing");
+    expect((await control.requests({ status: 404 })).requests[0]?.path).toBe(
+      "/content/cnt_missing",
+    );
     expect((await control.requests({ errorCode: "not_found" })).matched).toBe(1);
     const after = await control.requests({ after: 2 });
     expect(after.requests.map((r) => r.index)).toEqual([2, 3]);

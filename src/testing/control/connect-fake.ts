@@ -164,7 +164,8 @@ export function connectFake(url: string, options: { controlToken?: string } = {}
     }
     return value as T;
   };
-  const moveClock = (move: Record<string, unknown>) => call<FakeClockState>("POST", "/fake/clock", move);
+  const moveClock = (move: Record<string, unknown>) =>
+    call<FakeClockState>("POST", "/fake/clock", move);
   return {
     reset: (seed) => call("POST", "/fake/reset", seed === undefined ? {} : { seed }),
     clock: () => call("GET", "/fake/clock"),

@@ -5,6 +5,20 @@
  */
 import { z } from "zod";
 import { ClockBodySchema } from "./clock-route.js";
+import { CONTROL_ANSWER_SCHEMAS } from "./control-answer-schemas.js";
+import {
+  CLOCK_EXAMPLE,
+  FAULT_EXAMPLE,
+  GATE,
+  JOURNAL_EXAMPLE,
+  json,
+  NOW,
+  operation,
+  query,
+  refused,
+  requestBody,
+  WRITE_GATE,
+} from "./control-document-parts.js";
 import { FaultBodySchema } from "./faults-route.js";
 import { KeyBodySchema } from "./keys-route.js";
 import { WAIT_LIMITS } from "./requests-route.js";
@@ -23,97 +37,6 @@ function bodySchema(schema: z.ZodType): Json {
   return rest;
 }
 
-const NOW = "2026-03-02T09:00:00.000Z";
-
-const ERROR_EXAMPLE = {
-  error: { code: "invalid_body", message: "Invalid `$.advance`: Too small", param: "$.advance" },
-};
-
-function json(description: string, schema: Json, example: unknown): Json {
-  return { description, content: { "application/json": { schema, example } } };
-}
-
-const refused = (status: string, description: string, example: unknown = ERROR_EXAMPLE) => ({
-  [status]: json(description, ref("ControlError"), example),
-});
-
-const GATE = {
-  ...refused("401", "`control_token_required` or `control_token_invalid` (a fake started with a control token).", {
-    error: { code: "control_token_required", message: "This fake was started with a control token: send Authorization: Bearer <token>." },
-  }),
-  ...refused("403", "`forbidden_host` or `forbidden_origin`: the control plane answers loopback hosts only.", {
-    error: { code: "forbidden_host", message: "The control plane answers only at an IP address or localhost." },
-  }),
-};
-
-const WRITE_GATE = {
-  ...GATE,
-  ...refused("400", "The body is not JSON or breaks the schema; `param` is the JSON path at fault."),
-  ...refused("413", "`body_too_large`: over 4 MiB.", {
-    error: { code: "body_too_large", message: "The body is over 4194304 bytes.", param: "body" },
-  }),
-  ...refused("415", "`unsupported_media_type`: a write needs `Content-Type: application/json`.", {
-    error: { code: "unsupported_media_type", message: "A control write needs Content-Type: application/json.", param: "content-type" },
-  }),
-};
-
-function requestBody(schema: string, example: unknown, required = true): Json {
-  return { required, content: { "application/json": { schema: ref(schema), example } } };
-}
-
-function operation(
-  operationId: string,
-  summary: string,
-  description: string,
-  responses: Json,
-  extra: Json = {},
-): Json {
-  return { operationId, summary, description, tags: ["Control"], ...extra, responses };
-}
-
-const CLOCK_EXAMPLE = { now: NOW, frozen: true, published: [] };
-const FAULT_EXAMPLE = {
-  kind: "dropAfterWrite",
-  method: "POST",
-  path: "/content",
-  times: 1,
-};
-const JOURNAL_EXAMPLE = {
-  requests: [
-    {
-      index: 0,
-      at: NOW,
-      method: "POST",
-      path: "/content",
-      query: "",
-      status: 201,
-      outcome: "response",
-      errorCode: null,
-      keyId: "key_acme_owner",
-      keyName: "Owner key",
-      credential: "key",
-      mcpCall: null,
-      fault: null,
-      applied: true,
-      acknowledgedAiIsms: false,
-    },
-  ],
-  next: 1,
-  dropped: 0,
-  limits: { entries: 10000, bodyChars: 16777216 },
-  matched: 1,
-  reached: true,
-};
-
-const query = (name: string, description: string, schema: Json, example: unknown) => ({
-  name,
-  in: "query",
-  required: false,
-  description,
-  schema,
-  example,
-});
-
 /** The control plane's OpenAPI document; `baseURL` is the fake's own address. */
 export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
   return {
@@ -124,7 +47,10 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
       description:
         "Steers `postline fake` (and `startFakeServer`) from any language: reset it, move its clock, inject faults, add keys and read or wait on its request journal. Loopback hosts only; writes take `Content-Type: application/json` only; no CORS. A fake started with `--control-token` wants `Authorization: Bearer <token>` on every route but the journal, the state and this document.",
       license: { name: "MIT", identifier: "MIT" },
-      contact: { name: "@postline/sdk", url: "https://github.com/postline/postline-sdk-typescript/issues" },
+      contact: {
+        name: "@postline/sdk",
+        url: "https://github.com/postline/postline-sdk-typescript/issues",
+      },
     },
     servers: [
       {
@@ -142,22 +68,31 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
           "Reset the fake",
           "Back to the seed it started with (no body, or `{}`), or to the seed in `seed`, which later resets return to. Faults, rate windows, sessions and the journal start afresh; keys seeded again under the same id keep their tokens.",
           {
-            "200": json("The main workspace's key and channels, and the clock.", ref("ResetAnswer"), {
-              apiKey: "pl_test_5f0c9a2e7b314d6a8c1e0f2a4b6d8e1f3a5c7e9b0d2f4a6c",
-              channelIds: ["ch_x_acme", "ch_x_olivia", "ch_linkedin_olivia", "ch_medium_acme"],
-              now: NOW,
-              frozen: true,
-            }),
+            "200": json(
+              "The main workspace's key and channels, and the clock.",
+              ref("ResetAnswer"),
+              {
+                apiKey: "pl_test_5f0c9a2e7b314d6a8c1e0f2a4b6d8e1f3a5c7e9b0d2f4a6c",
+                channelIds: ["ch_x_acme", "ch_x_olivia", "ch_linkedin_olivia", "ch_medium_acme"],
+                now: NOW,
+                frozen: true,
+              },
+            ),
             ...WRITE_GATE,
           },
           { requestBody: requestBody("ResetBody", { seed: { now: NOW } }, false) },
         ),
       },
       "/fake/clock": {
-        get: operation("readClock", "Read the clock", "The model's time and whether it is frozen.", {
-          "200": json("The clock.", ref("ClockState"), CLOCK_EXAMPLE),
-          ...GATE,
-        }),
+        get: operation(
+          "readClock",
+          "Read the clock",
+          "The model's time and whether it is frozen.",
+          {
+            "200": json("The clock.", ref("ClockState"), CLOCK_EXAMPLE),
+            ...GATE,
+          },
+        ),
         post: operation(
           "moveClock",
           "Move the clock",
@@ -169,7 +104,11 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
               published: ["cnt_000001"],
             }),
             ...refused("409", "`clock_backwards`: `set` is before the clock's reading.", {
-              error: { code: "clock_backwards", message: "The clock does not go back.", param: "$.set" },
+              error: {
+                code: "clock_backwards",
+                message: "The clock does not go back.",
+                param: "$.set",
+              },
             }),
             ...WRITE_GATE,
           },
@@ -177,16 +116,27 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
         ),
       },
       "/fake/faults": {
-        get: operation("listFaults", "List faults", "The faults that still apply, in the order they match.", {
-          "200": json("The faults.", ref("FaultList"), { faults: [{ ...FAULT_EXAMPLE, remaining: 1, hits: 0 }] }),
-          ...GATE,
-        }),
+        get: operation(
+          "listFaults",
+          "List faults",
+          "The faults that still apply, in the order they match.",
+          {
+            "200": json("The faults.", ref("FaultList"), {
+              faults: [{ ...FAULT_EXAMPLE, remaining: 1, hits: 0 }],
+            }),
+            ...GATE,
+          },
+        ),
         post: operation(
           "injectFault",
           "Inject a fault",
           "Every kind of `service.faults.inject`, on a path under /api/v1, for `times` requests (default 1) or `always`; with `probability` and `seed`, the same matching requests are hit on every run.",
           {
-            "201": json("The fault as injected.", ref("Fault"), { ...FAULT_EXAMPLE, remaining: 1, hits: 0 }),
+            "201": json("The fault as injected.", ref("Fault"), {
+              ...FAULT_EXAMPLE,
+              remaining: 1,
+              hits: 0,
+            }),
             ...WRITE_GATE,
           },
           { requestBody: requestBody("FaultSpec", FAULT_EXAMPLE) },
@@ -194,9 +144,17 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
         delete: operation("clearFaults", "Clear faults", "Removes every fault.", {
           "200": json("How many were removed.", ref("Cleared"), { removed: 1 }),
           ...GATE,
-          ...refused("415", "`unsupported_media_type`: a write needs `Content-Type: application/json`.", {
-            error: { code: "unsupported_media_type", message: "A control write needs Content-Type: application/json.", param: "content-type" },
-          }),
+          ...refused(
+            "415",
+            "`unsupported_media_type`: a write needs `Content-Type: application/json`.",
+            {
+              error: {
+                code: "unsupported_media_type",
+                message: "A control write needs Content-Type: application/json.",
+                param: "content-type",
+              },
+            },
+          ),
         }),
       },
       "/fake/keys": {
@@ -212,7 +170,11 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
               workspace: "ws_acme",
             }),
             ...refused("404", "`workspace_not_found`.", {
-              error: { code: "workspace_not_found", message: "No workspace ws_nope in the fake.", param: "$.workspace" },
+              error: {
+                code: "workspace_not_found",
+                message: "No workspace ws_nope in the fake.",
+                param: "$.workspace",
+              },
             }),
             ...WRITE_GATE,
           },
@@ -227,24 +189,60 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
           {
             "200": json("The matching entries.", ref("Journal"), JOURNAL_EXAMPLE),
             ...refused("400", "`invalid_query`: `param` names the parameter.", {
-              error: { code: "invalid_query", message: "Invalid `wait`: an integer from 0 to 30000.", param: "wait" },
+              error: {
+                code: "invalid_query",
+                message: "Invalid `wait`: an integer from 0 to 30000.",
+                param: "wait",
+              },
             }),
             ...refused("403", "`forbidden_host`.", {
-              error: { code: "forbidden_host", message: "The control plane answers only at an IP address or localhost." },
+              error: {
+                code: "forbidden_host",
+                message: "The control plane answers only at an IP address or localhost.",
+              },
             }),
             ...refused("429", "`too_many_waits`: retry after `Retry-After` seconds.", {
-              error: { code: "too_many_waits", message: "64 waits are already open on this fake.", param: "wait" },
+              error: {
+                code: "too_many_waits",
+                message: "64 waits are already open on this fake.",
+                param: "wait",
+              },
             }),
           },
           {
             parameters: [
               query("after", "The first index to show.", { type: "integer", minimum: 0 }, 0),
-              query("method", "Only this method.", { type: "string", pattern: "^[A-Za-z]+$" }, "POST"),
-              query("path", "Only this path under /api/v1 (`:id` or `*` match a segment).", { type: "string" }, "/content"),
-              query("status", "Only this status.", { type: "integer", minimum: 100, maximum: 599 }, 429),
+              query(
+                "method",
+                "Only this method.",
+                { type: "string", pattern: "^[A-Za-z]+$" },
+                "POST",
+              ),
+              query(
+                "path",
+                "Only this path under /api/v1 (`:id` or `*` match a segment).",
+                { type: "string" },
+                "/content",
+              ),
+              query(
+                "status",
+                "Only this status.",
+                { type: "integer", minimum: 100, maximum: 599 },
+                429,
+              ),
               query("errorCode", "Only this `error.code`.", { type: "string" }, "rate_limited"),
-              query("wait", "Milliseconds to wait for `count` matches.", { type: "integer", minimum: 0, maximum: WAIT_LIMITS.maxMs }, 2000),
-              query("count", "How many matches end the wait (default 1).", { type: "integer", minimum: 1, maximum: WAIT_LIMITS.maxCount }, 1),
+              query(
+                "wait",
+                "Milliseconds to wait for `count` matches.",
+                { type: "integer", minimum: 0, maximum: WAIT_LIMITS.maxMs },
+                2000,
+              ),
+              query(
+                "count",
+                "How many matches end the wait (default 1).",
+                { type: "integer", minimum: 1, maximum: WAIT_LIMITS.maxCount },
+                1,
+              ),
             ],
           },
         ),
@@ -255,7 +253,8 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
         controlToken: {
           type: "http",
           scheme: "bearer",
-          description: "The token given to `postline fake --control-token` (or POSTLINE_FAKE_CONTROL_TOKEN).",
+          description:
+            "The token given to `postline fake --control-token` (or POSTLINE_FAKE_CONTROL_TOKEN).",
         },
       },
       schemas: {
@@ -263,93 +262,7 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
         ClockMove: bodySchema(ClockBodySchema),
         FaultSpec: bodySchema(FaultBodySchema),
         KeyBody: bodySchema(KeyBodySchema),
-        ControlError: {
-          type: "object",
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              required: ["code", "message"],
-              properties: {
-                code: { type: "string" },
-                message: { type: "string" },
-                param: { type: "string" },
-                problems: {
-                  type: "array",
-                  items: {
-                    type: "object",
-                    required: ["path", "message"],
-                    properties: { path: { type: "string" }, message: { type: "string" } },
-                  },
-                },
-              },
-            },
-          },
-        },
-        ResetAnswer: {
-          type: "object",
-          required: ["apiKey", "channelIds", "now", "frozen"],
-          properties: {
-            apiKey: { type: "string" },
-            channelIds: { type: "array", items: { type: "string" } },
-            now: { type: "string", format: "date-time" },
-            frozen: { type: "boolean" },
-          },
-        },
-        ClockState: {
-          type: "object",
-          required: ["now", "frozen", "published"],
-          properties: {
-            now: { type: "string", format: "date-time" },
-            frozen: { type: "boolean" },
-            published: { type: "array", items: { type: "string" } },
-          },
-        },
-        Fault: {
-          type: "object",
-          required: ["kind", "path", "remaining", "hits"],
-          description: "A fault as injected (the kind's own fields too), with its counts.",
-          additionalProperties: true,
-          properties: {
-            kind: { type: "string" },
-            method: { type: "string" },
-            path: { type: "string" },
-            times: { type: "integer" },
-            always: { type: "boolean" },
-            probability: { type: "number" },
-            seed: { type: "integer" },
-            remaining: { type: ["integer", "null"], description: "`null` for `always`." },
-            hits: { type: "integer" },
-          },
-        },
-        FaultList: {
-          type: "object",
-          required: ["faults"],
-          properties: { faults: { type: "array", items: ref("Fault") } },
-        },
-        Cleared: { type: "object", required: ["removed"], properties: { removed: { type: "integer" } } },
-        AddedKey: {
-          type: "object",
-          required: ["id", "token", "userId", "workspace"],
-          properties: {
-            id: { type: "string" },
-            token: { type: "string" },
-            userId: { type: "string" },
-            workspace: { type: "string" },
-          },
-        },
-        Journal: {
-          type: "object",
-          required: ["requests", "next", "dropped", "limits", "matched"],
-          properties: {
-            requests: { type: "array", items: { type: "object" } },
-            next: { type: "integer" },
-            dropped: { type: "integer" },
-            limits: { type: "object" },
-            matched: { type: "integer" },
-            reached: { type: "boolean", description: "With `wait` or `count`: whether `count` entries matched." },
-          },
-        },
+        ...CONTROL_ANSWER_SCHEMAS,
       },
     },
   };

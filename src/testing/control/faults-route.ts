@@ -16,7 +16,11 @@ import type { OwnRouteRequest } from "./control-request.js";
 const MAX_DELAY_MS = 120_000;
 
 const match = {
-  method: z.string().regex(/^[A-Za-z]+$/).optional().describe("Any method when absent"),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/)
+    .optional()
+    .describe("Any method when absent"),
   path: z
     .string()
     .startsWith("/")
@@ -40,10 +44,18 @@ const kinds = [
     headers: z.record(z.string(), z.string()).optional(),
     ...match,
   }),
-  z.strictObject({ kind: z.literal("html"), status: z.int().min(400).max(599).optional(), ...match }),
+  z.strictObject({
+    kind: z.literal("html"),
+    status: z.int().min(400).max(599).optional(),
+    ...match,
+  }),
   z.strictObject({ kind: z.literal("dropAfterWrite"), ...match }),
   z.strictObject({ kind: z.literal("refuseBeforeWrite"), ...match }),
-  z.strictObject({ kind: z.literal("delay"), ms: z.int().nonnegative().max(MAX_DELAY_MS), ...match }),
+  z.strictObject({
+    kind: z.literal("delay"),
+    ms: z.int().nonnegative().max(MAX_DELAY_MS),
+    ...match,
+  }),
   z.strictObject({ kind: z.literal("truncatedJson"), ...match }),
   z.strictObject({ kind: z.literal("schemaBreak"), ...match }),
   z.strictObject({
@@ -58,7 +70,7 @@ const kinds = [
 export const FaultBodySchema = z.discriminatedUnion("kind", kinds);
 
 /** Every kind the control plane takes. */
-export const FAULT_KINDS = kinds.map((kind) => kind.shape.kind.value);
+const FAULT_KINDS = kinds.map((kind) => kind.shape.kind.value);
 
 // A kind added to `FaultKind` without a schema here is a compile error.
 type MissingKinds = Exclude<FaultKind["kind"], z.output<typeof FaultBodySchema>["kind"]>;
@@ -78,7 +90,10 @@ export async function answerFaultInject(
       400,
       "invalid_body",
       `Invalid \`$.kind\`: ${JSON.stringify(body.value.kind) ?? "nothing"} is not a fault kind; one of ${FAULT_KINDS.join(", ")}.`,
-      { param: "$.kind", problems: [{ path: "$.kind", message: `one of ${FAULT_KINDS.join(", ")}` }] },
+      {
+        param: "$.kind",
+        problems: [{ path: "$.kind", message: `one of ${FAULT_KINDS.join(", ")}` }],
+      },
     );
   }
   const spec = await readControlBody(request, FaultBodySchema);

@@ -89,9 +89,14 @@ function parseQuery(query: URLSearchParams): ParsedQuery {
     const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
     if (!(value >= min && value <= max)) {
       problems.push(
-        controlError(400, "invalid_query", `Invalid \`${name}\`: an integer from ${min} to ${max}.`, {
-          param: name,
-        }),
+        controlError(
+          400,
+          "invalid_query",
+          `Invalid \`${name}\`: an integer from ${min} to ${max}.`,
+          {
+            param: name,
+          },
+        ),
       );
     }
     return value;

@@ -33,7 +33,7 @@ export async function answerReset(
 }
 
 /** What a reset answers: the main workspace's key and channels, and the clock. */
-export function resetAnswer(service: FakeService) {
+function resetAnswer(service: FakeService) {
   return {
     apiKey: service.defaults.apiKey,
     channelIds: service.defaults.channelIds,

@@ -70,7 +70,9 @@ class Fault implements FaultHandle {
       throw new RangeError("faults.inject: times must be a positive integer");
     const { probability, seed } = spec;
     if (probability !== undefined && !(probability > 0 && probability <= 1))
-      throw new RangeError(`faults.inject: probability must be above 0 and at most 1, got ${probability}`);
+      throw new RangeError(
+        `faults.inject: probability must be above 0 and at most 1, got ${probability}`,
+      );
     if (seed !== undefined && !Number.isInteger(seed))
       throw new RangeError(`faults.inject: seed must be an integer, got ${seed}`);
     this.#draw =

@@ -87,7 +87,9 @@ const config = z.strictObject({
   sensitivityKeywords: z.array(z.string()).optional(),
   aiIsmAllowlist: z.array(z.string()).optional(),
   principles: z.array(principle).optional(),
-  voices: z.strictObject({ you: voiceSettings.optional(), brand: voiceSettings.optional() }).optional(),
+  voices: z
+    .strictObject({ you: voiceSettings.optional(), brand: voiceSettings.optional() })
+    .optional(),
 });
 
 const quota = z.strictObject({
@@ -160,7 +162,11 @@ const aiIsmPattern = z
   .strictObject({
     label: z.string().min(1),
     pattern: z.string().min(1).describe("A regular expression's source"),
-    flags: z.string().regex(/^[dgimsuvy]*$/).optional().describe("Its flags (default `i`)"),
+    flags: z
+      .string()
+      .regex(/^[dgimsuvy]*$/)
+      .optional()
+      .describe("Its flags (default `i`)"),
   })
   .transform(({ label, pattern, flags }, context) => {
     try {

@@ -7,7 +7,11 @@ import type { FakeClock } from "../controls/clock.js";
 import { DEFAULT_AI_ISM_PATTERNS } from "./ai-ism-patterns.js";
 import { addSeededWorkspace, mergeWorkspaceSeed } from "./build-workspace.js";
 import { defaultMainWorkspace, defaultOtherWorkspace } from "./default-seed.js";
-import { DEFAULT_BASE_URL, type FakeDefaults, type OtherWorkspaceDefaults } from "./fake-defaults.js";
+import {
+  DEFAULT_BASE_URL,
+  type FakeDefaults,
+  type OtherWorkspaceDefaults,
+} from "./fake-defaults.js";
 import type { WorkspaceRecord } from "./records.js";
 import type { FakeServiceSeed } from "./seed.js";
 import { FakeStore } from "./store.js";
@@ -31,8 +35,9 @@ export function buildSeededModel(
 ): SeededModel {
   const store = new FakeStore(clock, seed.aiIsmPatterns ?? DEFAULT_AI_ISM_PATTERNS, keptTokens);
   const firstKeyToken = (workspaceId: string) =>
-    [...store.keys.values()].find((key) => key.workspaceId === workspaceId && key.revokedAt === null)
-      ?.token ?? "";
+    [...store.keys.values()].find(
+      (key) => key.workspaceId === workspaceId && key.revokedAt === null,
+    )?.token ?? "";
   const now = clock.now();
   const main = addSeededWorkspace(
     store,

@@ -90,7 +90,11 @@ export async function answerWatch(
     ((watch || control !== false) && JSON_PATHS.has(url.pathname));
   if (!served) {
     return control !== false && url.pathname.startsWith("/fake/")
-      ? controlError(404, "not_found", `No route ${url.pathname}; GET /fake/openapi.json lists them.`)
+      ? controlError(
+          404,
+          "not_found",
+          `No route ${url.pathname}; GET /fake/openapi.json lists them.`,
+        )
       : undefined;
   }
   if (!isTrustedHost(request.headers.get("host"))) {

@@ -43,7 +43,9 @@ export function httpDriver(url: string, token?: string): FakeControl {
     clock: () => call("GET", "/fake/clock"),
     advance: (ms) => call("POST", "/fake/clock", { advance: ms }),
     setClock: (instant) =>
-      call("POST", "/fake/clock", { set: instant instanceof Date ? instant.toISOString() : instant }),
+      call("POST", "/fake/clock", {
+        set: instant instanceof Date ? instant.toISOString() : instant,
+      }),
     freeze: () => call("POST", "/fake/clock", { freeze: true }),
     follow: () => call("POST", "/fake/clock", { follow: true }),
     injectFault: (fault) => call("POST", "/fake/faults", fault),
