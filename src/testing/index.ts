@@ -62,6 +62,7 @@ export type {
   VoiceSeed,
   WorkspaceSeed,
 } from "./model/seed.js";
+export { FakeSeedSchema } from "./model/seed-schema.js";
 export { type FakeServer, type FakeServerOptions, startFakeServer } from "./serve/http-server.js";
 export { type HandlersOptions, handlers } from "./serve/msw.js";
 export { createFakeService, type FakeService } from "./service.js";

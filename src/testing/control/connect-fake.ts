@@ -14,10 +14,19 @@ import type { JournalFilter, WatchedRequest } from "../watch/request-journal.js"
 export type FakeSeedJson = z.input<typeof FakeSeedSchema>;
 
 /** A fault as JSON: a kind and where it applies (a path, not a RegExp). */
-export type FaultJson = FaultKind & Omit<FaultMatch, "path"> & { path: string };
+export type FaultJson = FaultKind &
+  Omit<FaultMatch, "path"> & {
+    /** A path under `/api/v1`, e.g. `/content/:id/schedule` (`*` matches any one segment). */
+    path: string;
+  };
 
 /** A fault the fake holds: its spec, matching requests left (`null`: always) and hits. */
-export type InjectedFault = FaultJson & { remaining: number | null; hits: number };
+export type InjectedFault = FaultJson & {
+  /** Matching requests it will still apply to; `null` for `always`. */
+  remaining: number | null;
+  /** How many requests it has applied to. */
+  hits: number;
+};
 
 /** The clock as the control plane reports it. */
 export interface FakeClockState {
@@ -77,6 +86,7 @@ export interface FakeJournal {
 
 /** A refusal of the control plane. */
 export class FakeControlError extends Error {
+  /** Always `FakeControlError`. */
   override readonly name = "FakeControlError";
   constructor(
     /** The HTTP status. */

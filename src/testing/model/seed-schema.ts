@@ -177,7 +177,16 @@ const aiIsmPattern = z
     }
   });
 
-/** The seed of `createFakeService`, as JSON. */
+/**
+ * The seed of `createFakeService` as JSON, what `postline fake --seed` reads: `parse` checks a
+ * seed file's contents and gives the seed to pass to `createFakeService`.
+ *
+ * @example
+ * ```ts
+ * const seed = FakeSeedSchema.parse(JSON.parse(readFileSync("seed.json", "utf8")));
+ * const service = createFakeService(seed);
+ * ```
+ */
 export const FakeSeedSchema = z
   .strictObject({
     $schema: z.string().optional().describe("The schema this file follows (ignored)"),

@@ -64,7 +64,7 @@ const PAGE_POLICY = [
 /**
  * Answers one of the fake's own routes, or `undefined` for any other path (the model answers
  * it). The request and journal JSON (`/fake/requests`, `/fake/state`) is served when the page or
- * the control plane is; a `/fake/` path that is neither answers 404 while the control plane is on.
+ * the control plane is.
  */
 export async function answerWatch(
   service: FakeService,
@@ -88,15 +88,8 @@ export async function answerWatch(
   const served =
     (watch && PAGE_PATHS.has(url.pathname)) ||
     ((watch || control !== false) && JSON_PATHS.has(url.pathname));
-  if (!served) {
-    return control !== false && url.pathname.startsWith("/fake/")
-      ? controlError(
-          404,
-          "not_found",
-          `No route ${url.pathname}; GET /fake/openapi.json lists them.`,
-        )
-      : undefined;
-  }
+  // Other `/fake/` paths (the sign-in at `/fake/session`) are the service's.
+  if (!served) return undefined;
   if (!isTrustedHost(request.headers.get("host"))) {
     return text(
       403,
