@@ -22,7 +22,6 @@ export interface SnapshotReads {
 const text = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((entry) => typeof entry === "string") : [];
-const when = <T>(condition: boolean, value: T) => (condition ? value : undefined);
 
 /** Letters and digits to `x`, spaces and length kept: caps and scans see the same shape. */
 function redactText(value: string): string {
@@ -78,7 +77,7 @@ export function snapshotSeed(reads: SnapshotReads, { redact }: { redact: boolean
     members: memberSeeds,
     channels: reads.channels.map(channelSeed),
     keys,
-    content: reads.items.map((item) => itemSeed(item, redact)),
+    content: reads.items.map((item) => itemSeed(item, { redact })),
     brand: reads.brand === null ? null : brandSeed(reads.brand),
     config: configSeed(reads.schedule.config ?? {}),
     slots: (reads.schedule.slots ?? []).map(slotSeed),
@@ -107,7 +106,7 @@ function channelSeed(channel: Wire) {
   };
 }
 
-function itemSeed(item: Wire, redact: boolean) {
+function itemSeed(item: Wire, { redact }: { redact: boolean }) {
   const optional = (name: string) =>
     typeof item[name] === "string" ? { [name]: item[name] as string } : {};
   const channelId = text(item.channelId) || null;
@@ -172,7 +171,7 @@ function configSeed(config: Wire) {
   const principles = (value: unknown) =>
     strings(value).map((rule) => ({ rule, triggers: [] as string[] }));
   const mode = (value: unknown) =>
-    when(value === "manual" || value === "auto", value as "manual" | "auto");
+    value === "manual" || value === "auto" ? (value as "manual" | "auto") : undefined;
   const voice = (value: Wire | undefined) => ({
     ...(mode(value?.approvalMode) ? { approvalMode: mode(value?.approvalMode) } : {}),
     sensitivityKeywords: strings(value?.sensitivityKeywords),

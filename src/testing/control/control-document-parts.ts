@@ -62,7 +62,11 @@ export const WRITE_GATE = {
   }),
 };
 
-export function requestBody(schema: string, example: unknown, required = true): Json {
+export function requestBody(
+  schema: string,
+  example: unknown,
+  { required = true }: { required?: boolean } = {},
+): Json {
   return { required, content: { "application/json": { schema: ref(schema), example } } };
 }
 

@@ -80,7 +80,7 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): Json {
             ),
             ...WRITE_GATE,
           },
-          { requestBody: requestBody("ResetBody", { seed: { now: NOW } }, false) },
+          { requestBody: requestBody("ResetBody", { seed: { now: NOW } }, { required: false }) },
         ),
       },
       "/fake/clock": {
