@@ -36,6 +36,7 @@ import {
   VoiceSettingsSchema,
 } from "../schemas/index.js";
 import { CAMEL_CASE_RULES } from "./camel-case.js";
+import type { JsonSchema } from "./json-schema.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
@@ -86,9 +87,6 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ScheduleContentRequest,
   CreateKeyRequest,
 };
-
-/** A JSON Schema object, as the document holds it. */
-export type JsonSchema = Record<string, unknown>;
 
 export { refTo } from "./refine.js";
 

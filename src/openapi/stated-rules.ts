@@ -4,7 +4,7 @@
  * required (it is listed) but any value passes; enums it lets grow (§9.1) stay open strings.
  */
 import { CONTENT_SOURCES, CONTENT_STATUSES, PLATFORMS } from "../schemas/index.js";
-import type { JsonSchema } from "./components.js";
+import type { JsonSchema } from "./json-schema.js";
 import { COUNT, type Refinement, refTo, requires, UTC_TIMESTAMP, whenEquals } from "./refine.js";
 
 /** `x-extensible-enum`: the values known today of an enum that may grow (api-v1.md §9.1). */
