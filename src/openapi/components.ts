@@ -45,7 +45,7 @@ import {
   ScheduleContentRequest,
   UpdateContentRequest,
 } from "./request-schemas.js";
-import { CONFLICT_ENVELOPE, STATED_RULES } from "./stated-rules.js";
+import { CONFLICT_ENVELOPE, RATE_LIMITED_ENVELOPE, STATED_RULES } from "./stated-rules.js";
 
 /** Every schema the document names, by its component name. */
 const NAMED_SCHEMAS: Record<string, z.ZodType> = {
@@ -122,6 +122,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   applyRefinements(components, STATED_RULES);
   applyRefinements(components, CAMEL_CASE_RULES);
   components.ConflictEnvelope = CONFLICT_ENVELOPE;
+  components.RateLimitedEnvelope = RATE_LIMITED_ENVELOPE;
   return components;
 }
 

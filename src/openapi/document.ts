@@ -209,7 +209,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
               { description, required: true, schema: { type: "integer", minimum: 0 } },
             ]),
           ),
-          content: { "application/json": { schema: refTo("ErrorEnvelope") } },
+          content: { "application/json": { schema: refTo("RateLimitedEnvelope") } },
         },
       },
       schemas,

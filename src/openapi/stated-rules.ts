@@ -247,6 +247,27 @@ export const CONFLICT_ENVELOPE: JsonSchema = {
   ],
 };
 
+/**
+ * The body of every 429 (LIMIT-4): `rate_limited`, with a message that states the seconds to wait
+ * ("Retry in 30 seconds.", "retry after 5s"); a bare "Slow down." breaks the rule.
+ */
+export const RATE_LIMITED_ENVELOPE: JsonSchema = {
+  description: "`rate_limited`, with a message that states the seconds to wait.",
+  allOf: [
+    refTo("ErrorEnvelope"),
+    {
+      properties: {
+        error: {
+          properties: {
+            code: { const: "rate_limited" },
+            message: { type: "string", pattern: "[0-9]+ ?(s|secs?|seconds?)\\b" },
+          },
+        },
+      },
+    },
+  ],
+};
+
 /** Every refinement, by component path. */
 export const STATED_RULES: Record<string, Refinement> = {
   ...CONTENT,
