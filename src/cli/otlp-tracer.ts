@@ -20,7 +20,7 @@ const MCP_SERVICE_NAME = "postline-mcp";
  * How long the last export may take once the host has left. A collector that never answers
  * would otherwise hold the process for the exporter's own timeout (10 s by default).
  */
-export const OTLP_FLUSH_BOUND_MS = 2_000;
+const OTLP_FLUSH_BOUND_MS = 2_000;
 
 /** How long the process may still take to end by itself after the bound, before it is ended. */
 const EXIT_GRACE_MS = 250;
@@ -30,7 +30,7 @@ export interface OtlpTracing {
   readonly tracer: Tracer;
   /**
    * Exports the spans still batched, then stops; never rejects. Bounded by
-   * {@link OTLP_FLUSH_BOUND_MS}: past it, one line on `stderr` says how many spans were dropped,
+   * 2 s: past it, one line on `stderr` says how many spans were dropped,
    * and the process exits even while the collector still holds the request open.
    */
   shutdown(): Promise<void>;
