@@ -160,9 +160,10 @@ module.exports = {
     },
     {
       name: "no-circular",
+      comment: "no import circles, type-only imports included: a type circle is a design circle",
       severity: "error",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
   ],
   options: {

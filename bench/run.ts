@@ -45,13 +45,20 @@ function selectedSuites(argv: readonly string[]): ReadonlySet<SuiteId> {
   return new Set(wanted as SuiteId[]);
 }
 
+/** The entry of the build named by `--baseline <dir>`, if any. */
+function baselineEntry(argv: readonly string[]): string | undefined {
+  const at = argv.indexOf("--baseline");
+  const directory = at === -1 ? undefined : argv[at + 1];
+  return directory === undefined ? undefined : resolve(directory, "index.js");
+}
+
 /** The build named by `--baseline <dir>`, if any; a missing or broken one stops the run. */
 async function baselineSdk(argv: readonly string[]) {
   const at = argv.indexOf("--baseline");
   if (at === -1) return undefined;
   const directory = argv[at + 1];
   if (!directory) throw new Error("--baseline takes the directory of a built dist/");
-  const loaded = await loadBuiltSdk(resolve(directory, "index.js"));
+  const loaded = await loadBuiltSdk(baselineEntry(argv) ?? directory);
   if (!loaded.ok) throw new Error(`--baseline: ${loaded.reason}`);
   return loaded.sdk;
 }
@@ -92,7 +99,7 @@ async function main(): Promise<void> {
     record(await runRateBudgetSuite(sdk, testing.ok ? testing.testing : null));
   }
   if (only.has("pacing-keys")) record(await runPacingKeysSuite());
-  if (only.has("startup")) record(runStartupSuite(sdk !== null));
+  if (only.has("startup")) record(runStartupSuite(sdk !== null, baselineEntry(process.argv)));
   if (only.has("size")) record(await runBundleSizeSuite());
   if (!sdk) record(skippedSuite("sdk", "SDK", loaded.ok ? "" : loaded.reason));
 

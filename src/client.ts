@@ -21,6 +21,7 @@ import {
 import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
 import { checkClientOptions } from "./core/setup/option-checks.js";
 import { checkOptionNames, clientHooksOf } from "./core/setup/option-names.js";
+import { ownOptions } from "./core/setup/own-options.js";
 import { Transport } from "./core/transport/transport.js";
 import { BrandResource } from "./resources/brand.js";
 import { ChannelsResource } from "./resources/channels.js";
@@ -73,11 +74,13 @@ export class Postline {
   /** How long a call may wait for rate-limit slots and `Retry-After` holds (`rateLimit.maxWaitMs`). */
   readonly maxWaitMs: number;
 
-  constructor(options: PostlineOptions = {}) {
-    checkOptionNames(options);
-    checkClientOptions(options);
-    const apiKey = resolveApiKey(options);
-    const rawBaseURL = optionOrEnv(options.baseURL, {
+  constructor(options?: PostlineOptions) {
+    // Read once, own properties only: every check and use below reads this frozen copy.
+    const read = ownOptions(options);
+    checkOptionNames(read);
+    checkClientOptions(read);
+    const apiKey = resolveApiKey(read);
+    const rawBaseURL = optionOrEnv(read.baseURL, {
       option: "baseURL",
       env: "POSTLINE_BASE_URL",
       what: "service URL",
@@ -85,39 +88,39 @@ export class Postline {
     const redact = createRedactor(apiKey ?? undefined);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
     const auth = apiKey === null ? "session" : "apiKey";
-    assertCredentialTransport(base, { auth, allowInsecureHttp: options.allowInsecureHttp });
-    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-    const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    const logLevel = options.logLevel ?? "warn";
-    const pacingStore = pacingStoreOf(options.rateLimit);
-    const maxWaitMs = maxWaitOf(options.rateLimit);
+    assertCredentialTransport(base, { auth, allowInsecureHttp: read.allowInsecureHttp });
+    const timeout = read.timeout ?? DEFAULT_TIMEOUT_MS;
+    const maxRetries = read.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const logLevel = read.logLevel ?? "warn";
+    const pacingStore = pacingStoreOf(read.rateLimit);
+    const maxWaitMs = maxWaitOf(read.rateLimit);
 
     const baseURL = base.toString();
-    const logger = createLevelledLogger(options.logger, logLevel, redact);
+    const logger = createLevelledLogger(read.logger, logLevel, redact);
     const pacer = pacerFor(apiKey, baseURL, pacingStore, logger);
-    const tracer = options.tracer && guardTracer(options.tracer, logger.warn);
+    const tracer = read.tracer && guardTracer(read.tracer, logger.warn);
     const transport = new Transport({
       apiKey,
       baseURL,
       timeout,
       maxWaitMs,
       maxWaitSetting:
-        typeof options.rateLimit === "object" ? options.rateLimit.maxWaitSetting : undefined,
+        typeof read.rateLimit === "object" ? read.rateLimit.maxWaitSetting : undefined,
       maxRetries,
-      fetch: options.fetch,
-      headers: options.headers ?? {},
+      fetch: read.fetch,
+      headers: read.headers ?? {},
       sdkHeader: `postline-typescript/${VERSION}`,
       logger,
-      hooks: clientHooksOf(options),
+      hooks: clientHooksOf(read),
       pacer,
-      authFailureNote: authFailureNote({ apiKey, keyFromEnv: options.apiKey === undefined, base }),
+      authFailureNote: authFailureNote({ apiKey, keyFromEnv: read.apiKey === undefined, base }),
       redact,
       tracer,
-      metrics: options.meter && new CallMetrics(options.meter, baseURL, logger.warn),
+      metrics: read.meter && new CallMetrics(read.meter, baseURL, logger.warn),
     });
     const ctx = {
       transport,
-      reader: { validate: options.validateResponses !== false, redact },
+      reader: { validate: read.validateResponses !== false, redact },
       claims: claimStoreFor(pacingStore, logger),
     };
     this.#ctx = ctx;

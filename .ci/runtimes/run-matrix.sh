@@ -5,7 +5,7 @@
 # fails.
 #
 #   bash .ci/runtimes/run-matrix.sh            # every runtime
-#   bash .ci/runtimes/run-matrix.sh bun deno   # some of them (bun, deno, node24, chromium,
+#   bash .ci/runtimes/run-matrix.sh bun deno   # some of them (bun, deno, node24, chromium, chromium-csp,
 #                                              # workers, vercel-edge)
 #
 # Sourcing it (`. .ci/runtimes/run-matrix.sh`) defines the provision_* functions and runs nothing.
@@ -73,6 +73,9 @@ run_runtime() {
     chromium)
       runner=$(provision_chromium) && CHROMIUM_PATH=$runner node .ci/runtimes/browser.mjs || status=$?
       ;;
+    chromium-csp)
+      runner=$(provision_chromium) && CHROMIUM_PATH=$runner node .ci/runtimes/browser-csp.mjs || status=$?
+      ;;
     workers)
       runner=$(provision_miniflare) && MINIFLARE_DIR=$runner node .ci/runtimes/workers.mjs || status=$?
       ;;
@@ -118,7 +121,7 @@ run_matrix() {
     return 1
   fi
   local runtimes=("$@") results=() failed=0 passed=0 runtime
-  [ ${#runtimes[@]} -gt 0 ] || runtimes=(bun deno node24 chromium workers vercel-edge)
+  [ ${#runtimes[@]} -gt 0 ] || runtimes=(bun deno node24 chromium chromium-csp workers vercel-edge)
   # Not `tee /dev/stderr`: when CI sends output to a file, reopening it would truncate the log.
   local -A outs=() background=()
   for runtime in "${runtimes[@]}"; do

@@ -39,13 +39,19 @@ function coldImport(specifiers: readonly string[]): ColdImport {
   return { importMillis: Number(child.stdout), processMillis };
 }
 
-/** Cold import of `dist/index.js` vs `ky` + `zod` alone, in alternating child processes. */
-export function runStartupSuite(sdkBuilt: boolean): SuiteResult {
+/**
+ * Cold import of `dist/index.js` vs `ky` + `zod` alone, in alternating child processes; with
+ * `baselineEntry` (`--baseline`), another build's `index.js` alternates with them.
+ */
+export function runStartupSuite(sdkBuilt: boolean, baselineEntry?: string): SuiteResult {
   const contenders = [
     { name: "import ky + zod", specifiers: ["ky", "zod"] },
     { name: "import node:http (node baseline)", specifiers: ["node:http"] },
     ...(sdkBuilt
       ? [{ name: "import dist/index.js", specifiers: [pathToFileURL(BUILT_SDK_ENTRY).href] }]
+      : []),
+    ...(baselineEntry
+      ? [{ name: "import baseline index.js", specifiers: [pathToFileURL(baselineEntry).href] }]
       : []),
   ];
   const samples = contenders.map(() => [] as ColdImport[]);

@@ -19,6 +19,11 @@ import {
   readRequestBody,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  LegacySessions,
+} from "./legacy-sessions.js";
 import { repairMessage } from "./request-repair.js";
 
 /** The endpoint: `fetch` answers one HTTP request; `close` ends every session and call. */
@@ -30,33 +35,53 @@ export interface McpHttpEndpoint {
 /** The path the endpoint answers; anything else is a 404. */
 export const MCP_HTTP_PATH = "/mcp";
 
-// A host opens one session per connection; old ones are closed beyond this many.
-const MAX_LEGACY_SESSIONS = 64;
+/** Options of {@link createMcpHttpEndpoint}: how 2025-era sessions are kept. */
+export interface McpHttpEndpointOptions {
+  /** How long a session may stay idle before it expires, in milliseconds (default 30 minutes). */
+  readonly sessionIdleMs?: number;
+  /** How many sessions are kept at once (default 64). */
+  readonly maxSessions?: number;
+  /** The clock idle time is read on (default `Date.now`). */
+  readonly now?: () => number;
+}
 
 /** An endpoint serving a fresh server from `factory` per 2026 request and per 2025 session. */
-export function createMcpHttpEndpoint(factory: () => McpServer): McpHttpEndpoint {
+export function createMcpHttpEndpoint(
+  factory: () => McpServer,
+  options: McpHttpEndpointOptions = {},
+): McpHttpEndpoint {
   const modern = createMcpHandler(() => factory(), { legacy: "reject" });
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const sessions = new LegacySessions({
+    idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+    max: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    now: options.now ?? Date.now,
+  });
 
   async function serveLegacy(request: Request, body: unknown): Promise<Response> {
     const parsed = body === undefined ? {} : { parsedBody: body };
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId !== null) {
       const transport = sessions.get(sessionId);
-      if (transport) return transport.handleRequest(request, parsed);
+      if (transport)
+        return sessions.serve(sessionId, () => transport.handleRequest(request, parsed));
       return jsonRpcError(404, -32001, "Session not found: start a new one with initialize");
     }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
     }
+    // Expired and idle sessions make room; an active one (a request in flight, an open stream)
+    // is never closed for a newcomer.
+    if (!sessions.makeRoom()) {
+      return jsonRpcError(
+        503,
+        -32000,
+        "Service Unavailable: every MCP session is busy; retry when one is done",
+      );
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
-        if (sessions.size > MAX_LEGACY_SESSIONS) {
-          const [oldest] = sessions.values();
-          void oldest?.close();
-        }
+        sessions.add(id, transport);
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -78,6 +103,8 @@ export function createMcpHttpEndpoint(factory: () => McpServer): McpHttpEndpoint
       if (new URL(request.url).pathname !== MCP_HTTP_PATH) {
         return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
       }
+      const unreadable = refusedMediaType(request);
+      if (unreadable) return unreadable;
       let body: unknown;
       if (request.method === "POST") {
         const read = await readRequestBody(request.clone(), DEFAULT_MAX_REQUEST_BODY_SIZE);
@@ -97,11 +124,43 @@ export function createMcpHttpEndpoint(factory: () => McpServer): McpHttpEndpoint
       return modern.fetch(request, body === undefined ? {} : { parsedBody: body });
     },
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
-      sessions.clear();
+      await sessions.closeAll();
       await modern.close();
     },
   };
+}
+
+/** Media types a response may take, as the Streamable HTTP transport answers. */
+const ANSWERABLE = ["application/json", "text/event-stream", "application/*", "text/*", "*/*"];
+
+/**
+ * 406 for an `Accept` that takes neither JSON nor an event stream (no `Accept` takes anything),
+ * 415 for a body whose charset is not UTF-8: the body is read as UTF-8.
+ */
+function refusedMediaType(request: Request): Response | undefined {
+  const accept = request.headers.get("accept");
+  if (accept !== null && !mediaTypesOf(accept).some((type) => ANSWERABLE.includes(type))) {
+    return jsonRpcError(
+      406,
+      -32000,
+      "Not Acceptable: Accept must include application/json or text/event-stream",
+    );
+  }
+  const contentType = request.headers.get("content-type");
+  const charset = contentType && /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  if (request.method === "POST" && charset && !/^utf-?8$/i.test(charset)) {
+    return jsonRpcError(
+      415,
+      -32000,
+      "Unsupported Media Type: the body must be UTF-8 (charset=utf-8, or no charset)",
+    );
+  }
+  return undefined;
+}
+
+/** The media types of an `Accept` header, lowercase, without parameters. */
+function mediaTypesOf(accept: string): string[] {
+  return accept.split(",").map((range) => (range.split(";")[0] ?? "").trim().toLowerCase());
 }
 
 function parseJson(text: string): unknown {

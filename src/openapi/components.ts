@@ -36,6 +36,7 @@ import {
   VoiceSettingsSchema,
 } from "../schemas/index.js";
 import { CAMEL_CASE_RULES } from "./camel-case.js";
+import type { JsonSchema } from "./json-schema.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
@@ -44,7 +45,7 @@ import {
   ScheduleContentRequest,
   UpdateContentRequest,
 } from "./request-schemas.js";
-import { CONFLICT_ENVELOPE, STATED_RULES } from "./stated-rules.js";
+import { CONFLICT_ENVELOPE, RATE_LIMITED_ENVELOPE, STATED_RULES } from "./stated-rules.js";
 
 /** Every schema the document names, by its component name. */
 const NAMED_SCHEMAS: Record<string, z.ZodType> = {
@@ -87,9 +88,6 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CreateKeyRequest,
 };
 
-/** A JSON Schema object, as the document holds it. */
-export type JsonSchema = Record<string, unknown>;
-
 export { refTo } from "./refine.js";
 
 /** The component name of a schema; every schema the document uses must have one. */
@@ -124,6 +122,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   applyRefinements(components, STATED_RULES);
   applyRefinements(components, CAMEL_CASE_RULES);
   components.ConflictEnvelope = CONFLICT_ENVELOPE;
+  components.RateLimitedEnvelope = RATE_LIMITED_ENVELOPE;
   return components;
 }
 

@@ -7,7 +7,8 @@
 import { RATE_LIMITS } from "../contract/rate-limits.js";
 import { CONTRACT_ROUTES, type ContractRoute } from "../contract/routes.js";
 import { ERROR_CODE_TABLE, type ErrorCodeClassName } from "../core/errors/codes.js";
-import { componentSchemas, type JsonSchema, nameOf, parameterSchema, refTo } from "./components.js";
+import { componentSchemas, nameOf, parameterSchema, refTo } from "./components.js";
+import type { JsonSchema } from "./json-schema.js";
 import { NOT_SHOWN, OPERATIONS, type OperationSpec } from "./operations.js";
 
 /** The codes any route may answer: credentials, the workspace's state, scope, 429, 500. */
@@ -208,7 +209,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
               { description, required: true, schema: { type: "integer", minimum: 0 } },
             ]),
           ),
-          content: { "application/json": { schema: refTo("ErrorEnvelope") } },
+          content: { "application/json": { schema: refTo("RateLimitedEnvelope") } },
         },
       },
       schemas,

@@ -4,7 +4,7 @@
  * missing channel field or a rate of 37.5. The document states the contract, so a response that
  * breaks it fails validation, and these refinements live here, beside the document only.
  */
-import type { JsonSchema } from "./components.js";
+import type { JsonSchema } from "./json-schema.js";
 
 /** What the contract states about one object schema, beyond what the zod schema says. */
 export interface Refinement {

@@ -2,7 +2,7 @@
  * docs/rest.md: the route reference for callers without the SDK (curl, other languages), rendered
  * from the OpenAPI document so the two always say the same.
  */
-import type { JsonSchema } from "./components.js";
+import type { JsonSchema } from "./json-schema.js";
 
 type Schema = JsonSchema & {
   $ref?: string;

@@ -4,7 +4,7 @@
  * required (it is listed) but any value passes; enums it lets grow (§9.1) stay open strings.
  */
 import { CONTENT_SOURCES, CONTENT_STATUSES, PLATFORMS } from "../schemas/index.js";
-import type { JsonSchema } from "./components.js";
+import type { JsonSchema } from "./json-schema.js";
 import { COUNT, type Refinement, refTo, requires, UTC_TIMESTAMP, whenEquals } from "./refine.js";
 
 /** `x-extensible-enum`: the values known today of an enum that may grow (api-v1.md §9.1). */
@@ -242,6 +242,27 @@ export const CONFLICT_ENVELOPE: JsonSchema = {
           "validation_error",
           requires("acknowledgmentRequired", "aiIsmMatches"),
         ),
+      },
+    },
+  ],
+};
+
+/**
+ * The body of every 429 (LIMIT-4): `rate_limited`, with a message that states the seconds to wait
+ * ("Retry in 30 seconds.", "retry after 5s"); a bare "Slow down." breaks the rule.
+ */
+export const RATE_LIMITED_ENVELOPE: JsonSchema = {
+  description: "`rate_limited`, with a message that states the seconds to wait.",
+  allOf: [
+    refTo("ErrorEnvelope"),
+    {
+      properties: {
+        error: {
+          properties: {
+            code: { const: "rate_limited" },
+            message: { type: "string", pattern: "[0-9]+ ?(s|secs?|seconds?)\\b" },
+          },
+        },
       },
     },
   ],

@@ -220,3 +220,40 @@ describe("postline mcp without the OpenTelemetry packages", () => {
     ]);
   }, 20_000);
 });
+
+describe("postline mcp with an OTLP collector that never answers", () => {
+  /** Takes every request and never answers it: the export stays in flight. */
+  let hanging: Server;
+  let hangingURL = "";
+  beforeAll(async () => {
+    hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    hangingURL = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    hanging.closeAllConnections();
+    return new Promise<void>((resolve) => hanging.close(() => resolve()));
+  });
+
+  it("gives the flush 2 s once stdin closes, says on stderr how many spans it dropped, and exits 0", async () => {
+    const peer = new StdioPeer(
+      process.execPath,
+      [POSTLINE, "mcp", "--fake"],
+      envWith({ OTEL_EXPORTER_OTLP_ENDPOINT: hangingURL }),
+    );
+    await peer.open(REVISIONS[0]);
+    peer.send({
+      jsonrpc: "2.0",
+      id: "list",
+      method: "tools/call",
+      params: { name: "list_channels", arguments: {}, _meta: metaFor(REVISIONS[0], {}) },
+    });
+    expect((await peer.answerTo("list")).error).toBeUndefined();
+    // Without a bound of its own, the exporter's 10 s timeout ends the flush, with another line.
+    expect(await peer.endInput()).toBe(0);
+    const lines = peer.stderr.split("\n").filter((line) => line.includes("OTLP"));
+    expect(lines).toEqual([
+      "postline mcp: the OTLP collector did not answer within 2 s; 4 of 4 spans dropped",
+    ]);
+  }, 20_000);
+});

@@ -60,7 +60,7 @@ describe("the OpenAPI document of the v1 API", () => {
     for (const header of Object.values(limited.headers) as Json[])
       expect(header.required).toBe(true);
     expect(limited.content["application/json"].schema).toEqual({
-      $ref: "#/components/schemas/ErrorEnvelope",
+      $ref: "#/components/schemas/RateLimitedEnvelope",
     });
     for (const methods of Object.values(document.paths as Json)) {
       for (const operation of Object.values(methods as Json)) {

@@ -22,7 +22,9 @@ const full = contentItem({
 
 describe("the content schemas are compiled, with the checks of the runtime parser", () => {
   it("the item and page schemas parse through zod's compiled fast path", () => {
-    // `z.compile` installs the generated validator; a plain schema has none.
+    // Compiled on first parse; `z.compile` installs the generated validator, a plain schema has none.
+    ContentPageSchema.parse({ items: [full], nextCursor: null });
+    ContentItemSchema.parse(full);
     const validatorOf = (schema: unknown) =>
       (schema as { _zod: { bag: { validator?: unknown } } })._zod.bag.validator;
     expect(validatorOf(ContentItemSchema)).toBeTypeOf("function");

@@ -13,7 +13,7 @@
 
 import { InvalidRequestError } from "../errors/local-errors.js";
 import { MAX_TIMER_DELAY_MS } from "../timers.js";
-import type { AcquireOptions } from "./pacer.js";
+import type { AcquireOptions } from "./acquire-options.js";
 
 /**
  * The default bound: long enough for an ordinary loop, or a burst of a few hundred calls, to

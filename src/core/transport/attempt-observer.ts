@@ -2,7 +2,7 @@ import type { PostlineAuth } from "../../client-options.js";
 import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import { type ClientHooks, invokeHook, type RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
-import type { SlotWait } from "../pacing/pacer.js";
+import type { SlotWait } from "../pacing/acquire-options.js";
 import { type Redactor, redactHeaders } from "../redact.js";
 import type { FailedAttempt } from "./classify-failure.js";
 import type { PreparedRequest } from "./prepared-request.js";

@@ -1,4 +1,4 @@
-import type { AcquireOptions } from "../pacing/pacer.js";
+import type { AcquireOptions } from "../pacing/acquire-options.js";
 import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";

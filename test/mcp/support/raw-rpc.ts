@@ -77,12 +77,16 @@ export async function postAs(
 export class StdioPeer {
   readonly #child: ChildProcess;
   readonly #messages: Record<string, unknown>[] = [];
+  #stderr = "";
 
   /** Starts `command`, with `env` as its environment when given (else this process's). */
   constructor(command: string, args: readonly string[], env?: NodeJS.ProcessEnv) {
     this.#child = spawn(command, [...args], {
-      stdio: ["pipe", "pipe", "ignore"],
+      stdio: ["pipe", "pipe", "pipe"],
       ...(env ? { env } : {}),
+    });
+    this.#child.stderr?.on("data", (chunk: Buffer) => {
+      this.#stderr += chunk.toString();
     });
     let pending = "";
     this.#child.stdout?.on("data", (chunk: Buffer) => {
@@ -119,13 +123,29 @@ export class StdioPeer {
     }
   }
 
+  /** What the child wrote on stderr so far. */
+  get stderr(): string {
+    return this.#stderr;
+  }
+
   /** Sends SIGTERM; resolves with the exit code once the process has exited. */
   close(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => {
+    const exited = this.#exited();
+    this.#child.kill();
+    return exited;
+  }
+
+  /** Closes stdin, the host's goodbye; resolves with the exit code once the process has exited. */
+  endInput(): Promise<number | null> {
+    const exited = this.#exited();
+    this.#child.stdin?.end();
+    return exited;
+  }
+
+  #exited(): Promise<number | null> {
+    return new Promise<number | null>((resolve) => {
       if (this.#child.exitCode !== null) resolve(this.#child.exitCode);
       else this.#child.once("exit", (code) => resolve(code));
     });
-    this.#child.kill();
-    return exited;
   }
 }

@@ -237,6 +237,15 @@ export const BROKEN: readonly Variation[] = [
     }),
     route: { method: "GET", path: "/content", status: 429 },
   },
+  v("LIMIT-4", "a 429 whose message states no seconds", "rateLimited", (b) => {
+    b.error.message = "Slow down.";
+  }),
+  v("LIMIT-4", "a 429 whose message names only the limit", "rateLimited", (b) => {
+    b.error.message = "Rate limit of 10 requests per minute exceeded.";
+  }),
+  v("LIMIT-4", "a 429 with a code other than rate_limited", "rateLimited", (b) => {
+    b.error.code = "validation_error";
+  }),
 ];
 
 /** Changes the contract allows: each must still be accepted. */

@@ -2,6 +2,7 @@
  * One real answer of the fake per response shape the document states, read off the wire (not
  * through the SDK's parsing): the baselines that the rule-breaking test bends one rule at a time.
  */
+import { RATE_LIMITS } from "../../../src/contract/rate-limits.js";
 import { createFakeService } from "../../../src/testing/index.js";
 import { comingMonday } from "../../support/fake-client.js";
 
@@ -75,8 +76,18 @@ export async function fakeAnswers(): Promise<Record<string, Answer>> {
     createdKey: await call("POST", "/keys", { name: "reporting", scopes: ["read"] }),
     key: await call("GET", "/keys/key_acme_owner"),
   };
+  // LIMIT-4: the fake's own limiter, not an injected fault: creates until the window is full.
+  for (let sent = 0; sent <= RATE_LIMITS.create && answers.rateLimited === undefined; sent++) {
+    const answer = await call("POST", "/content", {
+      channelId: "ch_x_acme",
+      body: `Note ${sent}.`,
+    });
+    if (answer.status === 429) answers.rateLimited = answer;
+  }
+  if (answers.rateLimited === undefined) throw new Error("the fake never answered 429");
+  const refusals = ["acknowledgmentRequired", "noChannel", "notFound", "rateLimited"];
   for (const [name, answer] of Object.entries(answers)) {
-    if (answer.status >= 300 && !["acknowledgmentRequired", "noChannel", "notFound"].includes(name))
+    if (answer.status >= 300 && !refusals.includes(name))
       throw new Error(`${name}: the fake answered ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   return answers;

@@ -1,0 +1,152 @@
+/**
+ * The 2025-era sessions of the Streamable HTTP endpoint. A session is *active* while a request of
+ * its own is in flight or one of its SSE streams is open; it is *idle* otherwise. An idle session
+ * expires after `idleMs`; when the table is full, a new session takes the place of the least
+ * recently used idle one. An active session is never closed to make room: with every session
+ * active, a new one is refused (the endpoint answers 503).
+ */
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+
+/** How many 2025-era sessions the endpoint keeps by default. */
+export const DEFAULT_MAX_SESSIONS = 64;
+
+/** How long a 2025-era session may stay idle by default before it expires: 30 minutes. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+
+interface Session {
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  lastUsedMs: number;
+  /** Requests in flight and response streams open. */
+  active: number;
+}
+
+/** The table of sessions, by id; `now` is the clock idle time is read on. */
+export class LegacySessions {
+  readonly #sessions = new Map<string, Session>();
+  readonly #idleMs: number;
+  readonly #max: number;
+  readonly #now: () => number;
+
+  constructor({ idleMs, max, now }: { idleMs: number; max: number; now: () => number }) {
+    this.#idleMs = idleMs;
+    this.#max = max;
+    this.#now = now;
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /**
+   * Closes the sessions idle for longer than the idle time; then, when the table is full, the
+   * least recently used idle one. Answers whether a new session has room.
+   */
+  makeRoom(): boolean {
+    const now = this.#now();
+    for (const [id, session] of this.#sessions) {
+      if (session.active === 0 && now - session.lastUsedMs >= this.#idleMs) this.#close(id);
+    }
+    if (this.#sessions.size < this.#max) return true;
+    let oldest: [string, Session] | undefined;
+    for (const entry of this.#sessions) {
+      if (entry[1].active === 0 && (!oldest || entry[1].lastUsedMs < oldest[1].lastUsedMs)) {
+        oldest = entry;
+      }
+    }
+    if (!oldest) return false;
+    this.#close(oldest[0]);
+    return true;
+  }
+
+  add(id: string, transport: WebStandardStreamableHTTPServerTransport): void {
+    this.#sessions.set(id, { transport, lastUsedMs: this.#now(), active: 0 });
+  }
+
+  delete(id: string): void {
+    this.#sessions.delete(id);
+  }
+
+  /** The session's transport, unless it is unknown or has expired (then it is closed). */
+  get(id: string): WebStandardStreamableHTTPServerTransport | undefined {
+    const session = this.#sessions.get(id);
+    if (!session) return undefined;
+    if (session.active === 0 && this.#now() - session.lastUsedMs >= this.#idleMs) {
+      this.#close(id);
+      return undefined;
+    }
+    return session.transport;
+  }
+
+  /**
+   * Answers `request` in session `id`, which stays active until the response is sent: to the
+   * end of its body when it has one (an SSE stream stays open as long as the host reads it).
+   */
+  async serve(id: string, answer: () => Promise<Response>): Promise<Response> {
+    const session = this.#sessions.get(id);
+    if (!session) return answer();
+    const done = this.#activity(session);
+    let response: Response;
+    try {
+      response = await answer();
+    } catch (error) {
+      done();
+      throw error;
+    }
+    if (!response.body) {
+      done();
+      return response;
+    }
+    return new Response(untilEnded(response.body, done), response);
+  }
+
+  async closeAll(): Promise<void> {
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map(({ transport }) => transport.close()));
+  }
+
+  /** Marks `session` active; the function returned ends that activity (once). */
+  #activity(session: Session): () => void {
+    session.active++;
+    session.lastUsedMs = this.#now();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      session.active--;
+      session.lastUsedMs = this.#now();
+    };
+  }
+
+  #close(id: string): void {
+    const session = this.#sessions.get(id);
+    this.#sessions.delete(id);
+    void session?.transport.close();
+  }
+}
+
+/** `body`, with `ended` called once it is read to its end, fails, or is cancelled by the reader. */
+function untilEnded(
+  body: ReadableStream<Uint8Array>,
+  ended: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          ended();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        ended();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      ended();
+      await reader.cancel(reason);
+    },
+  });
+}
