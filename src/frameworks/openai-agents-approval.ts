@@ -7,9 +7,11 @@ import type { RunContext, RunToolApprovalItem } from "@openai/agents";
 import type { ContentReview } from "../resources/content/review.js";
 import type { AiIsmMatch } from "../schemas/index.js";
 import { describeMatches } from "../tools/approval/approval-envelopes.js";
-import { approvalTarget } from "../tools/approval/approval-target.js";
+import { askAbout } from "../tools/approval/approval-question.js";
+import type { SignedReview, TicketCodec } from "../tools/approval/approval-ticket.js";
 import type { PersonGate } from "../tools/approval/gated-call.js";
 import { memoryReviewStore } from "../tools/approval/pending-reviews.js";
+import { decodeToolCall } from "../tools/decode-tool-call.js";
 import type { ToolClient } from "../tools/index.js";
 
 /** The key of the run context under which the reviews asked about wait, by tool call id. */
@@ -36,40 +38,41 @@ export interface ApprovalDescription {
 // Reviews seen by this process, for `describeApproval` without a context.
 const seen = memoryReviewStore();
 
-/** The tool's `needsApproval`: reads the review and keeps it in the run context. */
-export function needsApprovalFor(client: ToolClient, name: string) {
+/**
+ * The tool's `needsApproval`: decodes the call as it will run, reads the review and keeps it,
+ * signed for this call, in the run context.
+ */
+export function needsApprovalFor(client: ToolClient, name: string, codec: TicketCodec) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
-    const itemId = approvalTarget(name, input);
-    if (itemId === undefined || callId === undefined) return false;
+    if (callId === undefined) return false; // then no ticket: the call asks again if it must
+    const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+    if (!decoded.ok || decoded.call.itemId === undefined) return false;
     const reviews = reviewsIn(runContext.context, { create: true });
     // Evaluated again after a restored RunState: the review the person saw stays the one asked.
     if (reviews?.[callId] !== undefined) return true;
-    let review: ContentReview;
-    try {
-      review = await client.content.review(itemId);
-    } catch {
-      return false; // the call itself reports the failure (not_found, ...)
-    }
-    if (!review.needsAcknowledgment) return false;
-    if (reviews !== undefined) reviews[callId] = { ...review };
+    // A person already answered for this call, about a review this state no longer holds: a
+    // review read now was never shown, so none is kept, and the call asks again.
+    if (runContext.isToolApproved({ toolName: name, callId }) !== undefined) return true;
+    const review = await askAbout(client, decoded.call, callId, codec);
+    if (review === undefined) return false;
+    if (reviews !== undefined) reviews[callId] = review;
     await seen.set(callId, review);
     return true;
   };
 }
 
-/** The person's part in a call that runs: the review approved for it, taken out of the context. */
-export async function gateOfCall(
+/** The person's part in a call that runs: the ticket kept for it, taken out of the context. */
+export function gateOfCall(
   mode: PersonGate["mode"],
-  name: string,
-  input: unknown,
+  codec: TicketCodec,
   runContext: RunContext | undefined,
   callId: string | undefined,
-): Promise<PersonGate> {
-  if (mode === "model" || approvalTarget(name, input) === undefined) return { mode };
+): PersonGate {
+  if (mode === "model") return { mode };
   const reviews = reviewsIn(runContext?.context);
-  const approved = callId === undefined ? undefined : reviews?.[callId];
+  const ticket = callId === undefined ? undefined : reviews?.[callId];
   if (callId !== undefined && reviews !== undefined) delete reviews[callId];
-  return { mode, approvalStep: { approved } };
+  return { mode, approvalStep: { codec, callId, ticket } };
 }
 
 /**
@@ -127,14 +130,14 @@ function contextOf(from: unknown): unknown {
 function reviewsIn(
   context: unknown,
   { create = false }: { readonly create?: boolean } = {},
-): Record<string, ContentReview> | undefined {
+): Record<string, SignedReview> | undefined {
   if (context === null || typeof context !== "object") return undefined;
   const holder = context as Record<string, unknown>;
   const reviews = holder[REVIEWS_KEY];
   if (reviews !== null && typeof reviews === "object")
-    return reviews as Record<string, ContentReview>;
+    return reviews as Record<string, SignedReview>;
   if (!create) return undefined;
-  const fresh: Record<string, ContentReview> = {};
+  const fresh: Record<string, SignedReview> = {};
   holder[REVIEWS_KEY] = fresh;
   return fresh;
 }
