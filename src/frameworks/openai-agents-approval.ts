@@ -4,13 +4,11 @@
  * context, so it survives `RunState` serialisation (docs/frameworks.md).
  */
 import type { RunContext, RunToolApprovalItem } from "@openai/agents";
-import type { ContentReview } from "../resources/content/review.js";
 import type { AiIsmMatch } from "../schemas/index.js";
 import { describeMatches } from "../tools/approval/approval-envelopes.js";
 import { askAbout } from "../tools/approval/approval-question.js";
 import type { SignedReview, TicketCodec } from "../tools/approval/approval-ticket.js";
 import type { PersonGate } from "../tools/approval/gated-call.js";
-import { memoryReviewStore } from "../tools/approval/pending-reviews.js";
 import { decodeToolCall } from "../tools/decode-tool-call.js";
 import type { ToolClient } from "../tools/index.js";
 
@@ -35,8 +33,9 @@ export interface ApprovalDescription {
   readonly message: string;
 }
 
-// Reviews seen by this process, for `describeApproval` without a context.
-const seen = memoryReviewStore();
+// Reviews asked about, by run, for `describeApproval` when the run's context is not an object:
+// never shared between runs or clients, where the same call id may name another call.
+const seen = new WeakMap<object, Map<string, SignedReview>>();
 
 /**
  * The tool's `needsApproval`: decodes the call as it will run, reads the review and keeps it,
@@ -56,7 +55,9 @@ export function needsApprovalFor(client: ToolClient, name: string, codec: Ticket
     const review = await askAbout(client, decoded.call, callId, codec);
     if (review === undefined) return false;
     if (reviews !== undefined) reviews[callId] = review;
-    await seen.set(callId, review);
+    const ofRun = seen.get(runContext) ?? new Map<string, SignedReview>();
+    ofRun.set(callId, review);
+    seen.set(runContext, ofRun);
     return true;
   };
 }
@@ -78,7 +79,9 @@ export function gateOfCall(
 /**
  * What to show a person for an interruption of a Postline tool: the exact text and its matches,
  * read from the run's context (pass `result.state`, a restored `RunState`, or the context
- * object), or from this process's memory. `undefined` for another tool's interruption.
+ * object), or from this run's memory. `undefined` for another tool's interruption, and where no
+ * review of this call is known (the person then cannot be shown the text: reject, and the model
+ * is asked to call again).
  *
  * @example
  * ```ts
@@ -98,7 +101,7 @@ export function describeApproval(
   const callId = typeof raw.callId === "string" ? raw.callId : undefined;
   const toolName = interruption.name;
   if (callId === undefined || toolName === undefined) return undefined;
-  const review = reviewsIn(contextOf(from))?.[callId] ?? memoryReview(callId);
+  const review = reviewsIn(contextOf(from))?.[callId] ?? seen.get(runContextOf(from))?.get(callId);
   if (review === undefined) return undefined;
   return {
     toolName,
@@ -111,9 +114,13 @@ export function describeApproval(
   };
 }
 
-function memoryReview(callId: string): ContentReview | undefined {
-  const review = seen.get(callId);
-  return review instanceof Promise ? undefined : review;
+/** The RunContext inside a RunState or a RunResult, or itself. */
+function runContextOf(from: unknown): object {
+  if (from === null || typeof from !== "object") return {};
+  const value = from as { state?: unknown; _context?: unknown };
+  if (value.state !== undefined) return runContextOf(value.state);
+  if (value._context !== null && typeof value._context === "object") return value._context;
+  return from;
 }
 
 /** The user's context object inside a RunState, a RunResult or a RunContext, or itself. */
