@@ -78,7 +78,11 @@ export function aiSdkToolApproval(
   client: ToolClient,
   options?: AiSdkToolApprovalOptions,
 ): PostlineToolApproval {
-  const given = faceOptions(options, { acknowledgment: true, reviews: true, requestStateKey: true });
+  const given = faceOptions(options, {
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
   const mode = acknowledgmentModeOf(given);
   if (mode === "model") return {};
   const step = registerApprovalStep(client, "ai-sdk", {

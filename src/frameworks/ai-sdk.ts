@@ -70,10 +70,7 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  * const tools = aiSdkTools(client, { tools: ["list_channels", "create_content_draft"] });
  * ```
  */
-export function aiSdkTools(
-  client: ToolClient,
-  options?: AiSdkToolsOptions,
-): PostlineAiSdkTools {
+export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): PostlineAiSdkTools {
   const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
   const mode = acknowledgmentModeOf(given);
   const toolSet: PostlineAiSdkTools = {};

@@ -105,7 +105,11 @@ export function langChainApproval(
   client: ToolClient,
   options?: LangChainApprovalOptions,
 ): PostlineInterruptOnConfig {
-  const given = faceOptions(options, { acknowledgment: true, reviews: true, requestStateKey: true });
+  const given = faceOptions(options, {
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
   if (acknowledgmentModeOf(given) === "model") return {};
   const step = registerApprovalStep(client, "langchain", {
     store: given.reviews,
@@ -153,7 +157,7 @@ export function langChainApproval(
  * the resume values LangGraph's `interrupt()` reads from the task's scratchpad.
  */
 function isResuming(runtime: MiddlewareRuntime | undefined): boolean {
-  const scratchpad = runtime?.configurable?.["__pregel_scratchpad"] as
+  const scratchpad = runtime?.configurable?.__pregel_scratchpad as
     | { readonly resume?: unknown; readonly nullResume?: unknown }
     | undefined;
   return (

@@ -26,8 +26,8 @@ import {
 } from "../tools/approval/acknowledgment-policy.js";
 import { descriptionFor, mayNeedApproval } from "../tools/approval/approval-target.js";
 import { ticketCodec } from "../tools/approval/approval-ticket.js";
-import { faceOptions } from "../tools/face-options.js";
 import type { PersonGate } from "../tools/approval/gated-call.js";
+import { faceOptions } from "../tools/face-options.js";
 import {
   selectTools,
   type ToolClient,
@@ -125,7 +125,9 @@ export function openAIAgentsTools(
       // Arguments the SDK could not parse (not JSON) never reach `execute`: answer them with our
       // envelope too, instead of the SDK's generic "An error occurred".
       errorFunction: async (_context, error) =>
-        JSON.stringify(await refusalOf(client, name, error, gateOfCall(mode, codec, undefined, undefined))),
+        JSON.stringify(
+          await refusalOf(client, name, error, gateOfCall(mode, codec, undefined, undefined)),
+        ),
     });
   });
 }

@@ -70,7 +70,8 @@ export async function acknowledgmentRound(
   const { call } = decoded;
   const { itemId } = call;
   const step = { codec: tickets, callId: MCP_CALL_ID };
-  if (itemId === undefined) return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
+  if (itemId === undefined)
+    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
   const state = stateOfCall(context.state, name, itemId);
   let review: Awaited<ReturnType<ToolClient["content"]["review"]>>;
   try {

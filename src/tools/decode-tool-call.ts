@@ -4,7 +4,11 @@
  * input again.
  */
 import type { z } from "zod";
-import { withoutModelAcknowledgment } from "./approval/approval-target.js";
+import {
+  approvalTarget,
+  mayNeedApproval,
+  withoutModelAcknowledgment,
+} from "./approval/approval-target.js";
 import type { ToolImplementation } from "./define-tool.js";
 import { type ToolErrorResult, toolError } from "./envelope.js";
 import { findTool, tools } from "./tool-list.js";
@@ -60,17 +64,11 @@ export async function decodeToolCall(
   }
   const checked = validateToolInput(tool.definition, unwrapText(rawInput));
   if (!checked.ok) return { ok: false, failure: checked.failure, tool };
-  const gated = name === "update_content" || name === "schedule_content";
+  const gated = mayNeedApproval(name);
   const input = (
     stripAcknowledgment && gated ? withoutModelAcknowledgment(checked.input) : checked.input
   ) as object;
-  const { id, status } = input as { id?: unknown; status?: unknown };
-  const itemId =
-    typeof id === "string" &&
-    id !== "" &&
-    (name === "schedule_content" || (name === "update_content" && status === "pending"))
-      ? id
-      : undefined;
+  const itemId = approvalTarget(name, input);
   return {
     ok: true,
     call: { tool, name, input, itemId, argumentDigest: await argumentDigest(input) },

@@ -10,10 +10,10 @@ import { withChannelChoices } from "./channel-choices.js";
 import { type DecodedToolCall, decodeToolCall } from "./decode-tool-call.js";
 import type { ToolResult } from "./envelope.js";
 import { resultOfError } from "./error-result.js";
+import { faceOptions } from "./face-options.js";
 import { toJsonSafe } from "./json-safe.js";
 import type { ToolClient } from "./tool-client.js";
 import type { ToolInput, ToolName } from "./tool-list.js";
-import { faceOptions } from "./face-options.js";
 import { inToolSpan, type ToolCallContext } from "./tool-span.js";
 
 /**

@@ -7,8 +7,8 @@ import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, stepCountIs, type ToolApprovalResponse } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as aiSdk from "../../src/frameworks/ai-sdk.js";
 import type { PendingReviewStore } from "../../src/frameworks/ai-sdk.js";
+import * as aiSdk from "../../src/frameworks/ai-sdk.js";
 import { Postline } from "../../src/index.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { acknowledgedWrites, EDITED_TEXT, flaggedDraft } from "./support/acknowledgments.js";
@@ -71,7 +71,12 @@ function freshClient() {
 
 type Face = typeof aiSdk;
 /** Asks with `face` built for a client of its own; resolves to the messages to answer with. */
-async function ask(face: Face, itemId: string, store: PendingReviewStore, requestStateKey?: string) {
+async function ask(
+  face: Face,
+  itemId: string,
+  store: PendingReviewStore,
+  requestStateKey?: string,
+) {
   const { model, toolCallId } = approvingModel(itemId);
   const client = freshClient();
   const settings = {
@@ -82,12 +87,11 @@ async function ask(face: Face, itemId: string, store: PendingReviewStore, reques
   };
   const messages: ModelMessage[] = [{ role: "user", content: "Approve." }];
   const asked = await generateText({ ...settings, messages });
-  const responses: ToolApprovalResponse[] = asked.content
-    .filter(
-      (part): part is { type: "tool-approval-request"; approvalId: string } =>
-        part.type === "tool-approval-request",
-    )
-    .map((part) => ({ type: "tool-approval-response", approvalId: part.approvalId, approved: true }));
+  const responses: ToolApprovalResponse[] = asked.content.flatMap((part) =>
+    part.type === "tool-approval-request"
+      ? [{ type: "tool-approval-response" as const, approvalId: part.approvalId, approved: true }]
+      : [],
+  );
   expect(responses).toHaveLength(1);
   messages.push(...asked.responseMessages, { role: "tool", content: responses });
   return { messages, toolCallId, model };

@@ -23,11 +23,7 @@ import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import type { ContentReview } from "../../src/index.js";
-import {
-  runTool,
-  toAnthropicRunnableTools,
-  toOpenAIRunnableTools,
-} from "../../src/tools/index.js";
+import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
 import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import {
@@ -69,16 +65,25 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
     for (const face of ["runTool", "anthropic runner", "openai runner"] as const) {
       for (const [tool, input] of await gatedCalls()) {
         const shown: ContentReview[] = [];
-        const confirm = async (review: ContentReview) => (shown.push(review), false);
+        const confirm = async (review: ContentReview) => {
+          shown.push(review);
+          return false;
+        };
         const raw = encoded(input, label);
         let result: unknown;
         if (face === "runTool") result = await runTool(session.client, tool, raw, { confirm });
         if (face === "anthropic runner") {
-          const [runner] = toAnthropicRunnableTools(session.client, { tools: [tool], confirm } as never);
+          const [runner] = toAnthropicRunnableTools(session.client, {
+            tools: [tool],
+            confirm,
+          } as never);
           result = JSON.parse((await runner?.run(raw)) ?? "null");
         }
         if (face === "openai runner") {
-          const [runner] = toOpenAIRunnableTools(session.client, { tools: [tool], confirm } as never);
+          const [runner] = toOpenAIRunnableTools(session.client, {
+            tools: [tool],
+            confirm,
+          } as never);
           const text = typeof raw === "string" ? raw : JSON.stringify(raw);
           result = JSON.parse((await runner?.function.function(text)) ?? "null");
         }
@@ -158,10 +163,15 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
         checkpointer: new MemorySaver(),
       });
       const config = { configurable: { thread_id: `${tool}-${label}` } };
-      const asked = (await agent.invoke({ messages: [{ role: "user", content: "Go." }] }, config)) as {
+      const asked = (await agent.invoke(
+        { messages: [{ role: "user", content: "Go." }] },
+        config,
+      )) as {
         __interrupt__?: Interrupt<HITLRequest>[];
       };
-      expect(asked.__interrupt__?.[0]?.value.actionRequests[0]?.description).toContain(FLAGGED_TEXT);
+      expect(asked.__interrupt__?.[0]?.value.actionRequests[0]?.description).toContain(
+        FLAGGED_TEXT,
+      );
       expect(acknowledgedWrites(session, id)).toBe(0);
       await agent.invoke(new Command({ resume: { decisions: [{ type: "reject" }] } }), config);
       expect(acknowledgedWrites(session, id)).toBe(0);
@@ -178,7 +188,9 @@ let calls = 0;
 function callOf(toolName: string, input: unknown): LanguageModelV4GenerateResult {
   calls += 1;
   return {
-    content: [{ type: "tool-call", toolCallId: `enc_${calls}`, toolName, input: JSON.stringify(input) }],
+    content: [
+      { type: "tool-call", toolCallId: `enc_${calls}`, toolName, input: JSON.stringify(input) },
+    ],
     finishReason: { unified: "tool-calls", raw: "tool_calls" },
     usage,
     warnings: [],

@@ -11,11 +11,7 @@ import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
 import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { createMcpServer } from "../../src/mcp/index.js";
-import {
-  runTool,
-  toAnthropicRunnableTools,
-  toOpenAIRunnableTools,
-} from "../../src/tools/index.js";
+import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
 import { connectedClient } from "../mcp/support/in-memory-client.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { acknowledgedWrites, flaggedDraft, statusOf, writesTo } from "./support/acknowledgments.js";
@@ -40,10 +36,12 @@ function sentAcknowledgeField(id: string): boolean {
 describe("PATCH-3 where a person decides, the model's acknowledgeAiIsms is never sent", () => {
   it('under "human" or with confirm, on update_content calls that approve nothing', async () => {
     const confirm = async () => true;
+    type Input = Parameters<typeof runTool<"update_content">>[2];
     const faces = [
-      (input: object) => runTool(session.client, "update_content", input, { acknowledgment: "human" }),
-      (input: object) => runTool(session.client, "update_content", input, { confirm }),
-      async (input: object) => {
+      (input: Input) =>
+        runTool(session.client, "update_content", input, { acknowledgment: "human" }),
+      (input: Input) => runTool(session.client, "update_content", input, { confirm }),
+      async (input: Input) => {
         const [tool] = toAnthropicRunnableTools(session.client, {
           tools: ["update_content"],
           confirm,
@@ -70,7 +68,10 @@ describe("every face refuses an unknown option, naming the nearest known one", (
   const misspelt = { acknowledgement: "human" } as never;
   it.each([
     ["runTool", () => runTool(session.client, "list_channels", {}, misspelt)],
-    ["createMcpServer", () => createMcpServer({ client: session.client, ...(misspelt as object) } as never)],
+    [
+      "createMcpServer",
+      () => createMcpServer({ client: session.client, ...(misspelt as object) } as never),
+    ],
     ["aiSdkTools", () => aiSdkTools(session.client, misspelt)],
     ["aiSdkToolApproval", () => aiSdkToolApproval(session.client, misspelt)],
     ["openAIAgentsTools", () => openAIAgentsTools(session.client, misspelt)],
@@ -105,7 +106,8 @@ describe("PATCH-3 a message about a write says what was sent", () => {
         const last = options.prompt.at(-1);
         if (last?.role === "tool") {
           const part = last.content.at(-1);
-          if (part?.type === "tool-result" && part.output.type === "json") read.push(part.output.value);
+          if (part?.type === "tool-result" && part.output.type === "json")
+            read.push(part.output.value);
         }
         return {
           content: [{ type: "text", text: "done" }],

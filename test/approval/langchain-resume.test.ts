@@ -71,7 +71,10 @@ async function ask(
   const checkpointer = new MemorySaver();
   const agent = createAgent({
     model: new FakeToolCallingModel({
-      toolCalls: [[{ id: callId, name: "update_content", args: { id: itemId, status: "pending" } }], []],
+      toolCalls: [
+        [{ id: callId, name: "update_content", args: { id: itemId, status: "pending" } }],
+        [],
+      ],
     }),
     tools: langChainTools(client, { tools: ["update_content"] }),
     middleware: [

@@ -56,7 +56,10 @@ async function ask(agent: Agent<unknown, "text">) {
 }
 
 /** The person approves every interruption of the restored state, and the run goes on. */
-async function approveAndRun(agent: Agent<unknown, "text">, state: RunState<unknown, Agent<unknown, "text">>) {
+async function approveAndRun(
+  agent: Agent<unknown, "text">,
+  state: RunState<any, Agent<unknown, "text">>,
+) {
   for (const interruption of state.getInterruptions()) state.approve(interruption);
   await runner().run(agent, state);
 }
@@ -128,7 +131,7 @@ describe("PATCH-3 openAIAgentsTools resumed from a serialised RunState", () => {
     // The same item asked about again: another call id, same text.
     target.id = first.itemId;
     const again = await runner().run(agent, "Approve it.", { context: {} });
-    const [[firstId, firstReview]] = Object.entries(reviewsIn(JSON.parse(first.saved)));
+    const [firstId, firstReview] = Object.entries(reviewsIn(JSON.parse(first.saved)))[0] ?? [];
     const moved = edited(again.state.toString(), (reviews) => {
       for (const id of Object.keys(reviews)) reviews[id] = firstReview as Record<string, unknown>;
       expect(Object.keys(reviews)).not.toContain(firstId);

@@ -16,13 +16,13 @@ import { toJsonSafe } from "../json-safe.js";
 import { isSdkError } from "../sdk-error-guard.js";
 import type { ToolClient } from "../tool-client.js";
 import type { AcknowledgmentMode, ConfirmAcknowledgment } from "./acknowledgment-policy.js";
-import { type TicketCodec, verifiedReview } from "./approval-ticket.js";
 import {
   askAgainResult,
   askYourUserResult,
   changedSinceApprovalResult,
   declinedResult,
 } from "./approval-envelopes.js";
+import { type TicketCodec, verifiedReview } from "./approval-ticket.js";
 
 /** How a person can be asked about one tool call. */
 export interface PersonGate {
@@ -38,7 +38,7 @@ export interface PersonGate {
  * it may come from saved state), and the codec that verifies it. Without a valid ticket the call
  * is sent without an acknowledgment, and asks again if the service wants one.
  */
-export interface ApprovalStepTicket {
+interface ApprovalStepTicket {
   readonly codec: TicketCodec;
   readonly callId: string | undefined;
   readonly ticket: unknown;

@@ -27,7 +27,7 @@ export interface PendingReviewStore {
 const MEMORY_CAP = 1_000;
 
 /** A {@link PendingReviewStore} in this process's memory, holding at most 1,000 reviews. */
-export function memoryReviewStore(): PendingReviewStore {
+function memoryReviewStore(): PendingReviewStore {
   const reviews = new Map<string, SignedReview>();
   return {
     get: (toolCallId) => reviews.get(toolCallId),
@@ -71,7 +71,8 @@ export function registerApprovalStep(
   if (current !== undefined && given.store === undefined && given.key === undefined) return current;
   const step = {
     reviews: given.store ?? current?.reviews ?? memoryReviewStore(),
-    codec: given.key === undefined && current !== undefined ? current.codec : ticketCodec(given.key),
+    codec:
+      given.key === undefined && current !== undefined ? current.codec : ticketCodec(given.key),
   };
   byFace.set(face, step);
   return step;

@@ -13,7 +13,7 @@ const MAX_STATE_CHARS = 64 * 1024;
 const VERSION = "v1";
 
 /** Why a signed value was refused: a fixed reason, never its content. */
-export type SignedStateFault = "malformed" | "mac" | "expired";
+type SignedStateFault = "malformed" | "mac" | "expired";
 
 /** Signs values of type `T`, and gives back only values it signed itself. */
 export interface SignedStateCodec<T> {
@@ -30,7 +30,7 @@ let processKey: Uint8Array<ArrayBuffer> | undefined;
  * The key bytes of a `requestStateKey` option (a string or bytes of at least 32 bytes), or this
  * process's random key when none is given; a bad key is an `InvalidRequestError` naming `param`.
  */
-export function signingKeyOf(key: unknown, param = "requestStateKey"): Uint8Array<ArrayBuffer> {
+function signingKeyOf(key: unknown, param = "requestStateKey"): Uint8Array<ArrayBuffer> {
   if (key === undefined) {
     processKey ??= globalThis.crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES));
     return processKey;
@@ -74,12 +74,15 @@ export function signedStateCodec<T>(
         options.ttlSeconds === undefined
           ? undefined
           : Math.floor(Date.now() / 1000) + options.ttlSeconds;
-      const body = toBase64Url(new TextEncoder().encode(JSON.stringify({ p: payload, e: expires })));
+      const body = toBase64Url(
+        new TextEncoder().encode(JSON.stringify({ p: payload, e: expires })),
+      );
       const mac = await globalThis.crypto.subtle.sign("HMAC", await cryptoKey, signed(body));
       return `${VERSION}.${body}.${toBase64Url(new Uint8Array(mac))}`;
     },
     async open(state) {
-      if (typeof state !== "string" || state.length > MAX_STATE_CHARS) return { fault: "malformed" };
+      if (typeof state !== "string" || state.length > MAX_STATE_CHARS)
+        return { fault: "malformed" };
       const [version, body, mac, ...rest] = state.split(".");
       if (version !== VERSION || body === undefined || mac === undefined || rest.length > 0) {
         return { fault: "malformed" };
