@@ -44,8 +44,9 @@ const MAX_TEXT_LAYERS = 2;
 /**
  * Decodes and validates a model's input for tool `name`: an object, its JSON text, or the JSON
  * text of that JSON text, with a byte-order mark or whitespace around either. With
- * `stripAcknowledgment`, the model's own `acknowledgeAiIsms` is dropped from every call of the
- * two gated tools (only a person's answer acknowledges then).
+ * `stripAcknowledgment` (a person decides), the model's own `acknowledgeAiIsms` is dropped from
+ * every call of the two gated tools, and an approval that also changes the text is refused: the
+ * person is shown the stored text, so a new one is saved first.
  */
 export async function decodeToolCall(
   name: string,
@@ -69,10 +70,24 @@ export async function decodeToolCall(
     stripAcknowledgment && gated ? withoutModelAcknowledgment(checked.input) : checked.input
   ) as object;
   const itemId = approvalTarget(name, input);
+  if (stripAcknowledgment && itemId !== undefined && "content" in input) {
+    // The person is shown the stored text: a new text is saved, and then approved, apart.
+    return { ok: false, failure: approveNewTextRefusal(itemId), tool };
+  }
   return {
     ok: true,
     call: { tool, name, input, itemId, argumentDigest: await argumentDigest(input) },
   };
+}
+
+function approveNewTextRefusal(itemId: string): ToolErrorResult {
+  return toolError(
+    "validation_error",
+    `update_content cannot change the text of ${itemId} and approve it in one call here: the ` +
+      "user approves the text as it is stored. Call update_content with { id, content } first, " +
+      'then with { id, status: "pending" }.',
+    { param: "content" },
+  );
 }
 
 /** The input with the text layers a model wrapped it in taken off (the last one is parsed by validation). */

@@ -64,6 +64,22 @@ describe("PATCH-3 where a person decides, the model's acknowledgeAiIsms is never
   });
 });
 
+describe("PATCH-3 an approval that also changes the text", () => {
+  it("is refused where a person decides, since they are shown the stored text", async () => {
+    const draft = await flaggedDraft(session);
+    const shown: string[] = [];
+    const confirm = async (review: { text: string }) => {
+      shown.push(review.text);
+      return true;
+    };
+    const input = { id: draft.id, content: "We delve again.", status: "pending" as const };
+    const result = await runTool(session.client, "update_content", input, { confirm });
+    expect(result).toMatchObject({ error: { code: "validation_error", param: "content" } });
+    expect(shown).toEqual([]);
+    expect(writesTo(session, draft.id)).toEqual([]);
+  });
+});
+
 describe("every face refuses an unknown option, naming the nearest known one", () => {
   const misspelt = { acknowledgement: "human" } as never;
   it.each([
