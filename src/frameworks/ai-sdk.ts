@@ -35,6 +35,7 @@ import {
 import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
+export type { SignedReview } from "../tools/approval/approval-ticket.js";
 export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
 export {
   type AiSdkToolApprovalOptions,

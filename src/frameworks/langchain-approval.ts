@@ -28,6 +28,7 @@ export interface MiddlewareToolCall {
 
 /** What the middleware tells `when` of the run: its configurable, where a resume shows. */
 export interface MiddlewareRuntime {
+  /** The run's configurable: LangGraph keeps the answers a resume carries there. */
   readonly configurable?: Record<string, unknown> | undefined;
 }
 
