@@ -64,6 +64,39 @@ describe("PATCH-3 where a person decides, the model's acknowledgeAiIsms is never
   });
 });
 
+describe("PATCH-3 the runners: a text edited while the person decides", () => {
+  it("both runners ask again about the new text, and acknowledge only what was approved", async () => {
+    for (const runner of ["anthropic", "openai"] as const) {
+      const draft = await flaggedDraft(session);
+      const shown: string[] = [];
+      const confirm = async (review: { text: string }) => {
+        if (shown.length === 0)
+          await session.client.content.update(draft.id, { content: "We delve anew." });
+        shown.push(review.text);
+        return true;
+      };
+      const input = { id: draft.id, status: "pending", acknowledgeAiIsms: true };
+      if (runner === "anthropic") {
+        const [tool] = toAnthropicRunnableTools(session.client, {
+          tools: ["update_content"],
+          confirm,
+        });
+        await tool?.run(input);
+      } else {
+        const [tool] = toOpenAIRunnableTools(session.client, {
+          tools: ["update_content"],
+          confirm,
+        });
+        await tool?.function.function(JSON.stringify(input));
+      }
+      expect(shown).toEqual([expect.stringContaining("tapestry"), "We delve anew."]);
+      const acknowledged = writesTo(session, draft.id).filter((write) => write.acknowledged);
+      expect(acknowledged).toHaveLength(1);
+      expect(await statusOf(session, draft.id)).toBe("pending");
+    }
+  });
+});
+
 describe("PATCH-3 an approval that also changes the text", () => {
   it("is refused where a person decides, since they are shown the stored text", async () => {
     const draft = await flaggedDraft(session);
