@@ -50,7 +50,7 @@ export interface WriteOutcome {
 
 function whatHappened({ sent }: WriteOutcome): string {
   return sent
-    ? "the write was sent without an acknowledgment and the service refused it, so nothing was changed"
+    ? "the write went without an acknowledgment and the service refused it: nothing was changed"
     : "nothing was sent";
 }
 
