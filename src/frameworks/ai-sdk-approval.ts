@@ -8,12 +8,13 @@ import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
-import { describeMatches } from "../tools/approval/approval-envelopes.js";
-import { approvalTarget } from "../tools/approval/approval-target.js";
+import { askAbout, questionText } from "../tools/approval/approval-question.js";
 import {
   type PendingReviewStore,
   registerApprovalStep,
 } from "../tools/approval/pending-reviews.js";
+import { decodeToolCall } from "../tools/decode-tool-call.js";
+import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient } from "../tools/index.js";
 
 /** Options of {@link aiSdkToolApproval}. */
@@ -24,6 +25,12 @@ export interface AiSdkToolApprovalOptions extends AcknowledgmentOptions {
    * again.
    */
   readonly reviews?: PendingReviewStore | undefined;
+  /**
+   * The HMAC key (at least 32 bytes) that signs each review kept for an answer. Default: a random
+   * key per process, so an answer reaching another process asks again. Give the same key to every
+   * process that shares `reviews`.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
 }
 
 /** What the AI SDK calls for one tool: the options it passes that we read. */
@@ -50,7 +57,8 @@ export interface PostlineToolApproval {
  * `acknowledgeAiIsms` is never sent. With `acknowledgment: "model"` nobody is asked.
  *
  * @param client - the `Postline` client the tools were built with.
- * @param options - `acknowledgment` (default `"ask"`) and `reviews`.
+ * @param options - `acknowledgment` (default `"ask"`), `reviews` and `requestStateKey`; an
+ *   unknown option name is an `InvalidRequestError` naming the nearest known one.
  *
  * @example
  * ```ts
@@ -68,30 +76,34 @@ export interface PostlineToolApproval {
  */
 export function aiSdkToolApproval(
   client: ToolClient,
-  options: AiSdkToolApprovalOptions = {},
+  options?: AiSdkToolApprovalOptions,
 ): PostlineToolApproval {
-  const mode = acknowledgmentModeOf(options);
+  const given = faceOptions(options, {
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  const mode = acknowledgmentModeOf(given);
   if (mode === "model") return {};
-  const { reviews } = registerApprovalStep(client, options.reviews);
+  const step = registerApprovalStep(client, "ai-sdk", {
+    store: given.reviews,
+    key: given.requestStateKey,
+  });
   const approvalFor =
     (name: string): ApprovalFunction =>
     async (input, { toolCallId, messages }) => {
-      const itemId = approvalTarget(name, input);
-      if (itemId === undefined) return "not-applicable";
-      const known = await reviews.get(toolCallId);
-      if (known !== undefined) return { type: "user-approval", reason: approvalReason(known) };
+      // The input as the tool will run it: a model's JSON text is decoded here too.
+      const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+      if (!decoded.ok || decoded.call.itemId === undefined) return "not-applicable";
+      const known = await step.reviews.get(toolCallId);
+      if (known !== undefined) return { type: "user-approval", reason: questionText(known) };
       // Re-checked as the answer comes back, in a process that never saw the question: let the
-      // call go to `execute`, which finds no review and asks again instead of acknowledging.
+      // call go to `execute`, which finds no ticket and asks again instead of acknowledging.
       if (wasAsked(messages, toolCallId)) return { type: "user-approval" };
-      let review: ContentReview;
-      try {
-        review = await client.content.review(itemId);
-      } catch {
-        return "not-applicable"; // the call itself reports the failure (not_found, ...)
-      }
-      if (!review.needsAcknowledgment) return "not-applicable";
-      await reviews.set(toolCallId, review);
-      return { type: "user-approval", reason: approvalReason(review) };
+      const review = await askAbout(client, decoded.call, toolCallId, step.codec);
+      if (review === undefined) return "not-applicable";
+      await step.reviews.set(toolCallId, review);
+      return { type: "user-approval", reason: questionText(review) };
     };
   return {
     update_content: approvalFor("update_content"),
@@ -101,10 +113,7 @@ export function aiSdkToolApproval(
 
 /** What the person reads: the matches, then the exact text. */
 export function approvalReason(review: ContentReview): string {
-  return (
-    `The text of ${review.itemId} matches AI-writing patterns: ` +
-    `${describeMatches(review.aiIsmMatches)}. Approve this exact text?\n\n${review.text}`
-  );
+  return questionText(review);
 }
 
 function wasAsked(messages: readonly ModelMessage[], toolCallId: string): boolean {

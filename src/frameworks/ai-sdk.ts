@@ -24,6 +24,7 @@ import {
 } from "../tools/approval/acknowledgment-policy.js";
 import { descriptionFor } from "../tools/approval/approval-target.js";
 import { gateOfStep } from "../tools/approval/pending-reviews.js";
+import { faceOptions } from "../tools/face-options.js";
 import {
   selectTools,
   type ToolClient,
@@ -34,6 +35,7 @@ import {
 import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
+export type { SignedReview } from "../tools/approval/approval-ticket.js";
 export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
 export {
   type AiSdkToolApprovalOptions,
@@ -61,20 +63,19 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  * AI-ism matches; without it, `acknowledgment` (default `"ask"`) decides (docs/approval.md).
  *
  * @param client - a `Postline` client.
- * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all).
+ * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all);
+ *   an unknown option name is an `InvalidRequestError` naming the nearest known one.
  *
  * @example
  * ```ts
  * const tools = aiSdkTools(client, { tools: ["list_channels", "create_content_draft"] });
  * ```
  */
-export function aiSdkTools(
-  client: ToolClient,
-  options: AiSdkToolsOptions = {},
-): PostlineAiSdkTools {
-  const mode = acknowledgmentModeOf(options);
+export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): PostlineAiSdkTools {
+  const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
+  const mode = acknowledgmentModeOf(given);
   const toolSet: PostlineAiSdkTools = {};
-  for (const definition of selectTools(options)) {
+  for (const definition of selectTools(given)) {
     const name: string = definition.name;
     toolSet[definition.name] = tool({
       description: descriptionFor(definition, mode),
@@ -83,7 +84,7 @@ export function aiSdkTools(
         structuredClone(definition.parameters) as unknown as JSONSchema7,
       ),
       execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
-        const gate = await gateOfStep(client, mode, name, input, toolCallId);
+        const gate = await gateOfStep(client, "ai-sdk", mode, toolCallId);
         const options = withSignal(abortSignal);
         return runToolThroughGate(client, name, input, options, gate, { toolCallId });
       },

@@ -2,17 +2,18 @@
  * LangChain's `humanInTheLoopMiddleware` for the Postline tools: an approval or schedule of text
  * with AI-ism matches pauses the agent for a person, who approves or rejects (docs/frameworks.md).
  */
-import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
-import { describeMatches } from "../tools/approval/approval-envelopes.js";
-import { approvalTarget } from "../tools/approval/approval-target.js";
+import { askAbout, questionText } from "../tools/approval/approval-question.js";
+import type { SignedReview } from "../tools/approval/approval-ticket.js";
 import {
   type PendingReviewStore,
   registerApprovalStep,
 } from "../tools/approval/pending-reviews.js";
+import { decodeToolCall } from "../tools/decode-tool-call.js";
+import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient } from "../tools/index.js";
 
 /** A tool call as the middleware hands it over. */
@@ -21,8 +22,14 @@ export interface MiddlewareToolCall {
   readonly id?: string | undefined;
   /** The tool's name. */
   readonly name: string;
-  /** The model's arguments. */
-  readonly args: Record<string, unknown>;
+  /** The model's arguments (an object, or the JSON text a model sent instead). */
+  readonly args: Record<string, unknown> | string;
+}
+
+/** What the middleware tells `when` of the run: its configurable, where a resume shows. */
+export interface MiddlewareRuntime {
+  /** The run's configurable: LangGraph keeps the answers a resume carries there. */
+  readonly configurable?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -33,9 +40,16 @@ export interface PostlineInterruptOn {
   /** Always `["approve", "reject"]`. */
   readonly allowedDecisions: ["approve", "reject"];
   /** Interrupts only for text with AI-ism matches (it reads the item). */
-  readonly when: (request: { readonly toolCall: MiddlewareToolCall }) => Promise<boolean>;
+  readonly when: (request: {
+    readonly toolCall: MiddlewareToolCall;
+    readonly runtime?: MiddlewareRuntime | undefined;
+  }) => Promise<boolean>;
   /** What the person reads: the matches, then the exact text. */
-  readonly description: (toolCall: MiddlewareToolCall) => Promise<string>;
+  readonly description: (
+    toolCall: MiddlewareToolCall,
+    state?: unknown,
+    runtime?: MiddlewareRuntime,
+  ) => Promise<string>;
 }
 
 /** The `interruptOn` configuration {@link langChainApproval} returns, by tool name. */
@@ -51,9 +65,14 @@ export type PostlineInterruptOnConfig = {
 export interface LangChainApprovalOptions extends AcknowledgmentOptions {
   /**
    * Where a review waits for the person's answer (default: this process's memory). Give a shared
-   * store when the agent may resume in another process.
+   * store when the agent may resume in another process, and a shared `requestStateKey`.
    */
   readonly reviews?: PendingReviewStore | undefined;
+  /**
+   * The HMAC key (at least 32 bytes) that signs each review kept for an answer. Default: a random
+   * key per process, so a resume in another process asks again.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
 }
 
 /**
@@ -62,10 +81,13 @@ export interface LangChainApprovalOptions extends AcknowledgmentOptions {
  * `schedule_content` only when the text has AI-ism matches, with the matches and the exact text
  * as the description. Approve runs the call, which acknowledges only that text (re-read just
  * before the write); reject tells the model, and nothing is written. With
- * `acknowledgment: "model"` nothing pauses.
+ * `acknowledgment: "model"` nothing pauses. The review shown is kept, signed, in `reviews`: a
+ * resume that finds no valid one for the call (another process without the shared store and key,
+ * an edited store) never takes a fresh read for the person's answer; the call asks again.
  *
  * @param client - the `Postline` client the tools were built with.
- * @param options - `acknowledgment` (default `"ask"`) and `reviews`.
+ * @param options - `acknowledgment` (default `"ask"`), `reviews` and `requestStateKey`; an
+ *   unknown option name is an `InvalidRequestError` naming the nearest known one.
  *
  * @example
  * ```ts
@@ -82,38 +104,65 @@ export interface LangChainApprovalOptions extends AcknowledgmentOptions {
  */
 export function langChainApproval(
   client: ToolClient,
-  options: LangChainApprovalOptions = {},
+  options?: LangChainApprovalOptions,
 ): PostlineInterruptOnConfig {
-  if (acknowledgmentModeOf(options) === "model") return {};
-  const { reviews } = registerApprovalStep(client, options.reviews);
+  const given = faceOptions(options, {
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  if (acknowledgmentModeOf(given) === "model") return {};
+  const step = registerApprovalStep(client, "langchain", {
+    store: given.reviews,
+    key: given.requestStateKey,
+  });
 
-  /** The review for a call: the one taken when it was first asked, or a fresh one. */
-  const reviewOf = async (toolCall: MiddlewareToolCall): Promise<ContentReview | undefined> => {
-    const itemId = approvalTarget(toolCall.name, toolCall.args);
-    if (itemId === undefined || toolCall.id === undefined) return undefined;
-    // The middleware runs again when the agent resumes: the person's review stays the one asked.
-    const known = await reviews.get(toolCall.id);
-    if (known !== undefined) return known;
-    let review: ContentReview;
-    try {
-      review = await client.content.review(itemId);
-    } catch {
-      return undefined; // the call itself reports the failure (not_found, ...)
+  /**
+   * Whether the call is asked about, and the review kept for it. The middleware runs again when
+   * the agent resumes: then only the review kept when the question was asked counts, and a fresh
+   * read decides whether the call still pauses but is never kept as the person's approval.
+   */
+  const questionOf = async (
+    toolCall: MiddlewareToolCall,
+    runtime: MiddlewareRuntime | undefined,
+  ): Promise<{ readonly asks: boolean; readonly review?: SignedReview | undefined }> => {
+    const decoded = await decodeToolCall(toolCall.name, toolCall.args, {
+      stripAcknowledgment: true,
+    });
+    const callId = toolCall.id;
+    if (!decoded.ok || decoded.call.itemId === undefined || callId === undefined) {
+      return { asks: false };
     }
-    if (!review.needsAcknowledgment) return undefined;
-    await reviews.set(toolCall.id, review);
-    return review;
+    const known = await step.reviews.get(callId);
+    if (known !== undefined) return { asks: true, review: known };
+    const review = await askAbout(client, decoded.call, callId, step.codec);
+    if (review === undefined) return { asks: false };
+    if (!isResuming(runtime)) await step.reviews.set(callId, review);
+    return { asks: true, review };
   };
   const entry: PostlineInterruptOn = {
     allowedDecisions: ["approve", "reject"],
-    when: async ({ toolCall }) => (await reviewOf(toolCall)) !== undefined,
-    description: async (toolCall) => {
-      const review = await reviewOf(toolCall);
+    when: async ({ toolCall, runtime }) => (await questionOf(toolCall, runtime)).asks,
+    description: async (toolCall, _state, runtime) => {
+      const { review } = await questionOf(toolCall, runtime);
       return review === undefined
         ? `${toolCall.name} needs no acknowledgment.`
-        : `The text of ${review.itemId} matches AI-writing patterns: ` +
-            `${describeMatches(review.aiIsmMatches)}. Approve this exact text?\n\n${review.text}`;
+        : questionText(review);
     },
   };
   return { update_content: entry, schedule_content: entry };
+}
+
+/**
+ * Whether the middleware runs again to apply a person's answer (LangGraph's `Command({ resume })`):
+ * the resume values LangGraph's `interrupt()` reads from the task's scratchpad.
+ */
+function isResuming(runtime: MiddlewareRuntime | undefined): boolean {
+  const scratchpad = runtime?.configurable?.__pregel_scratchpad as
+    | { readonly resume?: unknown; readonly nullResume?: unknown }
+    | undefined;
+  return (
+    (Array.isArray(scratchpad?.resume) && scratchpad.resume.length > 0) ||
+    scratchpad?.nullResume !== undefined
+  );
 }

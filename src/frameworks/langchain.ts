@@ -20,6 +20,7 @@ import {
 } from "../tools/approval/acknowledgment-policy.js";
 import { descriptionFor } from "../tools/approval/approval-target.js";
 import { gateOfStep } from "../tools/approval/pending-reviews.js";
+import { faceOptions } from "../tools/face-options.js";
 import {
   type JsonObject,
   selectTools,
@@ -31,10 +32,12 @@ import {
 import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
+export type { SignedReview } from "../tools/approval/approval-ticket.js";
 export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
 export {
   type LangChainApprovalOptions,
   langChainApproval,
+  type MiddlewareRuntime,
   type MiddlewareToolCall,
   type PostlineInterruptOn,
   type PostlineInterruptOnConfig,
@@ -84,7 +87,8 @@ function advertise(parameters: ToolParameters): AdvertisedSchema {
  * decides (docs/approval.md).
  *
  * @param client - a `Postline` client.
- * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all).
+ * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all);
+ *   an unknown option name is an `InvalidRequestError` naming the nearest known one.
  *
  * @example
  * ```ts
@@ -93,15 +97,16 @@ function advertise(parameters: ToolParameters): AdvertisedSchema {
  */
 export function langChainTools(
   client: ToolClient,
-  options: LangChainToolsOptions = {},
+  options?: LangChainToolsOptions,
 ): DynamicStructuredTool[] {
-  const mode = acknowledgmentModeOf(options);
-  return selectTools(options).map((definition) => {
+  const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
+  const mode = acknowledgmentModeOf(given);
+  return selectTools(given).map((definition) => {
     const name: string = definition.name;
     return tool(
       async (input: unknown, config): Promise<[string, ToolResult]> => {
         const toolCallId = config?.toolCall?.id;
-        const gate = await gateOfStep(client, mode, name, input, toolCallId);
+        const gate = await gateOfStep(client, "langchain", mode, toolCallId);
         const options = withSignal(config?.signal);
         const result = await runToolThroughGate(client, name, input, options, gate, {
           toolCallId,

@@ -4,12 +4,12 @@
  * context, so it survives `RunState` serialisation (docs/frameworks.md).
  */
 import type { RunContext, RunToolApprovalItem } from "@openai/agents";
-import type { ContentReview } from "../resources/content/review.js";
 import type { AiIsmMatch } from "../schemas/index.js";
 import { describeMatches } from "../tools/approval/approval-envelopes.js";
-import { approvalTarget } from "../tools/approval/approval-target.js";
+import { askAbout } from "../tools/approval/approval-question.js";
+import type { SignedReview, TicketCodec } from "../tools/approval/approval-ticket.js";
 import type { PersonGate } from "../tools/approval/gated-call.js";
-import { memoryReviewStore } from "../tools/approval/pending-reviews.js";
+import { decodeToolCall } from "../tools/decode-tool-call.js";
 import type { ToolClient } from "../tools/index.js";
 
 /** The key of the run context under which the reviews asked about wait, by tool call id. */
@@ -33,49 +33,55 @@ export interface ApprovalDescription {
   readonly message: string;
 }
 
-// Reviews seen by this process, for `describeApproval` without a context.
-const seen = memoryReviewStore();
+// Reviews asked about, by run, for `describeApproval` when the run's context is not an object:
+// never shared between runs or clients, where the same call id may name another call.
+const seen = new WeakMap<object, Map<string, SignedReview>>();
 
-/** The tool's `needsApproval`: reads the review and keeps it in the run context. */
-export function needsApprovalFor(client: ToolClient, name: string) {
+/**
+ * The tool's `needsApproval`: decodes the call as it will run, reads the review and keeps it,
+ * signed for this call, in the run context.
+ */
+export function needsApprovalFor(client: ToolClient, name: string, codec: TicketCodec) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
-    const itemId = approvalTarget(name, input);
-    if (itemId === undefined || callId === undefined) return false;
+    if (callId === undefined) return false; // then no ticket: the call asks again if it must
+    const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+    if (!decoded.ok || decoded.call.itemId === undefined) return false;
     const reviews = reviewsIn(runContext.context, { create: true });
     // Evaluated again after a restored RunState: the review the person saw stays the one asked.
     if (reviews?.[callId] !== undefined) return true;
-    let review: ContentReview;
-    try {
-      review = await client.content.review(itemId);
-    } catch {
-      return false; // the call itself reports the failure (not_found, ...)
-    }
-    if (!review.needsAcknowledgment) return false;
-    if (reviews !== undefined) reviews[callId] = { ...review };
-    await seen.set(callId, review);
+    // A person already answered for this call, about a review this state no longer holds: a
+    // review read now was never shown, so none is kept, and the call asks again.
+    if (runContext.isToolApproved({ toolName: name, callId }) !== undefined) return true;
+    const review = await askAbout(client, decoded.call, callId, codec);
+    if (review === undefined) return false;
+    if (reviews !== undefined) reviews[callId] = review;
+    const ofRun = seen.get(runContext) ?? new Map<string, SignedReview>();
+    ofRun.set(callId, review);
+    seen.set(runContext, ofRun);
     return true;
   };
 }
 
-/** The person's part in a call that runs: the review approved for it, taken out of the context. */
-export async function gateOfCall(
+/** The person's part in a call that runs: the ticket kept for it, taken out of the context. */
+export function gateOfCall(
   mode: PersonGate["mode"],
-  name: string,
-  input: unknown,
+  codec: TicketCodec,
   runContext: RunContext | undefined,
   callId: string | undefined,
-): Promise<PersonGate> {
-  if (mode === "model" || approvalTarget(name, input) === undefined) return { mode };
+): PersonGate {
+  if (mode === "model") return { mode };
   const reviews = reviewsIn(runContext?.context);
-  const approved = callId === undefined ? undefined : reviews?.[callId];
+  const ticket = callId === undefined ? undefined : reviews?.[callId];
   if (callId !== undefined && reviews !== undefined) delete reviews[callId];
-  return { mode, approvalStep: { approved } };
+  return { mode, approvalStep: { codec, callId, ticket } };
 }
 
 /**
  * What to show a person for an interruption of a Postline tool: the exact text and its matches,
  * read from the run's context (pass `result.state`, a restored `RunState`, or the context
- * object), or from this process's memory. `undefined` for another tool's interruption.
+ * object), or from this run's memory. `undefined` for another tool's interruption, and where no
+ * review of this call is known (the person then cannot be shown the text: reject, and the model
+ * is asked to call again).
  *
  * @example
  * ```ts
@@ -95,7 +101,7 @@ export function describeApproval(
   const callId = typeof raw.callId === "string" ? raw.callId : undefined;
   const toolName = interruption.name;
   if (callId === undefined || toolName === undefined) return undefined;
-  const review = reviewsIn(contextOf(from))?.[callId] ?? memoryReview(callId);
+  const review = reviewsIn(contextOf(from))?.[callId] ?? seen.get(runContextOf(from))?.get(callId);
   if (review === undefined) return undefined;
   return {
     toolName,
@@ -108,9 +114,13 @@ export function describeApproval(
   };
 }
 
-function memoryReview(callId: string): ContentReview | undefined {
-  const review = seen.get(callId);
-  return review instanceof Promise ? undefined : review;
+/** The RunContext inside a RunState or a RunResult, or itself. */
+function runContextOf(from: unknown): object {
+  if (from === null || typeof from !== "object") return {};
+  const value = from as { state?: unknown; _context?: unknown };
+  if (value.state !== undefined) return runContextOf(value.state);
+  if (value._context !== null && typeof value._context === "object") return value._context;
+  return from;
 }
 
 /** The user's context object inside a RunState, a RunResult or a RunContext, or itself. */
@@ -127,14 +137,14 @@ function contextOf(from: unknown): unknown {
 function reviewsIn(
   context: unknown,
   { create = false }: { readonly create?: boolean } = {},
-): Record<string, ContentReview> | undefined {
+): Record<string, SignedReview> | undefined {
   if (context === null || typeof context !== "object") return undefined;
   const holder = context as Record<string, unknown>;
   const reviews = holder[REVIEWS_KEY];
   if (reviews !== null && typeof reviews === "object")
-    return reviews as Record<string, ContentReview>;
+    return reviews as Record<string, SignedReview>;
   if (!create) return undefined;
-  const fresh: Record<string, ContentReview> = {};
+  const fresh: Record<string, SignedReview> = {};
   holder[REVIEWS_KEY] = fresh;
   return fresh;
 }

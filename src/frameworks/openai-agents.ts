@@ -25,8 +25,10 @@ import {
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
 import { descriptionFor, mayNeedApproval } from "../tools/approval/approval-target.js";
+import { ticketCodec } from "../tools/approval/approval-ticket.js";
+import type { PersonGate } from "../tools/approval/gated-call.js";
+import { faceOptions } from "../tools/face-options.js";
 import {
-  runTool,
   selectTools,
   type ToolClient,
   type ToolSelection,
@@ -58,7 +60,14 @@ export interface StrictObjectSchema {
 export type PostlineAgentsTool = FunctionTool<unknown, StrictObjectSchema, unknown>;
 
 /** Which tools {@link openAIAgentsTools} returns, and who may acknowledge AI-ism matches. */
-export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentOptions {}
+export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentOptions {
+  /**
+   * The HMAC key (at least 32 bytes) that signs the reviews kept in the run context. Default: a
+   * random key per process, so a `RunState` restored in another process asks again. Give the same
+   * key to every process that may resume a run.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
+}
 
 /**
  * The Postline tools as Agents SDK function tools, built with `tool()` from `@openai/agents`, in
@@ -76,7 +85,9 @@ export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentO
  * interrupts again (docs/frameworks.md).
  *
  * @param client - a `Postline` client.
- * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all).
+ * @param options - `{ readOnly?, tools?, acknowledgment?, requestStateKey? }`: which tools to
+ *   return (default: all); an unknown option name is an `InvalidRequestError` naming the nearest
+ *   known one.
  *
  * @example
  * ```ts
@@ -85,10 +96,17 @@ export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentO
  */
 export function openAIAgentsTools(
   client: ToolClient,
-  options: OpenAIAgentsToolsOptions = {},
+  options?: OpenAIAgentsToolsOptions,
 ): PostlineAgentsTool[] {
-  const mode = acknowledgmentModeOf(options);
-  return selectTools(options).map((definition) => {
+  const given = faceOptions(options, {
+    readOnly: true,
+    tools: true,
+    acknowledgment: true,
+    requestStateKey: true,
+  });
+  const mode = acknowledgmentModeOf(given);
+  const codec = ticketCodec(given.requestStateKey);
+  return selectTools(given).map((definition) => {
     const name: string = definition.name;
     const asks = mode !== "model" && mayNeedApproval(name);
     return tool({
@@ -96,10 +114,10 @@ export function openAIAgentsTools(
       description: descriptionFor(definition, mode),
       parameters: toStrictParameters(definition.parameters) as unknown as StrictObjectSchema,
       strict: true,
-      ...(asks ? { needsApproval: needsApprovalFor(client, name) } : {}),
+      ...(asks ? { needsApproval: needsApprovalFor(client, name, codec) } : {}),
       execute: async (input, runContext, details) => {
         const toolCallId = details?.toolCall?.callId;
-        const gate = await gateOfCall(mode, name, input, runContext, toolCallId);
+        const gate = gateOfCall(mode, codec, runContext, toolCallId);
         const options = withSignal(details?.signal);
         const call = { toolCallId };
         return JSON.stringify(await runToolThroughGate(client, name, input, options, gate, call));
@@ -107,17 +125,28 @@ export function openAIAgentsTools(
       // Arguments the SDK could not parse (not JSON) never reach `execute`: answer them with our
       // envelope too, instead of the SDK's generic "An error occurred".
       errorFunction: async (_context, error) =>
-        JSON.stringify(await refusalOf(client, name, error)),
+        JSON.stringify(
+          await refusalOf(client, name, error, gateOfCall(mode, codec, undefined, undefined)),
+        ),
     });
   });
 }
 
-/** The envelope for arguments the Agents SDK refused to parse; other errors keep its wording. */
-async function refusalOf(client: ToolClient, name: string, error: unknown): Promise<unknown> {
+/**
+ * The envelope for arguments the Agents SDK refused to parse; other errors keep its wording.
+ * Arguments that `runTool` still decodes (a byte-order mark) run under the tool's own gate, with
+ * no ticket: no person approved them, so they never carry an acknowledgment.
+ */
+async function refusalOf(
+  client: ToolClient,
+  name: string,
+  error: unknown,
+  gate: PersonGate,
+): Promise<unknown> {
   if (error instanceof ModelBehaviorError) {
     // The raw arguments, unless the SDK was told not to keep tool data.
     const input = (error as { toolInvocation?: { input?: unknown } }).toolInvocation?.input;
-    if (typeof input === "string") return runTool(client, name, input);
+    if (typeof input === "string") return runToolThroughGate(client, name, input, undefined, gate);
     const message = `The input to ${name} is not valid JSON`;
     return { error: { code: "validation_error", message, param: "(input)" } };
   }

@@ -4,7 +4,7 @@
  */
 import { type InputRequest, inputRequired, inputResponse } from "@modelcontextprotocol/server";
 import type { ContentReview } from "../resources/content/review.js";
-import { describeMatches } from "../tools/approval/approval-envelopes.js";
+import { questionText } from "../tools/approval/approval-question.js";
 
 /** The key of the question in `inputRequests` / `inputResponses`. */
 export const ACKNOWLEDGMENT_INPUT_KEY = "acknowledgment";
@@ -16,10 +16,7 @@ const APPROVE_FIELD = "approve";
 export function acknowledgmentForm(review: ContentReview): InputRequest {
   return inputRequired.elicit({
     mode: "form",
-    message:
-      `Approve the text of ${review.itemId}? It matches AI-writing patterns: ` +
-      `${describeMatches(review.aiIsmMatches)}. Approving acknowledges these matches for this ` +
-      `exact text only.\n\n${review.text}`,
+    message: questionText(review),
     requestedSchema: {
       type: "object",
       properties: {

@@ -14,13 +14,12 @@ import type { RequestOptions } from "../core/request-options.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import type { AcknowledgmentMode } from "../tools/approval/acknowledgment-policy.js";
 import { declinedResult } from "../tools/approval/approval-envelopes.js";
-import { approvalTarget } from "../tools/approval/approval-target.js";
+import { mintTicket, ticketCodec } from "../tools/approval/approval-ticket.js";
 import type { PersonGate } from "../tools/approval/gated-call.js";
+import { type DecodedToolCall, decodeToolCall } from "../tools/decode-tool-call.js";
 import type { ToolResult } from "../tools/envelope.js";
 import { resultOfError } from "../tools/error-result.js";
 import type { ToolClient } from "../tools/tool-client.js";
-import { findTool } from "../tools/tool-list.js";
-import { validateToolInput } from "../tools/validate-input.js";
 import {
   ACKNOWLEDGMENT_INPUT_KEY,
   acknowledgmentAnswer,
@@ -41,9 +40,12 @@ export interface AcknowledgmentContext {
   readonly mint: (state: AcknowledgmentState) => Promise<string>;
 }
 
-/** The round's outcome: run the tool under `gate`, answer at once, or ask the person. */
+/**
+ * The round's outcome: run the tool under `gate` (the call as decoded here, when it was), answer
+ * at once, or ask the person.
+ */
 export type AcknowledgmentRound =
-  | { readonly gate: PersonGate }
+  | { readonly gate: PersonGate; readonly call?: DecodedToolCall | undefined }
   | { readonly answer: ToolResult }
   | { readonly ask: InputRequiredResult };
 
@@ -61,11 +63,15 @@ export async function acknowledgmentRound(
   context: AcknowledgmentContext,
 ): Promise<AcknowledgmentRound> {
   const { mode } = context;
-  const itemId = approvalTarget(name, input);
-  if (itemId === undefined || mode === "model" || !context.canElicit) return { gate: { mode } };
-  const tool = findTool(name);
-  if (tool === undefined || !validateToolInput(tool.definition, input).ok)
-    return { gate: { mode } };
+  if (mode === "model" || !context.canElicit) return { gate: { mode } };
+  // Decoded once: the question, the answer's check and the call read this one value.
+  const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+  if (!decoded.ok) return { gate: { mode } }; // the tool answers the refusal
+  const { call } = decoded;
+  const { itemId } = call;
+  const step = { codec: tickets, callId: MCP_CALL_ID };
+  if (itemId === undefined)
+    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
   const state = stateOfCall(context.state, name, itemId);
   let review: Awaited<ReturnType<ToolClient["content"]["review"]>>;
   try {
@@ -74,10 +80,16 @@ export async function acknowledgmentRound(
     return { answer: resultOfError(error, resultRedactorOf(client)) };
   }
   // No matches: nothing to ask, and the model's own acknowledgeAiIsms still does not count.
-  if (!review.needsAcknowledgment) return { gate: { mode, approvalStep: { approved: undefined } } };
+  if (!review.needsAcknowledgment) {
+    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
+  }
   if (state?.textDigest === review.textDigest) {
     const answer = acknowledgmentAnswer(context.inputResponses);
-    if (answer === "approve") return { gate: { mode, approvalStep: { approved: review } } };
+    if (answer === "approve") {
+      // The verified requestState is the person's answer: the runner gets it as a ticket.
+      const ticket = await mintTicket(tickets, call, MCP_CALL_ID, review);
+      return { gate: { mode, approvalStep: { ...step, ticket } }, call };
+    }
     if (answer === "decline") return { answer: declinedResult(review) };
   }
   const requestState = await context.mint({
@@ -92,6 +104,11 @@ export async function acknowledgmentRound(
     }),
   };
 }
+
+// The answer and the call meet within one request: this process's key signs their ticket.
+const tickets = ticketCodec(undefined);
+/** MCP has no tool call id: the ticket binds the request's arguments instead. */
+const MCP_CALL_ID = "mcp";
 
 /** The verified state, which must be a question about this very tool and item. */
 function stateOfCall(

@@ -7,6 +7,8 @@ import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
 } from "../tools/approval/acknowledgment-policy.js";
+import { descriptionFor } from "../tools/approval/approval-target.js";
+import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
@@ -121,6 +123,15 @@ export function createMcpServerWithSeams(
   if (options === null || typeof options !== "object" || !isToolClient(options.client)) {
     throw new InvalidRequestError("client", "createMcpServer needs `client`, a Postline client");
   }
+  faceOptions(options, {
+    client: true,
+    readOnly: true,
+    tools: true,
+    acknowledgment: true,
+    maxWaitMs: true,
+    requestStateKey: true,
+    tracer: true,
+  });
   const { client } = options;
   const maxWaitMs = options.maxWaitMs ?? MCP_DEFAULT_MAX_WAIT_MS;
   checkMaxWait(maxWaitMs);
@@ -129,7 +140,10 @@ export function createMcpServerWithSeams(
   const tracer = serverTracerOf(options);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
-  const listing = served.map(listedTool);
+  // Under "human" the model is never told to acknowledge on its own, as on every face.
+  const listing = served.map((tool) =>
+    listedTool({ ...tool, description: descriptionFor(tool, mode) }),
+  );
   const mcp = new McpServer(
     { name: "postline", title: "Postline", version: VERSION },
     {

@@ -8,7 +8,7 @@ import type { InputRequiredResult } from "@modelcontextprotocol/server";
 import { type TraceContext, withParentFrom } from "../core/observe/tracing.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { toolError } from "../tools/envelope.js";
-import { runToolThroughGate } from "../tools/run-tool.js";
+import { runDecodedThroughGate, runToolThroughGate } from "../tools/run-tool.js";
 import type { ToolClient } from "../tools/tool-client.js";
 import { type AcknowledgmentContext, acknowledgmentRound } from "./acknowledgment-round.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
@@ -96,6 +96,10 @@ async function runCall(
   if ("answer" in round) return callResultOf(round.answer);
   const { traceContext } = call;
   return callResultOf(
-    await runToolThroughGate(deps.client, call.name, input, options, round.gate, { traceContext }),
+    round.call === undefined
+      ? await runToolThroughGate(deps.client, call.name, input, options, round.gate, {
+          traceContext,
+        })
+      : await runDecodedThroughGate(deps.client, round.call, options, round.gate, { traceContext }),
   );
 }

@@ -4,6 +4,7 @@ import {
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
 import { descriptionFor } from "./approval/approval-target.js";
+import { faceOptions } from "./face-options.js";
 import type { ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
@@ -51,13 +52,19 @@ export interface AnthropicRunnableTool {
  */
 export function toAnthropicRunnableTools(
   client: ToolClient,
-  options: ToolSelection & ConfirmOptions = {},
+  options?: ToolSelection & ConfirmOptions,
 ): AnthropicRunnableTool[] {
+  const given = faceOptions(options, {
+    readOnly: true,
+    tools: true,
+    acknowledgment: true,
+    confirm: true,
+  });
   const approval = {
-    acknowledgment: acknowledgmentModeOf(options),
-    confirm: confirmOf(options),
+    acknowledgment: acknowledgmentModeOf(given),
+    confirm: confirmOf(given),
   };
-  return selectTools(options).map((tool) => ({
+  return selectTools(given).map((tool) => ({
     type: "custom",
     name: tool.name,
     description: descriptionFor(tool, approval.acknowledgment),

@@ -5,6 +5,7 @@ import {
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
 import { descriptionFor } from "./approval/approval-target.js";
+import { faceOptions } from "./face-options.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
 import { toStrictParameters, wantsStrict } from "./strict-schema.js";
@@ -67,14 +68,21 @@ export interface OpenAIRunnableTool {
  */
 export function toOpenAIRunnableTools(
   client: ToolClient,
-  options: ToolSelection & OpenAIToolOptions & ConfirmOptions = {},
+  options?: ToolSelection & OpenAIToolOptions & ConfirmOptions,
 ): OpenAIRunnableTool[] {
-  const strict = wantsStrict(options);
+  const given = faceOptions(options, {
+    readOnly: true,
+    tools: true,
+    strict: true,
+    acknowledgment: true,
+    confirm: true,
+  });
+  const strict = wantsStrict(given);
   const approval = {
-    acknowledgment: acknowledgmentModeOf(options),
-    confirm: confirmOf(options),
+    acknowledgment: acknowledgmentModeOf(given),
+    confirm: confirmOf(given),
   };
-  return selectTools(options).map((tool) => ({
+  return selectTools(given).map((tool) => ({
     type: "function",
     function: {
       name: tool.name,

@@ -5,16 +5,16 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
-import { approvalTarget } from "./approval/approval-target.js";
-import { callThroughGate, type PersonGate } from "./approval/gated-call.js";
+import { callThroughGate, type PersonGate, personDecides } from "./approval/gated-call.js";
 import { withChannelChoices } from "./channel-choices.js";
-import { type ToolResult, toolError } from "./envelope.js";
+import { type DecodedToolCall, decodeToolCall } from "./decode-tool-call.js";
+import type { ToolResult } from "./envelope.js";
 import { resultOfError } from "./error-result.js";
+import { faceOptions } from "./face-options.js";
 import { toJsonSafe } from "./json-safe.js";
 import type { ToolClient } from "./tool-client.js";
-import { findTool, type ToolInput, type ToolName, tools } from "./tool-list.js";
+import type { ToolInput, ToolName } from "./tool-list.js";
 import { inToolSpan, type ToolCallContext } from "./tool-span.js";
-import { validateToolInput } from "./validate-input.js";
 
 /**
  * What `runTool` accepts as input for a tool name: the tool's own input type (or its JSON text)
@@ -70,7 +70,7 @@ export async function runTool<Name extends ToolName | (string & {})>(
   input: InputFor<Name>,
   options?: RunToolOptions,
 ): Promise<ToolResult> {
-  const { acknowledgment, confirm, ...requestOptions } = options ?? {};
+  const { acknowledgment, confirm, ...requestOptions } = faceOptions(options, RUN_TOOL_OPTIONS);
   const gate: PersonGate = {
     mode: acknowledgmentModeOf({ acknowledgment }),
     confirm: confirmOf({ confirm }),
@@ -96,6 +96,17 @@ export function runToolThroughGate(
   );
 }
 
+const RUN_TOOL_OPTIONS = {
+  signal: true,
+  timeout: true,
+  maxWaitMs: true,
+  onRateLimitWait: true,
+  maxRetries: true,
+  headers: true,
+  acknowledgment: true,
+  confirm: true,
+} satisfies Record<keyof RunToolOptions, true>;
+
 async function runChecked(
   client: ToolClient,
   name: string,
@@ -103,36 +114,51 @@ async function runChecked(
   options: RequestOptions | undefined,
   gate: PersonGate,
 ): Promise<ToolResult> {
-  const tool = findTool(name);
-  if (tool === undefined) {
-    return toJsonSafe(
-      toolError(
-        "unknown_tool",
-        `No tool is named "${name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`,
-      ),
-    );
-  }
-  const checked = validateToolInput(tool.definition, input);
-  if (!checked.ok) {
+  const decoded = await decodeToolCall(name, input, { stripAcknowledgment: personDecides(gate) });
+  if (!decoded.ok) {
+    const channelParam = decoded.tool?.channelParam;
     const refusal =
-      tool.channelParam === undefined
-        ? checked.failure
-        : await withChannelChoices(client, tool.channelParam, checked.failure, options);
+      channelParam === undefined || decoded.failure.error.code !== "validation_error"
+        ? decoded.failure
+        : await withChannelChoices(client, channelParam, decoded.failure, options);
     // A refusal of the input alone holds nothing from the network, and leaves the client alone.
-    return refusal === checked.failure
+    return refusal === decoded.failure
       ? toJsonSafe(refusal)
       : toJsonSafe(refusal, resultRedactorOf(client));
   }
+  return runDecoded(client, decoded.call, options, gate);
+}
+
+/**
+ * Runs a call already decoded by {@link decodeToolCall} (with the strip policy of `gate`): what
+ * a face that decoded the call at its entry hands over, so the call runs the value it checked.
+ */
+export function runDecodedThroughGate(
+  client: ToolClient,
+  call: DecodedToolCall,
+  options: RequestOptions | undefined,
+  gate: PersonGate,
+  context: ToolCallContext = {},
+): Promise<ToolResult> {
+  return inToolSpan(client, call.name, context, options, (traced) =>
+    runDecoded(client, call, traced, gate),
+  );
+}
+
+async function runDecoded(
+  client: ToolClient,
+  call: DecodedToolCall,
+  options: RequestOptions | undefined,
+  gate: PersonGate,
+): Promise<ToolResult> {
   // Results are scrubbed with the client's own key, not only by pattern: a server may echo it.
   const redact = resultRedactorOf(client);
-  const itemId = approvalTarget(tool.definition.name, checked.input);
+  const { itemId } = call;
   if (itemId !== undefined && gate.mode !== "model") {
-    const call = (input: object, sent: RequestOptions | undefined) =>
-      tool.call(client, input, sent);
-    return callThroughGate(client, call, itemId, checked.input, options, gate, redact);
+    return callThroughGate(client, { ...call, itemId }, options, gate, redact);
   }
   try {
-    return toJsonSafe(await tool.call(client, checked.input, options), redact);
+    return toJsonSafe(await call.tool.call(client, call.input, options), redact);
   } catch (error) {
     return resultOfError(error, redact);
   }

@@ -81,6 +81,14 @@ export function clientHooksOf(options: PostlineOptions): ClientHooks {
   return hooks;
 }
 
+/**
+ * Refuses an own key of `options` that is not in `known`, naming the nearest known one: the
+ * client's refusal, shared by every face that takes options.
+ */
+export function refuseUnknownOptions(options: object, known: readonly string[], prefix = ""): void {
+  refuseUnknown(options, known, prefix);
+}
+
 function refuseUnknown(
   options: object,
   known: readonly string[],

@@ -45,7 +45,7 @@ export async function reviewOf(item: ContentItem): Promise<ContentReview> {
  * const same = (await textDigest(item.content)) === review.textDigest;
  * ```
  */
-async function textDigest(text: string): Promise<string> {
+export async function textDigest(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text);
   const digest = await globalThis.crypto.subtle.digest("SHA-256", bytes);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");

@@ -42,17 +42,30 @@ export function askYourUserResult(itemId: string, matches: readonly AiIsmMatch[]
   );
 }
 
-/** The text changed after the person answered: nothing was sent, and they are asked again. */
+/** What happened to the write, in the words of a tool result: derived from whether it was sent. */
+export interface WriteOutcome {
+  /** A request reached the service (and it refused it); `false` when the SDK refused first. */
+  readonly sent: boolean;
+}
+
+function whatHappened({ sent }: WriteOutcome): string {
+  return sent
+    ? "the write went without an acknowledgment and the service refused it: nothing was changed"
+    : "nothing was sent";
+}
+
+/** The text changed after the person answered: nothing was written, and they are asked again. */
 export function changedSinceApprovalResult(
   itemId: string,
   matches: readonly AiIsmMatch[],
+  outcome: WriteOutcome,
 ): ToolErrorResult {
   return toolError(
     "validation_error",
-    `The text of ${itemId} changed after the user approved it, so nothing was sent. Its text ` +
-      `now matches: ${describeMatches(matches)}. Call the tool again: the user will be asked ` +
-      "about the current text.",
-    { ...gateDetail(itemId, matches), stale: true },
+    `The text of ${itemId} changed after the user approved it, so ${whatHappened(outcome)}. Its ` +
+      `text now matches: ${describeMatches(matches)}. Call the tool again: the user will be ` +
+      "asked about the current text.",
+    { ...gateDetail(itemId, matches), stale: true, sent: outcome.sent },
   );
 }
 
@@ -60,12 +73,16 @@ export function changedSinceApprovalResult(
  * The text needs an acknowledgment that no person gave for this call (it gained matches after
  * the approval step ran, or the review the person saw is not known here): ask through the tool.
  */
-export function askAgainResult(itemId: string, matches: readonly AiIsmMatch[]): ToolErrorResult {
+export function askAgainResult(
+  itemId: string,
+  matches: readonly AiIsmMatch[],
+  outcome: WriteOutcome,
+): ToolErrorResult {
   return toolError(
     "validation_error",
     `The text of ${itemId} matches AI-writing patterns: ${describeMatches(matches)}, and no ` +
-      "approval of this exact text is known here, so nothing was sent. Call the tool again: the " +
-      "user will be asked.",
-    gateDetail(itemId, matches),
+      `approval of this exact text is known here, so ${whatHappened(outcome)}. Call the tool ` +
+      "again: the user will be asked.",
+    { ...gateDetail(itemId, matches), sent: outcome.sent },
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { AcknowledgmentMode } from "./acknowledgment-policy.js";
 
-/** The item a tool call would approve or schedule, or `undefined` when the gate does not apply. */
+/** The item a valid tool input would approve or schedule, or `undefined` when the gate does not apply. */
 export function approvalTarget(toolName: string, input: unknown): string | undefined {
   if (input === null || typeof input !== "object") return undefined;
   const { id, status } = input as { id?: unknown; status?: unknown };

@@ -1,23 +1,24 @@
 /**
  * The reviews a person was asked about, kept from the moment a framework's approval step asks
- * until the approved call runs: the call acknowledges only against the review the person saw.
+ * until the approved call runs, each with its signed ticket: the call acknowledges only against
+ * the review the person saw, for that very call.
  */
-import type { ContentReview } from "../../resources/content/review.js";
 import type { AcknowledgmentMode } from "./acknowledgment-policy.js";
-import { approvalTarget } from "./approval-target.js";
+import { type SignedReview, type TicketCodec, ticketCodec } from "./approval-ticket.js";
 import type { PersonGate } from "./gated-call.js";
 
 /**
  * Where asked-about reviews wait for their answer, by tool call id. The default is this
  * process's memory; give a shared store when the answer may reach another process (several
- * server instances behind one chat). Without the review, a call asks again: it never acknowledges
- * blind.
+ * server instances behind one chat), with a shared `requestStateKey`: each review carries a
+ * ticket signed with that key. Without a review whose ticket verifies, a call asks again: it
+ * never acknowledges blind.
  */
 export interface PendingReviewStore {
   /** The review asked about for a tool call, if known. */
-  get(toolCallId: string): ContentReview | undefined | Promise<ContentReview | undefined>;
+  get(toolCallId: string): SignedReview | undefined | Promise<SignedReview | undefined>;
   /** Keeps the review asked about for a tool call. */
-  set(toolCallId: string, review: ContentReview): void | Promise<void>;
+  set(toolCallId: string, review: SignedReview): void | Promise<void>;
   /** Forgets it once the call ran. */
   delete(toolCallId: string): void | Promise<void>;
 }
@@ -26,8 +27,8 @@ export interface PendingReviewStore {
 const MEMORY_CAP = 1_000;
 
 /** A {@link PendingReviewStore} in this process's memory, holding at most 1,000 reviews. */
-export function memoryReviewStore(): PendingReviewStore {
-  const reviews = new Map<string, ContentReview>();
+function memoryReviewStore(): PendingReviewStore {
+  const reviews = new Map<string, SignedReview>();
   return {
     get: (toolCallId) => reviews.get(toolCallId),
     set: (toolCallId, review) => {
@@ -42,47 +43,55 @@ export function memoryReviewStore(): PendingReviewStore {
   };
 }
 
-/** A framework's approval step for one client: its mode and where its reviews wait. */
+/** The frameworks whose approval step meets its tools through the client. */
+export type ApprovalFace = "ai-sdk" | "langchain";
+
+/** A framework's approval step for one client: where its reviews wait, and their signer. */
 export interface ApprovalStep {
   readonly reviews: PendingReviewStore;
+  readonly codec: TicketCodec;
 }
 
-const steps = new WeakMap<object, ApprovalStep>();
+// By client, then by framework: one framework's approval never changes another's tools.
+const steps = new WeakMap<object, Map<ApprovalFace, ApprovalStep>>();
 
 /**
- * The approval step registered for `client`, shared by the tools and the approval configuration
- * built for the same client (they are built apart, and meet here).
+ * Registers the approval step of `face` for `client`, shared by the tools and the approval
+ * configuration built for the same client (they are built apart, and meet here). A given store
+ * or key replaces the current step.
  */
-function approvalStepOf(client: object): ApprovalStep | undefined {
-  return steps.get(client);
-}
-
-/** Registers (or keeps) the approval step of `client`; a given store replaces the current one. */
-export function registerApprovalStep(client: object, store?: PendingReviewStore): ApprovalStep {
-  const current = steps.get(client);
-  if (current !== undefined && store === undefined) return current;
-  const step = { reviews: store ?? memoryReviewStore() };
-  steps.set(client, step);
+export function registerApprovalStep(
+  client: object,
+  face: ApprovalFace,
+  given: { readonly store?: PendingReviewStore | undefined; readonly key?: unknown } = {},
+): ApprovalStep {
+  const byFace = steps.get(client) ?? new Map<ApprovalFace, ApprovalStep>();
+  steps.set(client, byFace);
+  const current = byFace.get(face);
+  if (current !== undefined && given.store === undefined && given.key === undefined) return current;
+  const step = {
+    reviews: given.store ?? current?.reviews ?? memoryReviewStore(),
+    codec:
+      given.key === undefined && current !== undefined ? current.codec : ticketCodec(given.key),
+  };
+  byFace.set(face, step);
   return step;
 }
 
 /**
- * The person's part in one call of a face with an approval step: the review they approved,
- * taken out of the store (a review acknowledges one call only). Without a registered step, or
- * for a call the gate does not apply to, nobody can be asked.
+ * The person's part in one call of a face with an approval step: the review kept for its call
+ * id, taken out of the store (a review acknowledges one call only), unchecked: the runner
+ * verifies its ticket against the decoded call. Without a registered step nobody can be asked.
  */
 export async function gateOfStep(
   client: object,
+  face: ApprovalFace,
   mode: AcknowledgmentMode,
-  toolName: string,
-  input: unknown,
   toolCallId: string | undefined,
 ): Promise<PersonGate> {
-  const step = approvalStepOf(client);
-  if (step === undefined || mode === "model" || approvalTarget(toolName, input) === undefined) {
-    return { mode };
-  }
-  const approved = toolCallId === undefined ? undefined : await step.reviews.get(toolCallId);
-  if (approved !== undefined && toolCallId !== undefined) await step.reviews.delete(toolCallId);
-  return { mode, approvalStep: { approved } };
+  const step = steps.get(client)?.get(face);
+  if (step === undefined || mode === "model") return { mode };
+  const ticket = toolCallId === undefined ? undefined : await step.reviews.get(toolCallId);
+  if (ticket !== undefined && toolCallId !== undefined) await step.reviews.delete(toolCallId);
+  return { mode, approvalStep: { codec: step.codec, callId: toolCallId, ticket } };
 }

@@ -35,3 +35,19 @@ export function acknowledgedWrites(session: FakeSession, id: string): number {
 export async function statusOf(session: FakeSession, id: string): Promise<string> {
   return (await session.client.content.get(id)).status;
 }
+
+/**
+ * Every encoding of a tool input the runner accepts, as a model may send it: the object, its
+ * JSON text, the JSON text of that JSON text, and both texts with a byte-order mark and
+ * whitespace around them.
+ */
+export function encodingsOf(input: Record<string, unknown>): [string, unknown][] {
+  const text = JSON.stringify(input);
+  return [
+    ["an object", input],
+    ["JSON text", text],
+    ["JSON text of JSON text", JSON.stringify(text)],
+    ["JSON text with a BOM and whitespace", `\uFEFF \n${text}\t `],
+    ["JSON text of JSON text with a BOM and whitespace", `\uFEFF ${JSON.stringify(` ${text}\n`)}`],
+  ];
+}
