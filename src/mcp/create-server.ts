@@ -11,6 +11,7 @@ import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
 import { clientCanElicitForm } from "./client-can-elicit.js";
+import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
 import { acknowledgmentStateCodec } from "./request-state.js";
 import { inServerSpan } from "./server-span.js";
@@ -85,6 +86,9 @@ const INSTRUCTIONS =
  * 2026-07-28 host through `input_required`, a 2025-11-25 host through `elicitation/create`. The
  * form shows the exact text and its matches; only an approval acknowledges, and only for that
  * text. The question's `requestState` is HMAC-signed with `requestStateKey`.
+ *
+ * The server also serves the package's agent skill, `skills/postline/SKILL.md`, through the MCP
+ * skills extension (`skills/list`, `skills/get`, `skill://postline/SKILL.md`), byte for byte.
  *
  * With a tracer (`tracer`, by default the client's), each `tools/call` is a `tools/call {name}`
  * server span continuing the host's trace from `_meta.traceparent` (docs/observability.md).
@@ -180,6 +184,8 @@ export function createMcpServerWithSeams(
       ),
     );
   });
+  // The package's agent skill, for hosts that load skills (skills/list, skill://postline/SKILL.md).
+  packageSkills.attach(mcp);
   return mcp;
 }
 
