@@ -14,6 +14,7 @@ import { clientCanElicitForm } from "./client-can-elicit.js";
 import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
 import { acknowledgmentStateCodec } from "./request-state.js";
+import { attachReviewCard } from "./review-card/attach-card.js";
 import { inServerSpan } from "./server-span.js";
 import { answerToolCall, type McpToolCall } from "./tool-call.js";
 import { listedTool, TOOL_LIST_CACHE_HINT } from "./tool-listing.js";
@@ -54,6 +55,11 @@ export interface McpServerOptions extends ToolSelection, AcknowledgmentOptions {
 export interface McpServerSeams {
   /** Called with each `tools/call` before the tool runs. */
   readonly onToolCall?: (call: McpToolCall) => void;
+  /**
+   * Serves the review card (review-card/README.md) to hosts that render MCP Apps. Off until the
+   * card is proven in a browser host; tests turn it on.
+   */
+  readonly reviewCard?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -146,7 +152,13 @@ export function createMcpServerWithSeams(
   );
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
   // registerTool's, so both tool methods are answered here: the v2 SDK's per-method escape hatch.
-  mcp.server.setRequestHandler("tools/list", () => ({ tools: listing }));
+  // The review card, for hosts that render MCP Apps (docs/approval.md); others see no change.
+  const card = seams.reviewCard
+    ? attachReviewCard(mcp, { client, mode, codec, servedNames, maxWaitMs })
+    : undefined;
+  mcp.server.setRequestHandler("tools/list", (_request, ctx: ServerContext) => ({
+    tools: card ? [...card.listing(listing, ctx)] : listing,
+  }));
   mcp.server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
     const meta = ctx.mcpReq._meta;
     const call: McpToolCall = {
@@ -157,6 +169,8 @@ export function createMcpServerWithSeams(
       trace: traceContextOf(meta),
     };
     seams.onToolCall?.(call);
+    const carded = await card?.answer(call, ctx);
+    if (carded) return carded;
     const facts = {
       toolName: call.name,
       trace: call.trace,

@@ -6,11 +6,10 @@
  */
 import type { Resource } from "@modelcontextprotocol/server";
 import { type Skill, SkillsExtension, skillEntry } from "@modelcontextprotocol/server/ext/skills";
+import { readPackageFile } from "./package-file.js";
 
 /** The skill's folder in the package, which is also its path in `skill://`. */
 const SKILL_FOLDER = "postline";
-/** The package whose files are served (its package.json names it). */
-const PACKAGE_NAME = "@postline/sdk";
 /** Where the skill's file sits in the package. */
 const SKILL_FILE = `skills/${SKILL_FOLDER}/SKILL.md`;
 
@@ -30,39 +29,6 @@ function packageSkill(): Promise<ServedSkill | undefined> {
     return { entry: await skillEntry(SKILL_FOLDER, { "SKILL.md": bytes }), text };
   });
   return served;
-}
-
-/**
- * A file of this package, found by walking up from this module to the folder whose
- * `package.json` is this package's (`dist/...` once built and installed, `src/...` in the
- * repository).
- */
-async function readPackageFile(path: string): Promise<Uint8Array | undefined> {
-  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-    .process;
-  const fs = process?.getBuiltinModule?.("node:fs/promises") as
-    | typeof import("node:fs/promises")
-    | undefined;
-  if (fs === undefined) return undefined;
-  let folder = new URL("./", import.meta.url);
-  for (let depth = 0; depth < 8; depth += 1) {
-    const manifest = await fs.readFile(new URL("package.json", folder), "utf8").catch(() => "");
-    if (manifest !== "" && nameOf(manifest) === PACKAGE_NAME) {
-      return new Uint8Array(await fs.readFile(new URL(path, folder)));
-    }
-    const parent = new URL("../", folder);
-    if (parent.href === folder.href) break;
-    folder = parent;
-  }
-  return undefined;
-}
-
-function nameOf(manifest: string): unknown {
-  try {
-    return (JSON.parse(manifest) as { name?: unknown }).name;
-  } catch {
-    return undefined;
-  }
 }
 
 /** What `resources/list` shows of the skill, for hosts that read resources but not skills. */

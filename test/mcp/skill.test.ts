@@ -79,7 +79,7 @@ async function expectSkillServed(mcp: Client, revision: Revision) {
   expect(got.skill).toEqual(entry);
   // A host that reads resources but not skills finds it in resources/list.
   const { resources } = await mcp.listResources();
-  expect(resources).toEqual([
+  expect(resources.filter((resource) => resource.uri.startsWith("skill://"))).toEqual([
     expect.objectContaining({
       uri: SKILL_URI,
       mimeType: "text/markdown",

@@ -9,6 +9,9 @@
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import type { AcknowledgmentState } from "../request-state.js";
 
+/** The `_meta` key that carries the token to the card. */
+export const REVIEW_TOKEN_META_KEY = "io.postline/reviewToken";
+
 /** The scope a review token is signed for: a decision of the card, never a tool's question. */
 const REVIEW_SCOPE = "decide_review";
 
