@@ -55,11 +55,6 @@ export interface McpServerOptions extends ToolSelection, AcknowledgmentOptions {
 export interface McpServerSeams {
   /** Called with each `tools/call` before the tool runs. */
   readonly onToolCall?: (call: McpToolCall) => void;
-  /**
-   * Serves the review card (review-card/README.md) to hosts that render MCP Apps. Off until the
-   * card is proven in a browser host; tests turn it on.
-   */
-  readonly reviewCard?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -92,6 +87,12 @@ const INSTRUCTIONS =
  * 2026-07-28 host through `input_required`, a 2025-11-25 host through `elicitation/create`. The
  * form shows the exact text and its matches; only an approval acknowledges, and only for that
  * text. The question's `requestState` is HMAC-signed with `requestStateKey`.
+ *
+ * A host that renders MCP Apps (it declared `io.modelcontextprotocol/ui`) gets the review card,
+ * `ui://postline/review`, where a person would otherwise be asked through a form: a gated call
+ * answers `awaiting_review` at once and sends nothing; `review_content` opens the card on
+ * request; the card decides through the app-only `decide_review`, with a review token signed by
+ * `requestStateKey` that only the card sees (docs/approval.md). Other hosts see no change.
  *
  * The server also serves the package's agent skill, `skills/postline/SKILL.md`, through the MCP
  * skills extension (`skills/list`, `skills/get`, `skill://postline/SKILL.md`), byte for byte.
@@ -153,9 +154,7 @@ export function createMcpServerWithSeams(
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
   // registerTool's, so both tool methods are answered here: the v2 SDK's per-method escape hatch.
   // The review card, for hosts that render MCP Apps (docs/approval.md); others see no change.
-  const card = seams.reviewCard
-    ? attachReviewCard(mcp, { client, mode, codec, servedNames, maxWaitMs })
-    : undefined;
+  const card = attachReviewCard(mcp, { client, mode, codec, servedNames, maxWaitMs });
   mcp.server.setRequestHandler("tools/list", (_request, ctx: ServerContext) => ({
     tools: card ? [...card.listing(listing, ctx)] : listing,
   }));

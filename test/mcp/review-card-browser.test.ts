@@ -9,13 +9,15 @@
  * (`npm run build`). Without Chromium the test is skipped, unless POSTLINE_REQUIRE_CHROMIUM=1.
  * With POSTLINE_CARD_SCREENSHOT=<file> it saves the card's screenshot (docs/approval-card.png).
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { build } from "esbuild";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMcpServerWithSeams } from "../../src/mcp/create-server.js";
 import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
+import { createMcpServer } from "../../src/mcp/index.js";
 import {
   EDITED_TEXT,
   FLAGGED_TEXT,
@@ -32,6 +34,7 @@ const required = process.env.POSTLINE_REQUIRE_CHROMIUM === "1";
 const available = existsSync(executablePath);
 if (required && !available)
   throw new Error(`POSTLINE_REQUIRE_CHROMIUM=1, but there is no Chromium at ${executablePath}`);
+const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
 const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 
 let browser: Browser | undefined;
@@ -63,16 +66,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-let session: FakeSession;
+let session: FakeSession | undefined;
 let context: BrowserContext | undefined;
 const clients: Client[] = [];
-beforeEach(() => {
-  session = openFakeSession();
-});
 afterEach(async () => {
   await context?.close();
   await Promise.all(clients.splice(0).map((client) => client.close()));
-  session.close();
+  session?.close();
+  session = undefined;
 });
 
 interface Host {
@@ -84,11 +85,11 @@ interface Host {
   modelContext: string[];
 }
 
-/** The official client, as a host that renders Apps, and the page that shows the card. */
-async function openHost(revision: Revision): Promise<Host> {
-  const endpoint = createMcpHttpEndpoint(() =>
-    createMcpServerWithSeams({ client: session.client }, { reviewCard: true }),
-  );
+/**
+ * The official client, as a host that renders Apps, and the page that shows the card: against
+ * createMcpServer in process (the fake behind msw), or `postline mcp --fake --http` at `url`.
+ */
+async function openHost(revision: Revision, url?: string): Promise<Host> {
   const client = new Client(
     { name: "card-browser-test", version: "1.0.0" },
     {
@@ -97,11 +98,14 @@ async function openHost(revision: Revision): Promise<Host> {
     },
   );
   clients.push(client);
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
-      fetch: inProcessFetch(endpoint),
-    }),
-  );
+  const transport = url
+    ? new StreamableHTTPClientTransport(new URL(url))
+    : new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
+        fetch: inProcessFetch(
+          createMcpHttpEndpoint(() => createMcpServer({ client: (session as FakeSession).client })),
+        ),
+      });
+  await client.connect(transport);
   context = await (browser as Browser).newContext({
     timezoneId: "UTC",
     viewport: { width: 680, height: 600 },
@@ -149,14 +153,22 @@ async function showCard(host: Host, itemId: string): Promise<void> {
   await expect.poll(() => host.card.locator("#approve").isEnabled()).toBe(true);
 }
 
+/** The in-process fake of the current test. */
+function fake(): FakeSession {
+  return session as FakeSession;
+}
+
 function expectQuietFrame(host: Host): void {
   expect(host.requests).toEqual([]);
   expect(host.errors).toEqual([]);
 }
 
 describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (revision) => {
+  beforeEach(() => {
+    session = openFakeSession();
+  });
   it("PATCH-3 approve: pending, exactly one PATCH carried the acknowledgment, the model is told", async () => {
-    const draft = await flaggedDraft(session);
+    const draft = await flaggedDraft(fake());
     const host = await openHost(revision);
     await showCard(host, draft.id);
     expect(await host.card.locator("#text").textContent()).toBe(FLAGGED_TEXT);
@@ -172,13 +184,13 @@ describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (
     }
     await host.card.locator("#approve").click();
     await expect.poll(() => host.modelContext.join("\n")).toMatch(/approved .* it is pending/);
-    expect(await statusOf(session, draft.id)).toBe("pending");
-    expect(writesTo(session, draft.id)).toEqual([{ method: "PATCH", acknowledged: true }]);
+    expect(await statusOf(fake(), draft.id)).toBe("pending");
+    expect(writesTo(fake(), draft.id)).toEqual([{ method: "PATCH", acknowledged: true }]);
     expectQuietFrame(host);
   });
 
   it("PATCH-3 approve and schedule: scheduled at the chosen time, one acknowledgment", async () => {
-    const draft = await flaggedDraft(session);
+    const draft = await flaggedDraft(fake());
     const host = await openHost(revision);
     await showCard(host, draft.id);
     const fiveMinutes = 300_000;
@@ -186,15 +198,15 @@ describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (
     await host.card.locator("#when").fill(when.toISOString().slice(0, 16));
     await host.card.locator("#schedule").click();
     await expect.poll(() => host.modelContext.join("\n")).toMatch(/scheduled/);
-    const item = await session.client.content.get(draft.id);
+    const item = await fake().client.content.get(draft.id);
     expect(item.status).toBe("scheduled");
     expect(new Date(item.scheduledAt as string).toISOString()).toBe(when.toISOString());
-    expect(writesTo(session, draft.id).filter((write) => write.acknowledged)).toHaveLength(1);
+    expect(writesTo(fake(), draft.id).filter((write) => write.acknowledged)).toHaveLength(1);
     expectQuietFrame(host);
   });
 
   it("PATCH-3 edit then approve: the saved text is the edited one, and the acknowledgment is for it", async () => {
-    const draft = await flaggedDraft(session);
+    const draft = await flaggedDraft(fake());
     const host = await openHost(revision);
     await showCard(host, draft.id);
     await host.card.locator("#edit").click();
@@ -204,8 +216,8 @@ describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (
     await expect.poll(() => host.card.locator("#approve").isEnabled()).toBe(true);
     await host.card.locator("#approve").click();
     await expect.poll(() => host.modelContext.join("\n")).toMatch(/approved/);
-    expect((await session.client.content.get(draft.id)).content).toBe(EDITED_TEXT);
-    expect(writesTo(session, draft.id)).toEqual([
+    expect((await fake().client.content.get(draft.id)).content).toBe(EDITED_TEXT);
+    expect(writesTo(fake(), draft.id)).toEqual([
       { method: "PATCH", acknowledged: false, content: EDITED_TEXT },
       { method: "PATCH", acknowledged: true },
     ]);
@@ -213,26 +225,90 @@ describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (
   });
 
   it("PATCH-3 decline: nothing changes, and the model context says so", async () => {
-    const draft = await flaggedDraft(session);
+    const draft = await flaggedDraft(fake());
     const host = await openHost(revision);
     await showCard(host, draft.id);
     await host.card.locator("#decline").click();
     await expect.poll(() => host.modelContext.join("\n")).toMatch(/declined .* nothing changed/);
-    expect(await statusOf(session, draft.id)).toBe("draft");
-    expect(writesTo(session, draft.id)).toEqual([]);
+    expect(await statusOf(fake(), draft.id)).toBe("draft");
+    expect(writesTo(fake(), draft.id)).toEqual([]);
     expectQuietFrame(host);
   });
 
   it("PATCH-3 a text changed behind the card: the decision is refused, and the card shows the new text", async () => {
-    const draft = await flaggedDraft(session);
+    const draft = await flaggedDraft(fake());
     const host = await openHost(revision);
     await showCard(host, draft.id);
-    await session.client.content.update(draft.id, { content: EDITED_TEXT });
+    await fake().client.content.update(draft.id, { content: EDITED_TEXT });
     await host.card.locator("#approve").click();
     await expect.poll(() => host.card.locator("#text").textContent()).toBe(EDITED_TEXT);
     expect(await host.card.locator("#note").textContent()).toMatch(/text changed/);
-    expect(writesTo(session, draft.id).filter((write) => write.acknowledged)).toEqual([]);
-    expect(await statusOf(session, draft.id)).toBe("draft");
+    expect(writesTo(fake(), draft.id).filter((write) => write.acknowledged)).toEqual([]);
+    expect(await statusOf(fake(), draft.id)).toBe("draft");
     expectQuietFrame(host);
   });
 });
+
+describe.skipIf(!available).each(REVISIONS)(
+  "the review card in Chromium, against postline mcp --fake --http, %s",
+  (revision) => {
+    let child: ChildProcess | undefined;
+    let url = "";
+    beforeAll(async () => {
+      expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build").toBe(true);
+      child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      url = await new Promise<string>((resolve, reject) => {
+        let printed = "";
+        child?.stdout?.on("data", (chunk: Buffer) => {
+          printed += chunk.toString();
+          if (printed.includes("\n")) resolve(printed.trim());
+        });
+        child?.once("exit", (code) => reject(new Error(`postline mcp exited with ${code}`)));
+      });
+    });
+    afterAll(() => {
+      child?.kill();
+    });
+
+    async function flaggedDraftOver(client: Client): Promise<string> {
+      const channels = await client.callTool({ name: "list_channels", arguments: {} });
+      const [channel] = (channels.structuredContent as { channels: { id: string }[] }).channels;
+      const draft = await client.callTool({
+        name: "create_content_draft",
+        arguments: { channelId: channel!.id, body: FLAGGED_TEXT },
+      });
+      return (draft.structuredContent as { item: { id: string } }).item.id;
+    }
+
+    async function statusOver(client: Client, id: string): Promise<string> {
+      const item = await client.callTool({ name: "get_content", arguments: { id } });
+      return (item.structuredContent as { item: { status: string } }).item.status;
+    }
+
+    it("PATCH-3 approve: the item is pending, and the model is told", async () => {
+      const host = await openHost(revision, url);
+      const id = await flaggedDraftOver(host.client);
+      await showCard(host, id);
+      await host.card.locator("#approve").click();
+      await expect.poll(() => host.modelContext.join("\n")).toMatch(/approved .* it is pending/);
+      expect(await statusOver(host.client, id)).toBe("pending");
+      expectQuietFrame(host);
+    });
+
+    it("PATCH-3 a text changed behind the card: refused, the card shows the new text", async () => {
+      const host = await openHost(revision, url);
+      const id = await flaggedDraftOver(host.client);
+      await showCard(host, id);
+      await host.client.callTool({
+        name: "update_content",
+        arguments: { id, content: EDITED_TEXT },
+      });
+      await host.card.locator("#approve").click();
+      await expect.poll(() => host.card.locator("#text").textContent()).toBe(EDITED_TEXT);
+      expect(await statusOver(host.client, id)).toBe("draft");
+      expectQuietFrame(host);
+    });
+  },
+);

@@ -1,15 +1,14 @@
 /**
  * The review card as a host that renders MCP Apps meets it, with the official v2 client in both
- * revisions against the server with its `reviewCard` seam on (through the endpoint
- * `postline mcp --http` serves, in process; createMcpServer does not serve the card yet): the
+ * revisions against createMcpServer (through the endpoint `postline mcp --http` serves, in
+ * process): the
  * card's tools and resource, a gated call answered `awaiting_review` with nothing sent, the token
  * only in `_meta`, and a decision through the app-only tool.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMcpServerWithSeams } from "../../src/mcp/create-server.js";
 import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
-import type { McpServerOptions } from "../../src/mcp/index.js";
+import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
 import { tools } from "../../src/tools/index.js";
 import {
   FLAGGED_TEXT,
@@ -36,7 +35,7 @@ afterEach(async () => {
 
 async function host(revision: Revision, apps: boolean, options: Partial<McpServerOptions> = {}) {
   const endpoint = createMcpHttpEndpoint(() =>
-    createMcpServerWithSeams({ client: session.client, ...options }, { reviewCard: true }),
+    createMcpServer({ client: session.client, ...options }),
   );
   const client = new Client(
     { name: "review-card-test", version: "1.0.0" },
