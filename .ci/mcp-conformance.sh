@@ -3,8 +3,9 @@
 # 2026-07-28 scenarios) against the built `postline mcp --http --fake`, once per protocol
 # revision, with that revision's requirement set. The scenarios that need the suite's own test
 # fixtures are in .ci/mcp-conformance/baseline-<revision>.yml, each with its reason; any other
-# failure, or a baselined scenario that starts passing, fails the step. Needs Node >= 22 and the
-# network only to install the suite.
+# failure, or a baselined scenario that starts passing, fails the step. The skills extension's
+# scenarios (SEP-2640) run by name after them, and must pass without a warning. Needs Node >= 22
+# and the network only to install the suite.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 conformance_version=0.2.0-alpha.12
@@ -39,5 +40,19 @@ for revision in 2025-11-25 2026-07-28; do
     tail -40 "$scratch/run-$revision.log"
     [ -z "${MCP_CONFORMANCE_KEEP:-}" ] || cp -r "$scratch" "$MCP_CONFORMANCE_KEEP"
     exit "$status"
+  fi
+done
+
+# The skills extension (SEP-2640) is an extension, outside both requirement sets: its scenarios
+# run by name, against the agent skill `postline mcp` serves, and must pass with no warning.
+for scenario in sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory; do
+  echo "--- conformance $conformance_version, extension scenario $scenario"
+  (cd "$scratch" && "${suite[@]}" server --url "$url" --scenario "$scenario") \
+    >"$scratch/run-$scenario.log" 2>&1 || status=$?
+  summary=$(grep -E '^Passed: ' "$scratch/run-$scenario.log" || true)
+  echo "${summary:-no summary}"
+  if [ "$status" -ne 0 ] || ! grep -qE '^Passed: [0-9]+/[0-9]+, 0 failed, 0 warnings' <<<"$summary"; then
+    tail -40 "$scratch/run-$scenario.log"
+    exit 1
   fi
 done

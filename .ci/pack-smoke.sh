@@ -3,7 +3,7 @@
 # against the fake over real HTTP, a list, a typed error, the subpaths, and the `postline` command
 # (its `mcp --fake` driven by the official MCP client, v2, in both protocol revisions). It also
 # checks that the files written for language models ship: the agent skill, llms.txt and
-# llms-full.txt, named by package.json.
+# llms-full.txt, named by package.json; and the MCP Registry entry, server.json, with mcpName.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -15,7 +15,7 @@ npm install --no-audit --no-fund --loglevel=error "./$tarball" msw \
   @modelcontextprotocol/server @modelcontextprotocol/client >/dev/null
 
 installed=node_modules/@postline/sdk
-for file in skills/postline/SKILL.md llms.txt llms-full.txt; do
+for file in skills/postline/SKILL.md llms.txt llms-full.txt server.json; do
   if ! cmp -s "$root/$file" "$installed/$file"; then
     echo "pack-smoke: $file is missing from the tarball, or unlike the repository's" >&2
     exit 1
@@ -29,7 +29,10 @@ for (const [field, file] of [["llms", "llms.txt"], ["llmsFull", "llms-full.txt"]
   if (pkg[field] !== `./${file}` || !existsSync(path))
     throw new Error(`package.json ${field} is ${pkg[field]}, not ./${file} in the package`);
 }
-console.log("packed: skills/postline/SKILL.md, llms.txt and llms-full.txt, named by llms and llmsFull");
+const entry = JSON.parse(require("node:fs").readFileSync("node_modules/@postline/sdk/server.json", "utf8"));
+if (pkg.mcpName !== entry.name)
+  throw new Error(`package.json mcpName is ${pkg.mcpName}, not the name in server.json, ${entry.name}`);
+console.log("packed: skills/postline/SKILL.md, llms.txt and llms-full.txt, named by llms and llmsFull; server.json, named by mcpName");
 '
 
 cat > esm.mjs <<'JS'

@@ -13,8 +13,10 @@ import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
 import { clientCanElicitForm } from "./client-can-elicit.js";
+import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
 import { acknowledgmentStateCodec } from "./request-state.js";
+import { attachReviewCard } from "./review-card/attach-card.js";
 import { inServerSpan } from "./server-span.js";
 import { answerToolCall, type McpToolCall } from "./tool-call.js";
 import { listedTool, TOOL_LIST_CACHE_HINT } from "./tool-listing.js";
@@ -88,6 +90,15 @@ const INSTRUCTIONS =
  * form shows the exact text and its matches; only an approval acknowledges, and only for that
  * text. The question's `requestState` is HMAC-signed with `requestStateKey`.
  *
+ * A host that renders MCP Apps (it declared `io.modelcontextprotocol/ui`) gets the review card,
+ * `ui://postline/review`, where a person would otherwise be asked through a form: a gated call
+ * answers `awaiting_review` at once and sends nothing; `review_content` opens the card on
+ * request; the card decides through the app-only `decide_review`, with a review token signed by
+ * `requestStateKey` that only the card sees (docs/approval.md). Other hosts see no change.
+ *
+ * The server also serves the package's agent skill, `skills/postline/SKILL.md`, through the MCP
+ * skills extension (`skills/list`, `skills/get`, `skill://postline/SKILL.md`), byte for byte.
+ *
  * With a tracer (`tracer`, by default the client's), each `tools/call` is a `tools/call {name}`
  * server span continuing the host's trace from `_meta.traceparent` (docs/observability.md).
  *
@@ -156,7 +167,11 @@ export function createMcpServerWithSeams(
   );
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
   // registerTool's, so both tool methods are answered here: the v2 SDK's per-method escape hatch.
-  mcp.server.setRequestHandler("tools/list", () => ({ tools: listing }));
+  // The review card, for hosts that render MCP Apps (docs/approval.md); others see no change.
+  const card = attachReviewCard(mcp, { client, mode, codec, servedNames, maxWaitMs });
+  mcp.server.setRequestHandler("tools/list", (_request, ctx: ServerContext) => ({
+    tools: card ? [...card.listing(listing, ctx)] : listing,
+  }));
   mcp.server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
     const meta = ctx.mcpReq._meta;
     const call: McpToolCall = {
@@ -167,6 +182,8 @@ export function createMcpServerWithSeams(
       trace: traceContextOf(meta),
     };
     seams.onToolCall?.(call);
+    const carded = await card?.answer(call, ctx);
+    if (carded) return carded;
     const facts = {
       toolName: call.name,
       trace: call.trace,
@@ -194,6 +211,8 @@ export function createMcpServerWithSeams(
       ),
     );
   });
+  // The package's agent skill, for hosts that load skills (skills/list, skill://postline/SKILL.md).
+  packageSkills.attach(mcp);
   return mcp;
 }
 

@@ -1,0 +1,41 @@
+/**
+ * A file that ships in this package (the agent skill, the review card), read at run time from
+ * the package itself, so what is served is byte for byte what ships.
+ */
+
+/** The package whose files are read (its package.json names it). */
+const PACKAGE_NAME = "@postline/sdk";
+
+/**
+ * A file of this package, found by walking up from this module to the folder whose
+ * `package.json` is this package's (`dist/...` once built and installed, `src/...` in the
+ * repository).
+ */
+export async function readPackageFile(path: string): Promise<Uint8Array | undefined> {
+  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
+    .process;
+  const fs = process?.getBuiltinModule?.("node:fs/promises") as
+    | typeof import("node:fs/promises")
+    | undefined;
+  if (fs === undefined) return undefined;
+  let folder = new URL("./", import.meta.url);
+  for (let depth = 0; depth < 8; depth += 1) {
+    const manifest = await fs.readFile(new URL("package.json", folder), "utf8").catch(() => "");
+    if (manifest !== "" && nameOf(manifest) === PACKAGE_NAME) {
+      const bytes = await fs.readFile(new URL(path, folder)).catch(() => undefined);
+      return bytes === undefined ? undefined : new Uint8Array(bytes);
+    }
+    const parent = new URL("../", folder);
+    if (parent.href === folder.href) break;
+    folder = parent;
+  }
+  return undefined;
+}
+
+function nameOf(manifest: string): unknown {
+  try {
+    return (JSON.parse(manifest) as { name?: unknown }).name;
+  } catch {
+    return undefined;
+  }
+}

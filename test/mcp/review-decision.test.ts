@@ -1,0 +1,211 @@
+/**
+ * The review card's decision (`decideReview`), bound to a signed review token and to the text
+ * the person saw: what it sends to the fake for each decision, and that every token a model could
+ * copy or make up is refused with nothing sent.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ContentItem } from "../../src/index.js";
+import { acknowledgmentStateCodec } from "../../src/mcp/request-state.js";
+import { decideReview, type ReviewDecisionDeps } from "../../src/mcp/review-card/decide-review.js";
+import { mintReviewToken } from "../../src/mcp/review-card/review-token.js";
+import {
+  acknowledgedWrites,
+  EDITED_TEXT,
+  flaggedDraft,
+  statusOf,
+  writesTo,
+} from "../approval/support/acknowledgments.js";
+import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+
+const KEY = "a review-card test key of 32 bytes or more";
+const codec = acknowledgmentStateCodec(KEY);
+
+let session: FakeSession;
+beforeEach(() => {
+  session = openFakeSession();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  session.close();
+});
+
+function deps(key: string = KEY): ReviewDecisionDeps {
+  const signing = acknowledgmentStateCodec(key);
+  return {
+    client: session.client,
+    verify: (token) => signing.verify(token, {} as never),
+    mint: (binding) => mintReviewToken(signing, binding),
+  };
+}
+
+/** The token the card gets for the item's text as it stands. */
+async function cardToken(item: ContentItem): Promise<string> {
+  const review = await session.client.content.review(item.id);
+  return mintReviewToken(codec, { itemId: item.id, textDigest: review.textDigest });
+}
+
+const errorOf = (result: unknown) => (result as { error?: Record<string, unknown> }).error;
+
+/** A five-minute mark two hours ahead: the service snaps scheduled times to five minutes. */
+function twoHoursAhead(): string {
+  const fiveMinutes = 300_000;
+  return new Date(Math.ceil((Date.now() + 7_200_000) / fiveMinutes) * fiveMinutes).toISOString();
+}
+
+describe("the review card's decision", () => {
+  it("PATCH-3 approve: the item is pending, and exactly one PATCH carried the acknowledgment", async () => {
+    const draft = await flaggedDraft(session);
+    const reviewToken = await cardToken(draft);
+    const { result } = await decideReview(
+      { itemId: draft.id, reviewToken, decision: "approve" },
+      deps(),
+    );
+    expect(result).toMatchObject({ status: "approved", item: { id: draft.id, status: "pending" } });
+    expect(await statusOf(session, draft.id)).toBe("pending");
+    expect(writesTo(session, draft.id)).toEqual([{ method: "PATCH", acknowledged: true }]);
+  });
+
+  it("PATCH-3 approve and schedule: scheduled at the chosen time, one acknowledgment", async () => {
+    const draft = await flaggedDraft(session);
+    const scheduledAt = twoHoursAhead();
+    const { result } = await decideReview(
+      { itemId: draft.id, reviewToken: await cardToken(draft), decision: "schedule", scheduledAt },
+      deps(),
+    );
+    expect(result).toMatchObject({ status: "scheduled", item: { status: "scheduled" } });
+    const item = await session.client.content.get(draft.id);
+    expect(new Date(item.scheduledAt as unknown as string).toISOString()).toBe(scheduledAt);
+    expect(acknowledgedWrites(session, draft.id)).toBe(1);
+  });
+
+  it("PATCH-3 edit then approve: the saved text is the edited one, and the acknowledgment is for it", async () => {
+    const draft = await flaggedDraft(session);
+    const first = await cardToken(draft);
+    const edited = await decideReview(
+      { itemId: draft.id, reviewToken: first, decision: "edit", text: EDITED_TEXT },
+      deps(),
+    );
+    expect(edited.result).toMatchObject({ status: "awaiting_review", text: EDITED_TEXT });
+    expect(edited.reviewToken).toEqual(expect.any(String));
+    // The token for the text before the edit no longer decides anything.
+    const old = await decideReview(
+      { itemId: draft.id, reviewToken: first, decision: "approve" },
+      deps(),
+    );
+    expect(errorOf(old.result)).toMatchObject({ code: "review_stale" });
+    const approved = await decideReview(
+      { itemId: draft.id, reviewToken: edited.reviewToken, decision: "approve" },
+      deps(),
+    );
+    expect(approved.result).toMatchObject({ status: "approved" });
+    expect((await session.client.content.get(draft.id)).content).toBe(EDITED_TEXT);
+    expect(writesTo(session, draft.id)).toEqual([
+      { method: "PATCH", acknowledged: false, content: EDITED_TEXT },
+      { method: "PATCH", acknowledged: true },
+    ]);
+  });
+
+  it("PATCH-3 decline: nothing changes, and the answer says the user did not approve", async () => {
+    const draft = await flaggedDraft(session);
+    const { result } = await decideReview(
+      { itemId: draft.id, reviewToken: await cardToken(draft), decision: "decline" },
+      deps(),
+    );
+    expect(errorOf(result)).toMatchObject({ code: "approval_declined", itemId: draft.id });
+    expect(String(errorOf(result)?.message)).toMatch(/did not approve/);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+    expect(writesTo(session, draft.id)).toEqual([]);
+  });
+
+  it("PATCH-3 a text changed behind the card: refused, nothing sent, and the answer carries the new text and a token for it", async () => {
+    const draft = await flaggedDraft(session);
+    const reviewToken = await cardToken(draft);
+    await session.client.content.update(draft.id, { content: EDITED_TEXT });
+    const stale = await decideReview(
+      { itemId: draft.id, reviewToken, decision: "approve" },
+      deps(),
+    );
+    expect(errorOf(stale.result)).toMatchObject({
+      code: "review_stale",
+      review: { status: "awaiting_review", text: EDITED_TEXT },
+    });
+    expect(stale.reviewToken).toEqual(expect.any(String));
+    expect(acknowledgedWrites(session, draft.id)).toBe(0);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+  });
+
+  describe("a model that calls the decision tool itself is refused, and nothing is sent", () => {
+    async function refusedFor(reviewToken: unknown, item?: ContentItem, key?: string) {
+      const draft = item ?? (await flaggedDraft(session));
+      const before = session.service.requests.length;
+      const { result } = await decideReview(
+        { itemId: draft.id, reviewToken, decision: "approve" },
+        deps(key),
+      );
+      const sent = session.service.requests.slice(before).filter((r) => r.method !== "GET");
+      expect(sent).toEqual([]);
+      expect(await statusOf(session, draft.id)).toBe("draft");
+      return errorOf(result);
+    }
+
+    it("without a token", async () => {
+      expect(await refusedFor("")).toMatchObject({ code: "review_refused", reason: "missing" });
+    });
+
+    it("with a forged token (made up, or another key's, or a real one altered)", async () => {
+      const draft = await flaggedDraft(session);
+      const real = await cardToken(draft);
+      const altered = `${real.slice(0, -2)}${real.endsWith("AA") ? "BB" : "AA"}`;
+      for (const token of ["v1.eyJwIjp7fX0.AAAA", altered]) {
+        expect(await refusedFor(token, draft)).toMatchObject({ reason: "invalid" });
+      }
+      const otherKey = "another key that is also 32 bytes long!!";
+      expect(await refusedFor(real, draft, otherKey)).toMatchObject({ reason: "invalid" });
+    });
+
+    it("with the acknowledgment question's signed requestState, which is no review token", async () => {
+      const draft = await flaggedDraft(session);
+      const review = await session.client.content.review(draft.id);
+      const requestState = await codec.mint({
+        tool: "update_content",
+        itemId: draft.id,
+        textDigest: review.textDigest,
+      });
+      expect(await refusedFor(requestState, draft)).toMatchObject({ reason: "invalid" });
+    });
+
+    it("with another item's token", async () => {
+      const other = await flaggedDraft(session);
+      const token = await cardToken(other);
+      const error = await refusedFor(token);
+      expect(error).toMatchObject({ code: "review_refused", reason: "other_item" });
+      expect(await statusOf(session, other.id)).toBe("draft");
+    });
+
+    it("with an expired token (ten minutes)", async () => {
+      const draft = await flaggedDraft(session);
+      const token = await cardToken(draft);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 601_000);
+      expect(await refusedFor(token, draft)).toMatchObject({ reason: "expired" });
+    });
+
+    it("with a token for older text", async () => {
+      const draft = await flaggedDraft(session);
+      const token = await cardToken(draft);
+      await session.client.content.update(draft.id, { content: EDITED_TEXT });
+      const before = acknowledgedWrites(session, draft.id);
+      const { result } = await decideReview(
+        { itemId: draft.id, reviewToken: token, decision: "schedule", publishNow: true },
+        deps(),
+      );
+      expect(errorOf(result)).toMatchObject({ code: "review_stale" });
+      expect(acknowledgedWrites(session, draft.id)).toBe(before);
+    });
+
+    it("with a bad input, naming the parameter", async () => {
+      const { result } = await decideReview({ itemId: "cnt_1", decision: "approve" }, deps());
+      expect(errorOf(result)).toMatchObject({ code: "validation_error", param: "reviewToken" });
+    });
+  });
+});
