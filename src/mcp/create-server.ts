@@ -13,6 +13,7 @@ import { VERSION } from "../version.js";
 import { clientCanElicitForm } from "./client-can-elicit.js";
 import { progressTokenOf } from "./progress-token.js";
 import { acknowledgmentStateCodec } from "./request-state.js";
+import { checkedInputResponses } from "./input-responses.js";
 import { inServerSpan } from "./server-span.js";
 import { answerToolCall, type McpToolCall } from "./tool-call.js";
 import { listedTool, TOOL_LIST_CACHE_HINT } from "./tool-listing.js";
@@ -171,7 +172,7 @@ export function createMcpServerWithSeams(
           acknowledgment: {
             mode,
             canElicit: clientCanElicitForm(mcp.server, ctx),
-            inputResponses: ctx.mcpReq.inputResponses,
+            inputResponses: checkedInputResponses(ctx.mcpReq),
             state: ctx.mcpReq.requestState(),
             mint: (state) => codec.mint(state),
           },
