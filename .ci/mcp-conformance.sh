@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (@modelcontextprotocol/conformance, the prerelease with the
 # 2026-07-28 scenarios) against the built `postline mcp --http --fake`, once per protocol
-# revision, with that revision's requirement set. The scenarios that need the suite's own test
-# fixtures are in .ci/mcp-conformance/baseline-<revision>.yml, each with its reason; any other
+# revision, with that revision's requirement set. The scenarios of capabilities Postline does not
+# declare (logging, completions, resources, prompts) and those that need the suite's own test
+# tools are in .ci/mcp-conformance/baseline-<revision>.yml, each with its reason; any other
 # failure, or a baselined scenario that starts passing, fails the step. Needs Node >= 22 and the
 # network only to install the suite.
 set -euo pipefail
