@@ -161,6 +161,7 @@ export function createMcpServerWithSeams(
       protocolVersion: protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion(),
       sessionId: ctx.sessionId,
       overHttp: ctx.http !== undefined,
+      signal: ctx.mcpReq.signal,
     };
     return inServerSpan(tracer, facts, (traceContext) =>
       answerToolCall(
