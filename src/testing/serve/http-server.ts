@@ -63,8 +63,36 @@ export async function startFakeServer(
     /* @vite-ignore */ nodeHttp
   )) as typeof import("node:http");
   const host = options.host ?? "127.0.0.1";
+  const server = createServer(fakeRequestListener(service, options));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string")
+    throw new Error("The fake server has no TCP address");
+  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostPart}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * The node:http request listener of {@link startFakeServer}: the watch routes when asked for,
+ * CORS, and every other request answered by the service. `postline mcp --fake --http` mounts it
+ * beside its MCP endpoint.
+ */
+export function fakeRequestListener(
+  service: FakeService,
+  options: Omit<FakeServerOptions, "port" | "host"> = {},
+): (request: IncomingMessage, response: ServerResponse) => void {
   const corsHeaders = corsHeadersFor(options.cors);
-  const server = createServer((request, response) => {
+  return (request, response) => {
     // Before CORS: no other origin may read the watch routes.
     const page =
       options.watch === true &&
@@ -81,22 +109,6 @@ export async function startFakeServer(
       }
     }
     serve(service, request, response, options).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string")
-    throw new Error("The fake server has no TCP address");
-  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${hostPart}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
   };
 }
 
