@@ -6,10 +6,11 @@ import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { portOf } from "./port-flag.js";
+import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake [--log]]
-                    [--acknowledgment ask|human|model] [--http [--port N]]
+                    [--acknowledgment ask|human|model] [--http [--port N]] [--redis URL]
 
 Serves the Postline agent tools as an MCP server, for an MCP host (a desktop assistant, an IDE,
 an agent runtime), to clients of both protocol revisions (2025-11-25 and 2026-07-28). Over stdio
@@ -22,6 +23,9 @@ Environment:
 ${INSECURE_HTTP_HELP.variable}
   POSTLINE_MAX_WAIT_MS  as --max-wait
   POSTLINE_MCP_ACKNOWLEDGMENT  as --acknowledgment
+  POSTLINE_REDIS_URL  as --redis
+  POSTLINE_REDIS_PREFIX  the key prefix of the fleet's store (default postline), as its
+                      createRedisStore({ prefix }) names it
   POSTLINE_MCP_STATE_KEY  the key (32 bytes or more) signing the question put to the person;
                       give every process behind one host the same (default: random per process)
   OTEL_EXPORTER_OTLP_ENDPOINT  an OTLP collector (e.g. http://localhost:4318): each tool call
@@ -43,6 +47,9 @@ Options:
                       --http, the fake's watch page (/), /fake/... and REST routes are served
                       beside /mcp, as by postline fake
   --log               with --fake, print one line per request the fake answers to stderr
+  --redis URL         pace on a fleet's Redis store (redis://host:port), sharing one budget
+                      with every client on the same key; needs redis or ioredis installed.
+                      Without it the budget is this process's own. stderr says which paces
   --http              serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port N            the port for --http (default 0: a free one)
 ${INSECURE_HTTP_HELP.option}
@@ -50,6 +57,9 @@ ${INSECURE_HTTP_HELP.option}
 
 Needs the optional peer dependency @modelcontextprotocol/server.
 `;
+
+const IN_PROCESS_PACING =
+  "this process (memory): --redis or POSTLINE_REDIS_URL shares a fleet's budget";
 
 /** How a tool call's wait refusal tells the host's user to raise the bound: as this command sets it. */
 const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_MAX_WAIT_MS" } };
@@ -67,6 +77,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       acknowledgment: { type: "string" },
       http: { type: "boolean" },
       port: { type: "string" },
+      redis: { type: "string" },
       ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
@@ -87,17 +98,23 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
   const acknowledgment = acknowledgmentOf(flags.acknowledgment, io.env.POSTLINE_MCP_ACKNOWLEDGMENT);
   const requestStateKey = stateKeyOf(io.env.POSTLINE_MCP_STATE_KEY);
+  const redisUrl = redisUrlOf(flags.redis, io.env.POSTLINE_REDIS_URL);
   const stopped = untilStopped();
+  const pacing = redisUrl
+    ? await connectRedisPacing(redisUrl, io.env.POSTLINE_REDIS_PREFIX?.trim() || undefined)
+    : undefined;
+  io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
   const tracing = await otlpTracingFromEnv(io.env, io.stderr);
   // The client's tracer is the server's too: the SDK call spans nest under execute_tool.
   const traced = tracing ? { tracer: tracing.tracer } : {};
+  const rateLimit = { ...MAX_WAIT_SETTING.rateLimit, ...(pacing ? { store: pacing.store } : {}) };
   const fake = flags.fake
-    ? await embeddedFake({ ...MAX_WAIT_SETTING, ...traced }, io, flags.log === true)
+    ? await embeddedFake({ rateLimit, ...traced }, io, flags.log === true)
     : undefined;
   const client =
     fake?.client ??
     clientFromEnv(io.env, "mcp", {
-      ...MAX_WAIT_SETTING,
+      rateLimit,
       ...traced,
       allowInsecureHttp: flags["allow-insecure-http"] === true,
     });
@@ -113,6 +130,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   } finally {
     // Exports the batched spans before the process exits.
     await tracing?.shutdown();
+    await pacing?.close();
   }
 }
 
