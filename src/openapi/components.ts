@@ -36,6 +36,7 @@ import {
   VoiceSettingsSchema,
 } from "../schemas/index.js";
 import { CAMEL_CASE_RULES } from "./camel-case.js";
+import { describeItemResponses } from "./item-responses.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
@@ -124,6 +125,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   applyRefinements(components, STATED_RULES);
   applyRefinements(components, CAMEL_CASE_RULES);
   components.ConflictEnvelope = CONFLICT_ENVELOPE;
+  describeItemResponses(components);
   return components;
 }
 
