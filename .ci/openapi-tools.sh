@@ -63,16 +63,16 @@ npx tsc --ignoreConfig --noEmit --strict --module nodenext --moduleResolution no
 echo "openapi-typescript: requestBody required on createContent and createKey"
 
 echo "--- openapi-fetch: docs/rest.md's narrowing of an item compiles against the generated types"
-# The block fenced as `ts openapi-fetch`, in a folder with openapi-fetch and the types beside it.
-fetch_dir="$out/openapi-fetch"
-mkdir -p "$fetch_dir"
-[ -f "$fetch_dir/node_modules/openapi-fetch/package.json" ] ||
-  npm install --prefix "$fetch_dir" --no-audit --no-fund --no-save --silent openapi-fetch@0.17.0 >/dev/null
+# The block fenced as `ts openapi-fetch`, in a folder with openapi-fetch and the types beside it:
+# outside the checkout, so no linter of the project meets a dependency it does not list.
+fetch_dir=$(mktemp -d)
+npm install --prefix "$fetch_dir" --no-audit --no-fund --no-save --silent openapi-fetch@0.17.0 >/dev/null
 cp "$out/openapi-types.d.ts" "$fetch_dir/openapi-types.d.ts"
 awk '/^```ts openapi-fetch$/ { on = 1; next } on && /^```$/ { exit } on' docs/rest.md >"$fetch_dir/narrowing.ts"
 [ -s "$fetch_dir/narrowing.ts" ] || { echo "no \`\`\`ts openapi-fetch block in docs/rest.md"; exit 1; }
 npx --yes --package typescript@5.9.3 -- tsc --noEmit --strict --module nodenext \
   --moduleResolution nodenext --target es2022 --lib es2022,dom "$fetch_dir/narrowing.ts"
+rm -rf "$fetch_dir"
 echo "openapi-fetch: the item of GET, PATCH and schedule reads as ContentItem"
 
 echo "--- postline fake"

@@ -71,7 +71,9 @@ describe.skipIf(REDIS_URL === undefined)("postline mcp --redis", () => {
           create: { limit: 10, counting: 10 },
           other: { limit: 60, counting: 1 },
         });
-        expect(stderr).toContain(`postline mcp: pacing in Redis at redis://${new URL(REDIS_URL!).host} (redis,`);
+        expect(stderr).toContain(
+          `postline mcp: pacing in Redis at redis://${new URL(REDIS_URL!).host} (redis,`,
+        );
         expect(stderr).toContain(`prefix ${prefix}`);
         // The MCP process's own reads count in the same window as the fleet's.
         await call(mcp, "list_channels", {});
