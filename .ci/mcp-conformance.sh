@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (@modelcontextprotocol/conformance, the prerelease with the
 # 2026-07-28 scenarios) against the built `postline mcp --http --fake`, once per protocol
-# revision, with that revision's requirement set. The scenarios that need the suite's own test
-# fixtures are in .ci/mcp-conformance/baseline-<revision>.yml, each with its reason; any other
-# failure, or a baselined scenario that starts passing, fails the step. The skills extension's
-# scenarios (SEP-2640) run by name after them, and must pass without a warning. Needs Node >= 22
-# and the network only to install the suite.
+# revision, with that revision's requirement set. The scenarios of capabilities Postline does not
+# declare (logging, completions, prompts, and resources beyond its own) and those that need the
+# suite's own test tools are in .ci/mcp-conformance/baseline-<revision>.yml, each with its reason;
+# any other failure, or a baselined scenario that starts passing, fails the step. The skills
+# extension's scenarios (SEP-2640) run by name after them, and must pass without a warning. Needs
+# Node >= 22 and the network only to install the suite.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 conformance_version=0.2.0-alpha.12

@@ -1,15 +1,16 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
-import { Postline } from "../client.js";
-import type { PostlineOptions } from "../client-options.js";
+import type { Postline } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
+import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { portOf } from "./port-flag.js";
+import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake]
-                    [--acknowledgment ask|human|model] [--http [--port N]]
+const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake [--log]]
+                    [--acknowledgment ask|human|model] [--http [--port N]] [--redis URL]
 
 Serves the Postline agent tools as an MCP server, for an MCP host (a desktop assistant, an IDE,
 an agent runtime), to clients of both protocol revisions (2025-11-25 and 2026-07-28). Over stdio
@@ -22,6 +23,9 @@ Environment:
 ${INSECURE_HTTP_HELP.variable}
   POSTLINE_MAX_WAIT_MS  as --max-wait
   POSTLINE_MCP_ACKNOWLEDGMENT  as --acknowledgment
+  POSTLINE_REDIS_URL  as --redis
+  POSTLINE_REDIS_PREFIX  the key prefix of the fleet's store (default postline), as its
+                      createRedisStore({ prefix }) names it
   POSTLINE_MCP_STATE_KEY  the key (32 bytes or more) signing the question put to the person;
                       give every process behind one host the same (default: random per process)
   OTEL_EXPORTER_OTLP_ENDPOINT  an OTLP collector (e.g. http://localhost:4318): each tool call
@@ -39,7 +43,13 @@ Options:
   --acknowledgment m  who accepts AI-writing matches when a tool approves or schedules:
                       ask (default: the host's person where the host can show a form, else the
                       model), human (only a person), model (never ask)
-  --fake              serve an embedded contract fake instead; needs no key or URL
+  --fake              serve an embedded contract fake instead; needs no key or URL. With
+                      --http, the fake's watch page (/), /fake/... and REST routes are served
+                      beside /mcp, as by postline fake
+  --log               with --fake, print one line per request the fake answers to stderr
+  --redis URL         pace on a fleet's Redis store (redis://host:port), sharing one budget
+                      with every client on the same key; needs redis or ioredis installed.
+                      Without it the budget is this process's own. stderr says which paces
   --http              serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port N            the port for --http (default 0: a free one)
 ${INSECURE_HTTP_HELP.option}
@@ -47,6 +57,9 @@ ${INSECURE_HTTP_HELP.option}
 
 Needs the optional peer dependency @modelcontextprotocol/server.
 `;
+
+const IN_PROCESS_PACING =
+  "this process (memory): --redis or POSTLINE_REDIS_URL shares a fleet's budget";
 
 /** How a tool call's wait refusal tells the host's user to raise the bound: as this command sets it. */
 const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_MAX_WAIT_MS" } };
@@ -59,10 +72,12 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       "read-only": { type: "boolean" },
       tools: { type: "string" },
       fake: { type: "boolean" },
+      log: { type: "boolean" },
       "max-wait": { type: "string" },
       acknowledgment: { type: "string" },
       http: { type: "boolean" },
       port: { type: "string" },
+      redis: { type: "string" },
       ...INSECURE_HTTP_FLAG,
       help: { type: "boolean", short: "h" },
     },
@@ -75,24 +90,37 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   if (flags.port !== undefined && !flags.http) {
     throw new UsageError("--port needs --http: over stdio there is no port", "mcp");
   }
+  if (flags.log && !flags.fake) {
+    throw new UsageError("--log needs --fake: it prints the embedded fake's requests", "mcp");
+  }
   const port = portOf(flags.port, "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
   const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
   const acknowledgment = acknowledgmentOf(flags.acknowledgment, io.env.POSTLINE_MCP_ACKNOWLEDGMENT);
   const requestStateKey = stateKeyOf(io.env.POSTLINE_MCP_STATE_KEY);
+  const redisUrl = redisUrlOf(flags.redis, io.env.POSTLINE_REDIS_URL);
   const stopped = untilStopped();
+  const pacing = redisUrl
+    ? await connectRedisPacing(redisUrl, io.env.POSTLINE_REDIS_PREFIX?.trim() || undefined)
+    : undefined;
+  io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
   const tracing = await otlpTracingFromEnv(io.env, io.stderr);
   // The client's tracer is the server's too: the SDK call spans nest under execute_tool.
   const traced = tracing ? { tracer: tracing.tracer } : {};
-  const client = flags.fake
-    ? await embeddedFakeClient(traced)
-    : clientFromEnv(io.env, "mcp", {
-        ...MAX_WAIT_SETTING,
-        ...traced,
-        allowInsecureHttp: flags["allow-insecure-http"] === true,
-      });
+  const rateLimit = { ...MAX_WAIT_SETTING.rateLimit, ...(pacing ? { store: pacing.store } : {}) };
+  const fake = flags.fake
+    ? await embeddedFake({ rateLimit, ...traced }, io, flags.log === true)
+    : undefined;
+  const client =
+    fake?.client ??
+    clientFromEnv(io.env, "mcp", {
+      rateLimit,
+      ...traced,
+      allowInsecureHttp: flags["allow-insecure-http"] === true,
+    });
   try {
     return await serve(flags, client, io, stopped, {
+      fake,
       port,
       toolNames,
       maxWaitMs,
@@ -102,10 +130,12 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   } finally {
     // Exports the batched spans before the process exits.
     await tracing?.shutdown();
+    await pacing?.close();
   }
 }
 
 interface ServeSettings {
+  readonly fake: EmbeddedFake | undefined;
   readonly port: number;
   readonly toolNames: ToolName[] | undefined;
   readonly maxWaitMs: number | undefined;
@@ -119,7 +149,7 @@ async function serve(
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,
-  { port, toolNames, maxWaitMs, acknowledgment, requestStateKey }: ServeSettings,
+  { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey }: ServeSettings,
 ): Promise<number> {
   const mcp = await loadMcp();
   const options = {
@@ -142,9 +172,15 @@ async function serve(
   const source = flags.fake ? " (embedded fake)" : "";
   if (flags.http) {
     const endpoint = mcp.createMcpHttpEndpoint(factory);
-    const server = await mcp.serveFetch(endpoint.fetch, port);
+    const beside = await fake?.beside(mcp.MCP_HTTP_PATH);
+    const server = await mcp.serveFetch(endpoint.fetch, port, beside);
     io.stdout.write(`${server.origin}${mcp.MCP_HTTP_PATH}\n`);
     io.stderr.write(`postline mcp: serving the tools over Streamable HTTP${source}\n`);
+    if (fake) {
+      io.stderr.write(
+        `postline mcp: watch the fake at ${server.origin}/ (requests live; JSON at ${server.origin}/fake/requests)\n`,
+      );
+    }
     await stopped;
     await endpoint.close();
     await server.close();
@@ -213,14 +249,6 @@ function maxWaitOf(flag: string | undefined, env: string | undefined): number | 
     );
   }
   return ms;
-}
-
-/** A client of an in-process fake: no sockets, no key to set. */
-async function embeddedFakeClient(traced: Pick<PostlineOptions, "tracer">): Promise<Postline> {
-  const { createFakeService } = await import("../testing/service.js");
-  const service = createFakeService();
-  const { apiKey, baseURL } = service.defaults;
-  return new Postline({ apiKey, baseURL, fetch: service.fetch, ...MAX_WAIT_SETTING, ...traced });
 }
 
 /** The MCP parts, loaded only here: `postline fake` and `content export` work without them. */

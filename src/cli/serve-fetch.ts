@@ -3,7 +3,7 @@
  * body streams as it is written (SSE), and a client that goes away cancels it, which is how the
  * MCP SDK learns that a 2026-07-28 host cancelled a call.
  */
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
@@ -14,12 +14,26 @@ export interface FetchServer {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1:`port` (0: a free one) and answers every request with `handle`. */
+/** Requests another node:http listener answers, on the same port: those of the paths it `owns`. */
+export interface Beside {
+  owns(pathname: string): boolean;
+  listener(incoming: IncomingMessage, outgoing: ServerResponse): void;
+}
+
+/**
+ * Listens on 127.0.0.1:`port` (0: a free one) and answers every request with `handle`, but those
+ * `beside` owns.
+ */
 export async function serveFetch(
   handle: (request: Request) => Promise<Response>,
   port: number,
+  beside?: Beside,
 ): Promise<FetchServer> {
   const server = createServer((incoming, outgoing) => {
+    if (beside?.owns(pathnameOf(incoming))) {
+      beside.listener(incoming, outgoing);
+      return;
+    }
     const gone = new AbortController();
     outgoing.once("close", () => gone.abort());
     let request: Request;
@@ -55,6 +69,15 @@ export async function serveFetch(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The request's path, or `""` when its target is no URL (it is then answered 400 below). */
+function pathnameOf(incoming: IncomingMessage): string {
+  try {
+    return new URL(incoming.url ?? "/", "http://127.0.0.1").pathname;
+  } catch {
+    return "";
+  }
 }
 
 function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {

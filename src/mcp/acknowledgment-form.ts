@@ -10,7 +10,7 @@ import { questionText } from "../tools/approval/approval-question.js";
 export const ACKNOWLEDGMENT_INPUT_KEY = "acknowledgment";
 
 /** The form field a person ticks to approve. */
-const APPROVE_FIELD = "approve";
+export const APPROVE_FIELD = "approve";
 
 /** The elicitation form for `review`: the text and matches in the message, one approve box. */
 export function acknowledgmentForm(review: ContentReview): InputRequest {

@@ -13,6 +13,7 @@ import type { ToolClient } from "../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../tools/tool-selection.js";
 import { VERSION } from "../version.js";
 import { clientCanElicitForm } from "./client-can-elicit.js";
+import { checkedInputResponses } from "./input-responses.js";
 import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
 import { acknowledgmentStateCodec } from "./request-state.js";
@@ -191,6 +192,7 @@ export function createMcpServerWithSeams(
       protocolVersion: protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion(),
       sessionId: ctx.sessionId,
       overHttp: ctx.http !== undefined,
+      signal: ctx.mcpReq.signal,
     };
     return inServerSpan(tracer, facts, (traceContext) =>
       answerToolCall(
@@ -202,7 +204,7 @@ export function createMcpServerWithSeams(
           acknowledgment: {
             mode,
             canElicit: clientCanElicitForm(mcp.server, ctx),
-            inputResponses: ctx.mcpReq.inputResponses,
+            inputResponses: checkedInputResponses(ctx.mcpReq),
             state: ctx.mcpReq.requestState(),
             mint: (state) => codec.mint(state),
           },

@@ -3,10 +3,12 @@
  * not match the JSON-RPC schema (a `progressToken` that is an object, `null`, a float, a boolean
  * or an array, a `_meta` that is not an object), and the host then waits for its own timeout.
  * This runs before the transport: a malformed `progressToken` is dropped, so the call runs
- * without progress, as the hosted endpoint does; any other request the schema refuses is
- * answered with an invalid-params error naming the field.
+ * without progress, as the hosted endpoint does; any other request the schema refuses, or whose
+ * `inputResponses` is not an object (the SDK would take it for no answer), is answered with an
+ * invalid-params error naming the field.
  */
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import { inputResponsesShapeProblem } from "./input-responses.js";
 import { progressTokenOf } from "./progress-token.js";
 
 /** A JSON-RPC error response written by the repair itself. */
@@ -25,18 +27,29 @@ const INVALID_PARAMS = -32602;
 export function repairMessage(message: unknown): Repaired {
   if (!isRequestWithId(message)) return { message };
   const mended = withoutBadProgressToken(message);
+  let problem: string | undefined;
   try {
     parseJSONRPCMessage(mended);
-    return { message: mended };
+    problem = retryProblem(mended.params);
   } catch (error) {
-    return {
-      refusal: {
-        jsonrpc: "2.0",
-        id: message.id,
-        error: { code: INVALID_PARAMS, message: `Invalid params: ${whereOf(error)}` },
-      },
-    };
+    problem = whereOf(error);
   }
+  if (problem === undefined) return { message: mended };
+  return {
+    refusal: {
+      jsonrpc: "2.0",
+      id: message.id,
+      error: { code: INVALID_PARAMS, message: `Invalid params: ${problem}` },
+    },
+  };
+}
+
+/** What is wrong with a retried request's `inputResponses`, when it carries one. */
+function retryProblem(params: unknown): string | undefined {
+  if (params === null || typeof params !== "object" || !("inputResponses" in params)) {
+    return undefined;
+  }
+  return inputResponsesShapeProblem(params.inputResponses);
 }
 
 function isRequestWithId(

@@ -37,6 +37,7 @@ import {
 } from "../schemas/index.js";
 import { CAMEL_CASE_RULES } from "./camel-case.js";
 import type { JsonSchema } from "./json-schema.js";
+import { describeItemResponses } from "./item-responses.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
@@ -123,6 +124,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   applyRefinements(components, CAMEL_CASE_RULES);
   components.ConflictEnvelope = CONFLICT_ENVELOPE;
   components.RateLimitedEnvelope = RATE_LIMITED_ENVELOPE;
+  describeItemResponses(components);
   return components;
 }
 

@@ -3,6 +3,7 @@
  * from the OpenAPI document so the two always say the same.
  */
 import type { JsonSchema } from "./json-schema.js";
+import { GENERATED_CLIENTS_SECTION } from "./generated-clients.js";
 
 type Schema = JsonSchema & {
   $ref?: string;
@@ -67,7 +68,9 @@ function schemaSection(name: string, schema: Schema): string[] {
   const lines = [`### ${name}`, ""];
   if (schema.description) lines.push(schema.description, "");
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants && !schema.properties) {
+  if (variants && !schema.properties && variants.some((variant) => variant.description)) {
+    lines.push("One of:", "", ...variants.map((v) => `- ${typeOf(v)}: ${v.description ?? ""}`), "");
+  } else if (variants && !schema.properties) {
     lines.push(`One of: ${variants.map(typeOf).join(", ")}.`, "");
   } else if (schema.allOf?.[0] && !schema.properties) {
     lines.push(`A ${typeOf(schema.allOf[0])}, with the rules above.`, "");
@@ -117,6 +120,7 @@ export function renderRestReference(document: JsonSchema): string {
         `| ${method} | [\`${path}\`](#${method.toLowerCase()}-${path.replace(/[^a-z0-9]+/gi, "").toLowerCase()}) | ${operation["x-postline-scope"]} | ${operation.summary} |`,
     ),
     "",
+    ...GENERATED_CLIENTS_SECTION,
     "## Routes",
     "",
   ];

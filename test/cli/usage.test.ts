@@ -35,6 +35,11 @@ describe("postline: help, version and bad usage", () => {
       [["mcp", "--fake", "--read-only", "--tools", "update_content"], "update_content"],
       [["mcp", "--fake", "--max-wait", "45s"], "--max-wait must be a whole number of milliseconds"],
       [["mcp", "--fake", "--port", "8080"], "--port needs --http"],
+      [["mcp", "--log"], "--log needs --fake"],
+      [
+        ["mcp", "--fake", "--redis", "http://127.0.0.1:6379"],
+        "--redis must be a redis:// or rediss:// URL",
+      ],
       [["mcp", "--fake", "--acknowledgment", "sometimes"], "--acknowledgment must be ask, human"],
       [["mcp", "--fake", "--http", "--port", "eighty"], "--port"],
       [["content", "export", "--status", "archived"], "--status"],

@@ -60,6 +60,19 @@ describe("the files for coding agents", () => {
     ]);
   });
 
+  it("the skill and llms.txt acknowledge AI-isms through content.review() and { acknowledge: review }", () => {
+    for (const page of ["skills/postline/SKILL.md", "llms.txt"]) {
+      const text = read(page);
+      const code = [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]).join("\n");
+      // Their code binds the answer to the text the person saw...
+      expect(code, page).toMatch(/content\.review\(/);
+      expect(code, page).toMatch(/\{ acknowledge: review \}/);
+      // ...and never acknowledges blind: the body field is only named, as the contract's escape.
+      expect(code, page).not.toMatch(/acknowledgeAiIsms: true/);
+      expect(text, page).toMatch(/`acknowledgeAiIsms: true` is the contract-level escape/);
+    }
+  });
+
   it("package.json names llms.txt and llms-full.txt by path and ships them with the skill", () => {
     expect(pkg.llms).toBe("./llms.txt");
     expect(pkg.llmsFull).toBe("./llms-full.txt");

@@ -73,22 +73,7 @@ export async function startFakeServer(
     /* @vite-ignore */ nodeHttp
   )) as typeof import("node:http");
   const host = options.host ?? "127.0.0.1";
-  const corsHeaders = corsHeadersFor(options.cors);
-  const server = createServer((request, response) => {
-    answerOwnRoute(service, request, response, options)
-      .then((answered) => {
-        if (answered) return;
-        if (corsHeaders) {
-          for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
-          if (request.method === "OPTIONS") {
-            response.writeHead(204, PREFLIGHT_HEADERS).end();
-            return;
-          }
-        }
-        return serve(service, request, response, options);
-      })
-      .catch(() => response.destroy());
-  });
+  const server = createServer(fakeRequestListener(service, options));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -104,6 +89,33 @@ export async function startFakeServer(
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * The node:http request listener of {@link startFakeServer}: the watch routes when asked for,
+ * the control plane under `/fake/`, CORS, and every other request answered by the service. `postline mcp --fake --http` mounts it
+ * beside its MCP endpoint.
+ */
+export function fakeRequestListener(
+  service: FakeService,
+  options: Omit<FakeServerOptions, "port" | "host"> = {},
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const corsHeaders = corsHeadersFor(options.cors);
+  return (request, response) => {
+    answerOwnRoute(service, request, response, options)
+      .then((answered) => {
+        if (answered) return;
+        if (corsHeaders) {
+          for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+          if (request.method === "OPTIONS") {
+            response.writeHead(204, PREFLIGHT_HEADERS).end();
+            return;
+          }
+        }
+        return serve(service, request, response, options);
+      })
+      .catch(() => response.destroy());
   };
 }
 

@@ -1,0 +1,115 @@
+/**
+ * `postline mcp --fake --http --log` shows its own fake: the watch page and the `/fake/...` routes
+ * beside `/mcp` on the printed port, and one line per request on stderr. A newcomer sees which
+ * PATCH carried the acknowledgment without starting a second server. Over real HTTP, against the
+ * built command.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FLAGGED_TEXT } from "../approval/support/acknowledgments.js";
+import { call } from "./support/agent-session.js";
+import { connectClient } from "./support/clients.js";
+
+const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
+
+let child: ChildProcess | undefined;
+let url = "";
+let stderr = "";
+
+beforeAll(async () => {
+  expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
+  child = spawn(
+    process.execPath,
+    [POSTLINE, "mcp", "--http", "--fake", "--log", "--acknowledgment", "model"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    let printed = "";
+    child?.stdout?.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes("\n")) resolve(printed.trim());
+    });
+    child?.once("exit", (code) => reject(new Error(`postline mcp --http exited with ${code}`)));
+  });
+});
+
+afterAll(() => {
+  child?.kill();
+});
+
+interface Watched {
+  method: string;
+  path: string;
+  status: number | null;
+  acknowledgedAiIsms: boolean;
+  mcpCall: string | null;
+}
+
+describe("postline mcp --fake --http --log", () => {
+  it("the PATCH that carried the acknowledgment is on the watch routes beside /mcp, and in the log", async () => {
+    const origin = new URL(url).origin;
+    const mcp = await connectClient("2026-07-28", { url }, "cli-fake-watch");
+    let id: string;
+    try {
+      const channels = await call(mcp, "list_channels", {});
+      const channelId = channels.json.channels[0].id as string;
+      const draft = await call(mcp, "create_content_draft", { channelId, body: FLAGGED_TEXT });
+      id = draft.json.item.id;
+      const refused = await call(mcp, "update_content", { id, status: "pending" });
+      expect(refused.json.error).toMatchObject({ acknowledgmentRequired: true });
+      const approved = await call(mcp, "update_content", {
+        id,
+        status: "pending",
+        acknowledgeAiIsms: true,
+      });
+      expect(approved.json.item.status).toBe("pending");
+    } finally {
+      await mcp.close();
+    }
+
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const log = (await (await fetch(`${origin}/fake/requests`)).json()) as {
+      requests: Watched[];
+    };
+    const patches = log.requests.filter((entry) => entry.method === "PATCH");
+    expect(patches).toEqual([
+      expect.objectContaining({ path: `/content/${id}`, status: 409, acknowledgedAiIsms: false }),
+      expect.objectContaining({ path: `/content/${id}`, status: 200, acknowledgedAiIsms: true }),
+    ]);
+    const state = (await (await fetch(`${origin}/fake/state`)).json()) as {
+      workspaces: { acknowledgedItems: { id: string }[] }[];
+    };
+    expect(state.workspaces.flatMap((w) => w.acknowledgedItems.map((item) => item.id))).toEqual([
+      id,
+    ]);
+    // One line per request on stderr: stdout is the URL alone.
+    expect(stderr).toMatch(new RegExp(`PATCH\\s+/content/${id}\\s+200`));
+    expect(stderr).toContain(`watch the fake at ${origin}/`);
+  });
+
+  it("the watch routes still refuse a foreign Host, and /mcp still refuses one with 403", async () => {
+    const { request } = await import("node:http");
+    const statusOf = (path: string, method: string) =>
+      new Promise<number>((resolve, reject) => {
+        const outgoing = request(new URL(path, url), {
+          method,
+          headers: { host: "attacker.example", "content-type": "application/json" },
+        });
+        outgoing.once("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        outgoing.once("error", reject);
+        outgoing.end(method === "POST" ? "{}" : undefined);
+      });
+    expect(await statusOf("/fake/requests", "GET")).toBe(403);
+    expect(await statusOf("/mcp", "POST")).toBe(403);
+  });
+});
