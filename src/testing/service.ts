@@ -35,6 +35,7 @@ import type { WorkspaceRecord } from "./model/records.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
 import { FakeStore } from "./model/store.js";
 import { RateLimiter } from "./rules/limits.js";
+import { assertNodeNewEnough } from "./serve/required-node.js";
 import { buildOverview, type FakeOverview } from "./watch/overview.js";
 
 /** The fake service, as {@link createFakeService} returns it. */
@@ -271,7 +272,8 @@ function connectedChannelIds(workspace: WorkspaceRecord): string[] {
 
 /**
  * Creates a fake Postline service. With no argument it seeds one ready workspace
- * (`service.defaults`) and a second workspace (`service.otherWorkspace`).
+ * (`service.defaults`) and a second workspace (`service.otherWorkspace`). On a Node.js older than
+ * 22 it throws at once, saying so.
  *
  * @example
  * ```ts
@@ -286,5 +288,6 @@ function connectedChannelIds(workspace: WorkspaceRecord): string[] {
  * ```
  */
 export function createFakeService(seed?: FakeServiceSeed): FakeService {
+  assertNodeNewEnough();
   return new FakeService(seed);
 }
