@@ -4,6 +4,7 @@ import { isLoopbackHost } from "../core/setup/base-url.js";
 import { startFakeServer } from "../testing/serve/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
+import { type CommandSpec, usageLine } from "./command-spec.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { portOf } from "./port-flag.js";
@@ -11,7 +12,24 @@ import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseFlags } from "./usage-error.js";
 
-const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--json] [--log]
+/** The flags of `postline fake`: what it parses, and what its usage line and `postline --help` list. */
+const FAKE_FLAGS = {
+  port: { type: "string", value: "N" },
+  host: { type: "string", value: "ADDRESS" },
+  json: { type: "boolean" },
+  log: { type: "boolean" },
+  ...INSECURE_HTTP_FLAG,
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `postline fake`, as the top-level help lists it. */
+export const FAKE_COMMAND: CommandSpec = {
+  name: "fake",
+  summary: "serve the contract fake over HTTP (REST and MCP), with a live page at /",
+  flags: FAKE_FLAGS,
+};
+
+const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the
@@ -36,18 +54,7 @@ Options:
 
 /** Runs `postline fake`; resolves to the exit code once stopped. */
 export async function runFake(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(
-    argv,
-    {
-      port: { type: "string" },
-      host: { type: "string" },
-      json: { type: "boolean" },
-      log: { type: "boolean" },
-      ...INSECURE_HTTP_FLAG,
-      help: { type: "boolean", short: "h" },
-    },
-    "fake",
-  );
+  const flags = parseFlags(argv, FAKE_FLAGS, "fake");
   if (flags.help) {
     io.stdout.write(FAKE_HELP + fakeRoutesHelp());
     return 0;
