@@ -127,6 +127,9 @@ if (errors.length > 0) {
   for (const line of errors) console.error(`  ${line}`);
   process.exit(1);
 }
+// The blocks name packages the project does not install (@ai-sdk/openai): leave no files for
+// other tools (knip) to find.
+rmSync(work, { recursive: true, force: true });
 console.log(
   `check-doc-snippets: all ${origins.size} TypeScript blocks of ${PAGES.length} pages compile`,
 );

@@ -6,7 +6,7 @@
 import type { ParseArgsConfig } from "node:util";
 
 /** One flag: what `util.parseArgs` reads, and the placeholder the help shows for its value. */
-export type Flag = NonNullable<ParseArgsConfig["options"]>[string] & {
+type Flag = NonNullable<ParseArgsConfig["options"]>[string] & {
   /** The value's placeholder in the help (`N`, `a,b`); the flag's name in capitals by default. */
   readonly value?: string;
 };

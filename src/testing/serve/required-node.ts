@@ -5,7 +5,7 @@
  */
 
 /** The oldest Node.js major version `@postline/sdk/testing` runs on. */
-export const REQUIRED_NODE_MAJOR = 22;
+const REQUIRED_NODE_MAJOR = 22;
 
 /** The runtime's version strings, as `process.versions` holds them (absent outside Node-like runtimes). */
 interface RuntimeVersions {
