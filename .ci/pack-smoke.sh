@@ -4,11 +4,27 @@
 # (its `mcp --fake` driven by the official MCP client, v2, in both protocol revisions). It also
 # checks that the files written for language models ship: the agent skill, llms.txt and
 # llms-full.txt, named by package.json; and the MCP Registry entry, server.json, with mcpName.
+#
+# It packs a clean copy of the repository, as a clone holds it (no dist/; node_modules linked to
+# the repository's, as `npm ci` would install them): `npm pack` itself must build what it ships
+# (the `prepack` script), never ship a package without dist/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-tarball=$(cd "$root" && npm pack --silent --pack-destination "$scratch" | tail -n 1)
+# shellcheck source=clean-copy.sh
+. "$root/.ci/clean-copy.sh"
+clean_copy "$root" "$scratch/clone"
+ln -s "$root/node_modules" "$scratch/clone/node_modules"
+tarball=$(cd "$scratch/clone" && npm pack --silent --pack-destination "$scratch" | tail -n 1)
+shipped=$(tar -tzf "$scratch/$tarball")
+for file in dist/index.js dist/index.cjs dist/index.d.ts dist/testing/index.js dist/cli/postline.js dist/openapi.json; do
+  if ! grep -qx "package/$file" <<<"$shipped"; then
+    echo "pack-smoke: npm pack on a tree without dist/ shipped no $file ($(wc -l <<<"$shipped") files)" >&2
+    exit 1
+  fi
+done
+echo "packed from a tree without dist/: $(wc -l <<<"$shipped") files, dist/ built by prepack"
 cd "$scratch"
 npm init -y >/dev/null
 npm install --no-audit --no-fund --loglevel=error "./$tarball" msw \

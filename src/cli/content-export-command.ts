@@ -5,6 +5,7 @@ import { resultRedactorOf } from "../core/result-redactor.js";
 import type { ContentListParams } from "../resources/content/params.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
+import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
 import { jsonLine } from "./terminal-text.js";
@@ -12,7 +13,22 @@ import { parseFlags, UsageError } from "./usage-error.js";
 
 const STATUSES: readonly string[] = [...CONTENT_STATUSES, "all"];
 
-export const CONTENT_EXPORT_HELP = `Usage: postline content export [--status S] [--channel ID]
+/** The flags of `postline content export`: what it parses, and what the help lists. */
+const CONTENT_EXPORT_FLAGS = {
+  status: { type: "string", value: "S" },
+  channel: { type: "string", value: "ID" },
+  ...INSECURE_HTTP_FLAG,
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `postline content export`, as the top-level help lists it. */
+export const CONTENT_EXPORT_COMMAND: CommandSpec = {
+  name: "content export",
+  summary: "write every content item as JSON Lines",
+  flags: CONTENT_EXPORT_FLAGS,
+};
+
+export const CONTENT_EXPORT_HELP = `${usageLine(CONTENT_EXPORT_COMMAND)}
 
 Writes every content item of the workspace as JSON Lines (one item per line, newest first) to
 stdout, following the pages to the end at the pace the rate limit allows. On a terminal, stderr
@@ -34,16 +50,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline content export`; resolves to the exit code. */
 export async function runContentExport(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(
-    argv,
-    {
-      status: { type: "string" },
-      channel: { type: "string" },
-      ...INSECURE_HTTP_FLAG,
-      help: { type: "boolean", short: "h" },
-    },
-    "content export",
-  );
+  const flags = parseFlags(argv, CONTENT_EXPORT_FLAGS, "content export");
   if (flags.help) {
     io.stdout.write(CONTENT_EXPORT_HELP);
     return 0;

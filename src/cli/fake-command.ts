@@ -5,9 +5,10 @@ import { CONTROL_PATHS } from "../testing/control/control-routes.js";
 import { startFakeServer } from "../testing/serve/http-server.js";
 import { createFakeService, type FakeService } from "../testing/service.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
+import { type CommandSpec, usageLine } from "./command-spec.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
-import { runFakeSnapshot } from "./fake-snapshot-command.js";
+import { FAKE_SNAPSHOT_COMMAND, runFakeSnapshot } from "./fake-snapshot-command.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
@@ -17,8 +18,28 @@ import { parseFlags, UsageError } from "./usage-error.js";
 /** The variable that does what `--control-token` does. */
 const CONTROL_TOKEN_VARIABLE = "POSTLINE_FAKE_CONTROL_TOKEN";
 
-const FAKE_HELP = `Usage: postline fake [--port N] [--host ADDRESS] [--seed FILE] [--json] [--log]
-       postline fake snapshot --out FILE [--redact-text]
+/** The flags of `postline fake`: what it parses, and what its usage line and `postline --help` list. */
+const FAKE_FLAGS = {
+  port: { type: "string", value: "N" },
+  host: { type: "string", value: "ADDRESS" },
+  seed: { type: "string", value: "FILE" },
+  json: { type: "boolean" },
+  log: { type: "boolean" },
+  "control-token": { type: "string", value: "TOKEN" },
+  "no-control": { type: "boolean" },
+  ...INSECURE_HTTP_FLAG,
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `postline fake`, as the top-level help lists it. */
+export const FAKE_COMMAND: CommandSpec = {
+  name: "fake",
+  summary: "serve the contract fake over HTTP (REST and MCP), with a live page at /",
+  flags: FAKE_FLAGS,
+};
+
+const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
+${usageLine(FAKE_SNAPSHOT_COMMAND)}
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the
@@ -54,21 +75,7 @@ Options:
 /** Runs `postline fake`; resolves to the exit code once stopped. */
 export async function runFake(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
-  const flags = parseFlags(
-    argv,
-    {
-      port: { type: "string" },
-      host: { type: "string" },
-      json: { type: "boolean" },
-      log: { type: "boolean" },
-      seed: { type: "string" },
-      "control-token": { type: "string" },
-      "no-control": { type: "boolean" },
-      ...INSECURE_HTTP_FLAG,
-      help: { type: "boolean", short: "h" },
-    },
-    "fake",
-  );
+  const flags = parseFlags(argv, FAKE_FLAGS, "fake");
   if (flags.help) {
     io.stdout.write(FAKE_HELP + fakeRoutesHelp());
     return 0;

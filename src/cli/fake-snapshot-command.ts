@@ -7,13 +7,29 @@ import { redactDeep } from "../core/redact.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import { parseFakeSeed } from "../testing/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
+import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
 import { snapshotSeed } from "./snapshot-seed.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-const FAKE_SNAPSHOT_HELP = `Usage: postline fake snapshot --out FILE [--redact-text]
+/** The flags of `postline fake snapshot`: what it parses, and what the help lists. */
+const FAKE_SNAPSHOT_FLAGS = {
+  out: { type: "string", value: "FILE" },
+  "redact-text": { type: "boolean" },
+  ...INSECURE_HTTP_FLAG,
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `postline fake snapshot`, as the top-level help lists it. */
+export const FAKE_SNAPSHOT_COMMAND: CommandSpec = {
+  name: "fake snapshot",
+  summary: "write a seed for postline fake --seed from a live workspace (GETs only, no token)",
+  flags: FAKE_SNAPSHOT_FLAGS,
+};
+
+const FAKE_SNAPSHOT_HELP = `${usageLine(FAKE_SNAPSHOT_COMMAND)}
 
 Reads the workspace of POSTLINE_API_KEY at POSTLINE_BASE_URL with GET requests only (channels,
 brand, schedule, every content item, keys without their tokens, stats), at the pace the rate
@@ -35,16 +51,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline fake snapshot`; resolves to the exit code. */
 export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(
-    argv,
-    {
-      out: { type: "string" },
-      "redact-text": { type: "boolean" },
-      ...INSECURE_HTTP_FLAG,
-      help: { type: "boolean", short: "h" },
-    },
-    "fake snapshot",
-  );
+  const flags = parseFlags(argv, FAKE_SNAPSHOT_FLAGS, "fake snapshot");
   if (flags.help) {
     io.stdout.write(FAKE_SNAPSHOT_HELP);
     return 0;

@@ -2,6 +2,7 @@
 import type { Postline } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
+import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
@@ -9,8 +10,29 @@ import { portOf } from "./port-flag.js";
 import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-const MCP_HELP = `Usage: postline mcp [--read-only] [--tools a,b] [--max-wait ms] [--fake [--log]]
-                    [--acknowledgment ask|human|model] [--http [--port N]] [--redis URL]
+/** The flags of `postline mcp`: what it parses, and what its usage line and `postline --help` list. */
+const MCP_FLAGS = {
+  "read-only": { type: "boolean" },
+  tools: { type: "string", value: "a,b" },
+  "max-wait": { type: "string", value: "ms" },
+  acknowledgment: { type: "string", value: "ask|human|model" },
+  fake: { type: "boolean" },
+  log: { type: "boolean" },
+  http: { type: "boolean" },
+  port: { type: "string", value: "N" },
+  redis: { type: "string", value: "URL" },
+  ...INSECURE_HTTP_FLAG,
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `postline mcp`, as the top-level help lists it. */
+export const MCP_COMMAND: CommandSpec = {
+  name: "mcp",
+  summary: "serve the agent tools over MCP, on stdio or Streamable HTTP (--http)",
+  flags: MCP_FLAGS,
+};
+
+const MCP_HELP = `${usageLine(MCP_COMMAND)}
 
 Serves the Postline agent tools as an MCP server, for an MCP host (a desktop assistant, an IDE,
 an agent runtime), to clients of both protocol revisions (2025-11-25 and 2026-07-28). Over stdio
@@ -66,23 +88,7 @@ const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_
 
 /** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
 export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(
-    argv,
-    {
-      "read-only": { type: "boolean" },
-      tools: { type: "string" },
-      fake: { type: "boolean" },
-      log: { type: "boolean" },
-      "max-wait": { type: "string" },
-      acknowledgment: { type: "string" },
-      http: { type: "boolean" },
-      port: { type: "string" },
-      redis: { type: "string" },
-      ...INSECURE_HTTP_FLAG,
-      help: { type: "boolean", short: "h" },
-    },
-    "mcp",
-  );
+  const flags = parseFlags(argv, MCP_FLAGS, "mcp");
   if (flags.help) {
     io.stdout.write(MCP_HELP);
     return 0;

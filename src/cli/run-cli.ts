@@ -4,31 +4,26 @@ import { APIConnectionError } from "../core/errors/connection-errors.js";
 import { PostlineError } from "../core/errors/postline-error.js";
 import { connectionFailureCode } from "../core/transport/connection-failure.js";
 import { VERSION } from "../version.js";
-import { CONTENT_EXPORT_HELP, runContentExport } from "./content-export-command.js";
-import { runFake } from "./fake-command.js";
+import {
+  CONTENT_EXPORT_COMMAND,
+  CONTENT_EXPORT_HELP,
+  runContentExport,
+} from "./content-export-command.js";
+import { FAKE_COMMAND, runFake } from "./fake-command.js";
+import { FAKE_SNAPSHOT_COMMAND } from "./fake-snapshot-command.js";
 import type { CliIO } from "./io.js";
-import { runMcp } from "./mcp-command.js";
+import { mainHelp } from "./main-help.js";
+import { MCP_COMMAND, runMcp } from "./mcp-command.js";
 import { terminalSafe } from "./terminal-text.js";
 import { UsageError } from "./usage-error.js";
 
-const MAIN_HELP = `Usage: postline <command> [options]
-
-Commands:
-  fake [--port N] [--log]                  serve the contract fake over HTTP (REST and MCP),
-                                           with a page at / to watch its requests live
-  mcp [--read-only] [--tools a,b] [--fake] serve the agent tools over MCP on stdio
-  content export [--status S] [--channel ID]
-                                           write every content item as JSON Lines
-
-Options:
-  -h, --help      show help (also after a command: postline mcp --help)
-  -v, --version   show the version
-
-Environment: POSTLINE_API_KEY (the agent key) and POSTLINE_BASE_URL (the service's address);
-POSTLINE_ALLOW_INSECURE_HTTP=1 (or --allow-insecure-http) sends the key over plain http to a host
-that is not this machine.
-Exit codes: 0 done, 1 failed, 2 bad usage or a missing variable.
-`;
+/** The commands `postline --help` lists, each with its own flag table. */
+const MAIN_HELP = mainHelp([
+  FAKE_COMMAND,
+  FAKE_SNAPSHOT_COMMAND,
+  MCP_COMMAND,
+  CONTENT_EXPORT_COMMAND,
+]);
 
 /** Runs the command line `argv` (without `node` and the script); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {

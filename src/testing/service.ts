@@ -29,6 +29,7 @@ import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
 import { buildSeededModel } from "./model/seeded-model.js";
 import type { FakeStore } from "./model/store.js";
 import { RateLimiter } from "./rules/limits.js";
+import { assertNodeNewEnough } from "./serve/required-node.js";
 import { buildOverview, type FakeOverview } from "./watch/overview.js";
 
 /** The fake service, as {@link createFakeService} returns it. */
@@ -277,7 +278,8 @@ export class FakeService {
 
 /**
  * Creates a fake Postline service. With no argument it seeds one ready workspace
- * (`service.defaults`) and a second workspace (`service.otherWorkspace`).
+ * (`service.defaults`) and a second workspace (`service.otherWorkspace`). On a Node.js older than
+ * 22 it throws at once, saying so.
  *
  * @example
  * ```ts
@@ -292,5 +294,6 @@ export class FakeService {
  * ```
  */
 export function createFakeService(seed?: FakeServiceSeed): FakeService {
+  assertNodeNewEnough();
   return new FakeService(seed);
 }

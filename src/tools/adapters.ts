@@ -53,8 +53,11 @@ export interface AnthropicTool {
   readonly name: string;
   /** The tool description, for the model. */
   readonly description: string;
-  /** The JSON Schema of the tool's input. */
-  readonly input_schema: ToolParameters;
+  /**
+   * The JSON Schema of the tool's input. `required` is a mutable array, as the Anthropic SDK's
+   * `Tool` type declares it, so the list goes straight into `messages.create({ tools })`.
+   */
+  readonly input_schema: ToolParameters & { readonly required?: string[] };
 }
 
 // Each adapter hands out its own copy of the schema, so a caller that mutates it breaks nothing.
@@ -127,9 +130,12 @@ export function toOpenAIResponsesTools(
  * ```
  */
 export function toAnthropicTools(list: readonly ToolDefinition[] = tools): AnthropicTool[] {
-  return list.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: copyOf(tool.parameters),
-  }));
+  return list.map((tool) => {
+    const { required, ...schema } = copyOf(tool.parameters);
+    return {
+      name: tool.name,
+      description: tool.description,
+      input_schema: required ? { ...schema, required: [...required] } : schema,
+    };
+  });
 }

@@ -212,6 +212,77 @@ describe("when reconciliation cannot settle it", () => {
   });
 });
 
+describe("a create that failed before anything left the process", () => {
+  /** A client on a fresh fake whose fetch rejects every POST with `rejection()`; the rest is served. */
+  function clientFailingPosts(rejection: () => unknown) {
+    const service = fakeClient().service;
+    const serve = fetchOf(service);
+    const sent: string[] = [];
+    const client = new Postline({
+      apiKey: service.defaults.apiKey,
+      baseURL: service.defaults.baseURL,
+      rateLimit: false,
+      maxRetries: 0,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push(request.method);
+        if (request.method === "POST") throw rejection();
+        return serve(request);
+      },
+    });
+    return { service, client, sent, channelId: service.defaults.channelIds[0]! };
+  }
+
+  it("CONV-3 a fetch that threw before connecting (msw on an older Node) is a connection error, never ambiguous", async () => {
+    // What Node's fetch rejects with when msw's interceptor throws inside connect().
+    const { service, client, sent, channelId } = clientFailingPosts(
+      () =>
+        new TypeError("fetch failed", {
+          cause: new TypeError("Promise.withResolvers is not a function"),
+        }),
+    );
+    const error = await client.content
+      .createDraft({ channelId, body: "Never sent." })
+      .catch((e: unknown) => e);
+
+    expect(error).not.toBeInstanceOf(AmbiguousCreateError);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    const connection = error as APIConnectionError;
+    // Nothing left, so nothing to look for: no list request was made to check.
+    expect(sent).toEqual(["POST"]);
+    expect(connection.retryable).toBe(true);
+    expect(connection.message).toBe(
+      `Connection error on POST ${service.defaults.baseURL}/api/v1/content: fetch failed: it threw before connecting, so nothing was sent: TypeError: Promise.withResolvers is not a function`,
+    );
+    expect(apiItemsOn(service, channelId)).toHaveLength(0);
+  });
+
+  it("CONV-3 a bare TypeError, as browsers reject any network failure with, stays ambiguous and is checked", async () => {
+    const { client, sent, channelId } = clientFailingPosts(() => new TypeError("Failed to fetch"));
+    const error = await client.content
+      .createDraft({ channelId, body: "Maybe sent." })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AmbiguousCreateError);
+    expect((error as AmbiguousCreateError).outcome).toBe("not_created");
+    // The SDK listed the channel to look for what the create may have made.
+    expect(sent.slice(0, 2)).toEqual(["POST", "GET"]);
+  });
+
+  it("CONV-3 a language error under a link with a network code stays ambiguous", async () => {
+    const socket = Object.assign(new Error("other side closed"), {
+      code: "UND_ERR_SOCKET",
+      cause: new TypeError("x is not a function"),
+    });
+    const { client, channelId } = clientFailingPosts(
+      () => new TypeError("fetch failed", { cause: socket }),
+    );
+    const error = await client.content
+      .createDraft({ channelId, body: "Maybe sent." })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AmbiguousCreateError);
+  });
+});
+
 describe("generate with reconcile: true", () => {
   it("an item already on the channel before the call is not adopted", async () => {
     const { service, client } = fakeClient();

@@ -1,3 +1,4 @@
+import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
@@ -58,6 +59,8 @@ describe("adapters", () => {
       });
       expect(entry.input_schema.type).toBe("object");
     });
+    // What `anthropic.messages.create({ tools })` takes, with no cast (npm run typecheck).
+    expectTypeOf(shaped).toExtend<Anthropic.Tool[]>();
   });
 
   it("shape only the tools they are given", () => {

@@ -74,7 +74,7 @@ export function classifyFailure(
   const sent = !failedBeforeSending(cause);
   const retryable = isRetryableFailure(method, { kind: "connection", sent });
   const what = describeConnectionFailure(cause, url);
-  const detail = `${cause instanceof Error ? `: ${redact(cause.message)}` : ""}${what ? `: ${what}` : ""}`;
+  const detail = `${cause instanceof Error ? `: ${redact(cause.message)}` : ""}${what ? `: ${redact(what)}` : ""}`;
   return {
     error: new APIConnectionError({
       method,

@@ -7,6 +7,7 @@
 import { codeOf, findInCauseChain } from "../cause-chain.js";
 import { refusesAtOnce } from "../pacing/wait-bound.js";
 import { MAX_TIMER_DELAY_MS } from "../timers.js";
+import { failureBeforeConnecting } from "./connection-failure.js";
 
 /** How one attempt failed, as far as retrying is concerned. */
 export type AttemptFailure =
@@ -93,10 +94,14 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 /**
- * Whether a fetch rejection proves the request was never sent (connection refused, no DNS): some
- * link of its cause chain says so; of an `AggregateError`, every member must.
+ * Whether a fetch rejection proves the request was never sent: some link of its cause chain says
+ * so (connection refused, no DNS; of an `AggregateError`, every member must), or the fetch
+ * implementation threw before connecting (connection-failure.ts, `failureBeforeConnecting`).
  */
 export function failedBeforeSending(error: unknown): boolean {
   const notSent = (link: object) => NOT_SENT_CODES.has(codeOf(link) ?? "") || undefined;
-  return findInCauseChain(error, notSent, "every") === true;
+  return (
+    findInCauseChain(error, notSent, "every") === true ||
+    failureBeforeConnecting(error) !== undefined
+  );
 }

@@ -3,6 +3,7 @@
 import { SESSION_PATH } from "../http/sessions.js";
 import type { FakeService } from "../service.js";
 import { loadMsw } from "./msw-module.js";
+import { assertNodeNewEnough } from "./required-node.js";
 
 /** Options of {@link handlers}. */
 export interface HandlersOptions {
@@ -22,6 +23,7 @@ export interface HandlersOptions {
  * ```
  */
 export function handlers(service: FakeService, options: HandlersOptions = {}) {
+  assertNodeNewEnough();
   const { HttpResponse, http } = loadMsw();
   const base = (options.baseURL ?? service.defaults.baseURL)
     .replace(/\/+$/, "")
