@@ -23,7 +23,7 @@ export interface EmbeddedFake {
 export async function embeddedFake(
   options: Pick<PostlineOptions, "tracer" | "rateLimit">,
   io: CliIO,
-  log: boolean,
+  { log }: { log: boolean },
 ): Promise<EmbeddedFake> {
   const [{ Postline }, { createFakeService }] = await Promise.all([
     import("../client.js"),

@@ -115,7 +115,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const traced = tracing ? { tracer: tracing.tracer } : {};
   const rateLimit = { ...MAX_WAIT_SETTING.rateLimit, ...(pacing ? { store: pacing.store } : {}) };
   const fake = flags.fake
-    ? await embeddedFake({ rateLimit, ...traced }, io, flags.log === true)
+    ? await embeddedFake({ rateLimit, ...traced }, io, { log: flags.log === true })
     : undefined;
   const client =
     fake?.client ??

@@ -36,8 +36,8 @@ import {
   VoiceSettingsSchema,
 } from "../schemas/index.js";
 import { CAMEL_CASE_RULES } from "./camel-case.js";
-import type { JsonSchema } from "./json-schema.js";
 import { describeItemResponses } from "./item-responses.js";
+import type { JsonSchema } from "./json-schema.js";
 import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {

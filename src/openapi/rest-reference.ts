@@ -2,8 +2,9 @@
  * docs/rest.md: the route reference for callers without the SDK (curl, other languages), rendered
  * from the OpenAPI document so the two always say the same.
  */
-import type { JsonSchema } from "./json-schema.js";
+
 import { GENERATED_CLIENTS_SECTION } from "./generated-clients.js";
+import type { JsonSchema } from "./json-schema.js";
 
 type Schema = JsonSchema & {
   $ref?: string;

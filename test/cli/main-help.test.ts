@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type CommandSpec, flagSynopsis, usageLine } from "../../src/cli/command-spec.js";
 import { CONTENT_EXPORT_COMMAND } from "../../src/cli/content-export-command.js";
 import { FAKE_COMMAND } from "../../src/cli/fake-command.js";
+import { FAKE_SNAPSHOT_COMMAND } from "../../src/cli/fake-snapshot-command.js";
 import { mainHelp } from "../../src/cli/main-help.js";
 import { MCP_COMMAND } from "../../src/cli/mcp-command.js";
 import { runPostline } from "./support/run-postline.js";
@@ -18,7 +19,7 @@ describe("postline --help", () => {
       [
         "  mcp             serve the agent tools over MCP, on stdio or Streamable HTTP (--http)",
         "                  [--read-only] [--tools a,b] [--max-wait ms] [--acknowledgment ask|human|model]",
-        "                  [--fake] [--http] [--port N] [--allow-insecure-http]",
+        "                  [--fake] [--log] [--http] [--port N] [--redis URL] [--allow-insecure-http]",
       ].join("\n"),
     );
     expect(stdout).not.toMatch(/stdio-only|over MCP on stdio\n/);
@@ -26,7 +27,7 @@ describe("postline --help", () => {
 
   it("names every flag each command parses, and every line fits in 100 columns", async () => {
     const { stdout } = await runPostline(["--help"]);
-    for (const spec of [FAKE_COMMAND, MCP_COMMAND, CONTENT_EXPORT_COMMAND]) {
+    for (const spec of [FAKE_COMMAND, FAKE_SNAPSHOT_COMMAND, MCP_COMMAND, CONTENT_EXPORT_COMMAND]) {
       const section = stdout.slice(stdout.indexOf(`  ${spec.name} `));
       for (const name of Object.keys(spec.flags).filter((flag) => flag !== "help"))
         expect(section, `${spec.name} --${name}`).toMatch(new RegExp(`\\[--${name}[ \\]]`));
@@ -39,21 +40,23 @@ describe("postline --help", () => {
       ...FAKE_COMMAND,
       flags: {
         ...FAKE_COMMAND.flags,
-        seed: { type: "string", value: "FILE" },
-        "control-token": { type: "string" },
-        "no-control": { type: "boolean" },
+        replay: { type: "string", value: "FILE" },
+        "journal-token": { type: "string" },
+        "no-journal": { type: "boolean" },
       },
     };
     const snapshot: CommandSpec = {
-      name: "fake snapshot",
+      name: "fake dump",
       summary: "print the fake's state",
       flags: { url: { type: "string" } },
     };
     const help = mainHelp([fake, snapshot, MCP_COMMAND]);
-    expect(help).toMatch(/\[--seed FILE\]\s+\[--control-token CONTROL-TOKEN\]\s+\[--no-control\]/);
-    expect(help).toContain("  fake snapshot  print the fake's state\n");
+    expect(help).toMatch(
+      /\[--replay FILE\]\s+\[--journal-token JOURNAL-TOKEN\]\s+\[--no-journal\]/,
+    );
+    expect(help).toMatch(/\n {2}fake dump +print the fake's state\n/);
     expect(help).toContain("[--url URL]");
-    expect(usageLine(fake)).toContain("[--no-control]");
+    expect(usageLine(fake)).toContain("[--no-journal]");
   });
 
   it("each command's usage line is its own table too", async () => {

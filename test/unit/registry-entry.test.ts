@@ -85,7 +85,7 @@ describe("the MCP Registry entry (server.json)", () => {
     expect(pkg.bin).toEqual({ postline: "./dist/cli/postline.js" });
   });
 
-  it("POSTLINE_API_KEY is required and secret; the state key is secret; nothing else is", () => {
+  it("POSTLINE_API_KEY is required and secret; the state key and the Redis URL are secret; nothing else is", () => {
     const variables = npmPackage().environmentVariables as Json[];
     const byName = new Map(variables.map((v) => [v.name as string, v]));
     expect(byName.get("POSTLINE_API_KEY")).toMatchObject({ isRequired: true, isSecret: true });
@@ -94,7 +94,11 @@ describe("the MCP Registry entry (server.json)", () => {
     expect(byName.get("POSTLINE_MCP_STATE_KEY")).toMatchObject({ isSecret: true });
     expect(byName.get("POSTLINE_MCP_ACKNOWLEDGMENT")?.choices).toEqual(["ask", "human", "model"]);
     const secrets = variables.filter((v) => v.isSecret).map((v) => v.name);
-    expect(secrets.sort()).toEqual(["POSTLINE_API_KEY", "POSTLINE_MCP_STATE_KEY"]);
+    expect(secrets.sort()).toEqual([
+      "POSTLINE_API_KEY",
+      "POSTLINE_MCP_STATE_KEY",
+      "POSTLINE_REDIS_URL",
+    ]);
     for (const variable of variables) expect(variable.description).toBeTruthy();
   });
 

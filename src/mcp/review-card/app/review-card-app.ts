@@ -89,10 +89,10 @@ function render(next: CardReview, nextToken: string | undefined, note = ""): voi
   byId("edit-text").textContent = next.text;
   (byId("edit-text") as HTMLTextAreaElement).value = next.text;
   byId("note").textContent = note;
-  setBusy(token === undefined);
+  setBusy({ busy: token === undefined });
 }
 
-function setBusy(busy: boolean): void {
+function setBusy({ busy }: { busy: boolean }): void {
   for (const button of document.querySelectorAll("button")) button.disabled = busy;
 }
 
@@ -113,7 +113,7 @@ async function decide(decision: "approve" | "schedule" | "edit" | "decline"): Pr
     else if (when !== "") args.scheduledAt = new Date(when).toISOString();
   }
   if (decision === "edit") args.text = (byId("edit-text") as HTMLTextAreaElement).value;
-  setBusy(true);
+  setBusy({ busy: true });
   const result = await app.callServerTool({ name: "decide_review", arguments: args });
   const answer = (result.structuredContent ?? parseText(result)) as Record<string, any>;
   const nextToken = result._meta?.[TOKEN_KEY] as string | undefined;
