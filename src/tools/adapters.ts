@@ -57,7 +57,10 @@ export interface AnthropicTool {
    * The JSON Schema of the tool's input. `required` is a mutable array, as the Anthropic SDK's
    * `Tool` type declares it, so the list goes straight into `messages.create({ tools })`.
    */
-  readonly input_schema: ToolParameters & { readonly required?: string[] };
+  readonly input_schema: ToolParameters & {
+    /** The names of the parameters the tool requires. */
+    readonly required?: string[];
+  };
 }
 
 // Each adapter hands out its own copy of the schema, so a caller that mutates it breaks nothing.
