@@ -33,7 +33,7 @@ await runExample("MCP: the host's person approves AI-isms", async (session) => {
   // The host shows the form (the text and its matches) and returns the person's answer.
   host.setRequestHandler("elicitation/create", async (request) => {
     const { message } = request.params as { message: string };
-    const itemId = /text of (\S+)\?/.exec(message)?.[1] ?? "";
+    const itemId = /text of (\S+?)[?\s]/.exec(message)?.[1] ?? "";
     const approved = await person.answer(itemId, message);
     return approved
       ? { action: "accept" as const, content: { approve: true } }
