@@ -15,8 +15,8 @@ export interface AcknowledgmentState {
   readonly textDigest: string;
 }
 
-/** How long a question stays answerable: ten minutes. */
-const STATE_TTL_SECONDS = 600;
+/** How long a question (or a review card's token) stays answerable: ten minutes. */
+export const STATE_TTL_SECONDS = 600;
 
 /**
  * The codec signing and checking question state, keyed by `key` or this process's own key. A

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentItem } from "../../src/index.js";
 import { acknowledgmentStateCodec } from "../../src/mcp/request-state.js";
 import { decideReview, type ReviewDecisionDeps } from "../../src/mcp/review-card/decide-review.js";
-import { mintReviewToken } from "../../src/mcp/review-card/review-token.js";
+import { mintReviewToken, SpentReviewTokens } from "../../src/mcp/review-card/review-token.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,
@@ -21,8 +21,10 @@ const KEY = "a review-card test key of 32 bytes or more";
 const codec = acknowledgmentStateCodec(KEY);
 
 let session: FakeSession;
+let spent: SpentReviewTokens;
 beforeEach(() => {
   session = openFakeSession();
+  spent = new SpentReviewTokens();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -35,6 +37,7 @@ function deps(key: string = KEY): ReviewDecisionDeps {
     client: session.client,
     verify: (token) => signing.verify(token, {} as never),
     mint: (binding) => mintReviewToken(signing, binding),
+    spend: (token) => spent.spend(token),
   };
 }
 
@@ -87,12 +90,12 @@ describe("the review card's decision", () => {
     );
     expect(edited.result).toMatchObject({ status: "awaiting_review", text: EDITED_TEXT });
     expect(edited.reviewToken).toEqual(expect.any(String));
-    // The token for the text before the edit no longer decides anything.
+    // The token that decided the edit decides nothing more.
     const old = await decideReview(
       { itemId: draft.id, reviewToken: first, decision: "approve" },
       deps(),
     );
-    expect(errorOf(old.result)).toMatchObject({ code: "review_stale" });
+    expect(errorOf(old.result)).toMatchObject({ code: "review_refused", reason: "spent" });
     const approved = await decideReview(
       { itemId: draft.id, reviewToken: edited.reviewToken, decision: "approve" },
       deps(),
@@ -201,6 +204,24 @@ describe("the review card's decision", () => {
       );
       expect(errorOf(result)).toMatchObject({ code: "review_stale" });
       expect(acknowledgedWrites(session, draft.id)).toBe(before);
+    });
+
+    it("with a token that has decided once: a second decision is refused and sends nothing", async () => {
+      const draft = await flaggedDraft(session);
+      const reviewToken = await cardToken(draft);
+      const approved = await decideReview(
+        { itemId: draft.id, reviewToken, decision: "approve" },
+        deps(),
+      );
+      expect(approved.result).toMatchObject({ status: "approved" });
+      const before = session.service.requests.length;
+      const again = await decideReview(
+        { itemId: draft.id, reviewToken, decision: "schedule", publishNow: true },
+        deps(),
+      );
+      expect(errorOf(again.result)).toMatchObject({ code: "review_refused", reason: "spent" });
+      expect(session.service.requests.slice(before)).toEqual([]);
+      expect(await statusOf(session, draft.id)).toBe("pending");
     });
 
     it("with a bad input, naming the parameter", async () => {

@@ -12,7 +12,7 @@ import type { McpListedTool } from "../tool-listing.js";
 import { hostShowsApps } from "./apps-host.js";
 import { registerReviewCard } from "./card-page.js";
 import { cardAnswer, cardListing } from "./card-tools.js";
-import { mintReviewToken } from "./review-token.js";
+import { mintReviewToken, SpentReviewTokens } from "./review-token.js";
 
 /** The card's two hooks into the server's tool handlers. */
 export interface ReviewCard {
@@ -35,6 +35,7 @@ export function attachReviewCard(
   if (!setup.servedNames.has("update_content")) return undefined;
   registerReviewCard(mcp);
   const { client, mode, codec, maxWaitMs } = setup;
+  const spent = new SpentReviewTokens();
   return {
     listing: (listing, ctx) => (hostShowsApps(mcp.server, ctx) ? cardListing(listing) : listing),
     answer: async (call, ctx) => {
@@ -45,6 +46,7 @@ export function attachReviewCard(
         options: { signal: call.signal, maxWaitMs },
         verify: (token) => codec.verify(token, ctx),
         mint: (binding) => mintReviewToken(codec, binding),
+        spend: (token) => spent.spend(token),
       });
     },
   };

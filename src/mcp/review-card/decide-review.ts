@@ -33,6 +33,8 @@ export interface ReviewDecisionDeps {
   readonly verify: (token: string) => Promise<AcknowledgmentState>;
   /** Signs a token for a review the card is about to show. */
   readonly mint: (binding: ReviewBinding) => Promise<string>;
+  /** Marks a token spent on a decision; `false` when it already decided one. */
+  readonly spend: (token: string) => boolean;
   readonly options?: RequestOptions | undefined;
 }
 
@@ -47,6 +49,7 @@ const REFUSALS: Record<TokenRefusal, string> = {
   invalid: "carries a review token this server did not sign for a review",
   expired: "carries a review token that has expired",
   other_item: "carries the review token of another item",
+  spent: "carries a review token that has already decided once",
 };
 
 /** Runs one decision; refusals say why, and send nothing. */
@@ -62,7 +65,9 @@ export async function decideReview(
   }
   const decision = parsed.data;
   const { client, options } = deps;
-  const bound = await checkReviewToken(deps.verify, decision.reviewToken, decision.itemId);
+  const checked = await checkReviewToken(deps.verify, decision.reviewToken, decision.itemId);
+  const bound: ReviewBinding | { readonly refused: TokenRefusal } =
+    "refused" in checked || deps.spend(decision.reviewToken) ? checked : { refused: "spent" };
   if ("refused" in bound) {
     return refusal(
       "review_refused",

@@ -7,7 +7,7 @@
  * model.
  */
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
-import type { AcknowledgmentState } from "../request-state.js";
+import { type AcknowledgmentState, STATE_TTL_SECONDS } from "../request-state.js";
 
 /** The `_meta` key that carries the token to the card. */
 export const REVIEW_TOKEN_META_KEY = "io.postline/reviewToken";
@@ -22,7 +22,7 @@ export interface ReviewBinding {
 }
 
 /** Why a token was refused, as the decision's answer says it. */
-export type TokenRefusal = "missing" | "invalid" | "expired" | "other_item";
+export type TokenRefusal = "missing" | "invalid" | "expired" | "other_item" | "spent";
 
 /** Signs a token for the text the card is about to show. */
 export function mintReviewToken(
@@ -54,4 +54,27 @@ export async function checkReviewToken(
   }
   if (bound.itemId !== itemId) return { refused: "other_item" };
   return { itemId, textDigest: bound.textDigest };
+}
+
+/**
+ * The tokens of one server that have decided already: a token decides once, so a decision cannot
+ * be sent again (or reversed) with the token of one the person already made. Each is kept until
+ * it would have expired anyway.
+ */
+export class SpentReviewTokens {
+  readonly #spentUntil = new Map<string, number>();
+  readonly #now: () => number;
+
+  constructor({ now = Date.now }: { readonly now?: () => number } = {}) {
+    this.#now = now;
+  }
+
+  /** Marks `token` spent; `false` when it was already. */
+  spend(token: string): boolean {
+    const now = this.#now();
+    for (const [spent, until] of this.#spentUntil) if (until <= now) this.#spentUntil.delete(spent);
+    if (this.#spentUntil.has(token)) return false;
+    this.#spentUntil.set(token, now + STATE_TTL_SECONDS * 1000);
+    return true;
+  }
 }
