@@ -120,6 +120,22 @@ describe.each(REVISIONS)("the review card, %s", (revision) => {
     expect(writesTo(session, draft.id)).toEqual([]);
   });
 
+  it("PATCH-3 an approval that brings new text is about that text: the card never opens for the stored one", async () => {
+    const draft = await flaggedDraft(session);
+    const client = await host(revision, true);
+    const plain = "A plain new text about exports.";
+    const result = await client.callTool({
+      name: "update_content",
+      arguments: { id: draft.id, status: "pending", content: plain },
+    });
+    expect(result.structuredContent).not.toMatchObject({ status: "awaiting_review" });
+    // The new text has no matches: it is saved and approved, and nothing was acknowledged.
+    expect(result.structuredContent).toMatchObject({ item: { status: "pending", content: plain } });
+    expect(writesTo(session, draft.id)).toEqual([
+      { method: "PATCH", acknowledged: false, content: plain },
+    ]);
+  });
+
   it('mode "model" never opens the card: the gate answers as it does today', async () => {
     const draft = await flaggedDraft(session);
     const client = await host(revision, true, { acknowledgment: "model" });

@@ -8,12 +8,10 @@ import type { RequestOptions } from "../../core/request-options.js";
 import { resultRedactorOf } from "../../core/result-redactor.js";
 import { reviewOf } from "../../resources/content/review.js";
 import type { AcknowledgmentMode } from "../../tools/approval/acknowledgment-policy.js";
-import { approvalTarget } from "../../tools/approval/approval-target.js";
+import { decodeToolCall } from "../../tools/decode-tool-call.js";
 import { isToolError, toolError } from "../../tools/envelope.js";
 import { resultOfError } from "../../tools/error-result.js";
 import { toJsonSafe } from "../../tools/json-safe.js";
-import { findTool } from "../../tools/tool-list.js";
-import { validateToolInput } from "../../tools/validate-input.js";
 import type { McpCallResult } from "../call-result.js";
 import type { McpListedTool } from "../tool-listing.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
@@ -122,11 +120,11 @@ export async function cardAnswer(
     const opened = await openCard(id, "requested", deps);
     return opened === undefined ? undefined : resultOf(opened);
   }
-  const itemId = approvalTarget(name, input);
-  const tool = findTool(name);
-  if (itemId === undefined || deps.mode === "model" || tool === undefined) return undefined;
-  if (!validateToolInput(tool.definition, input).ok) return undefined;
-  const opened = await openCard(itemId, "acknowledgment_required", deps);
+  if (deps.mode === "model") return undefined;
+  // The one decode every face runs: a call it refuses is answered by the tool's own path.
+  const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+  if (!decoded.ok || decoded.call.itemId === undefined) return undefined;
+  const opened = await openCard(decoded.call.itemId, "acknowledgment_required", deps);
   // No matches (or the item cannot be read): the tool runs as it would without the card.
   return opened === undefined || isToolError(opened.result) ? undefined : resultOf(opened);
 }
