@@ -22,7 +22,7 @@ export function missingServices(env: NodeJS.ProcessEnv = process.env): string[] 
 /** The closing line for `skipped` skipped tests, or `undefined` when there were none. */
 export function skippedNote(skipped: number, missing: readonly string[]): string | undefined {
   if (skipped === 0) return undefined;
-  const needs = missing.length > 0 ? ` (this machine has no ${missing.join(", ")})` : "";
+  const needs = missing.length > 0 ? ` (missing here: ${missing.join(", ")})` : "";
   return `${skipped} test${skipped === 1 ? "" : "s"} skipped${needs}. To run them all: ${RUN_ALL_COMMAND} (starts redis-server and a Redis Cluster, and uses Chromium, installing both from Debian's packages when missing).`;
 }
 

@@ -53,7 +53,7 @@ describe("the closing line of npm test", () => {
   it("counts the skipped tests and names the one command that runs them all", () => {
     const lines = runVitest().trimEnd().split("\n");
     expect(lines.at(-1)).toMatch(
-      /^3 tests skipped \(this machine has no Redis \(REDIS_URL\), a Redis Cluster \(REDIS_CLUSTER_NODES\)(, Chromium \(.*\))?\)\. To run them all: npm run test:all \(starts redis-server and a Redis Cluster, and uses Chromium, installing both from Debian's packages when missing\)\.$/,
+      /^3 tests skipped \(missing here: Redis \(REDIS_URL\), a Redis Cluster \(REDIS_CLUSTER_NODES\)(, Chromium \(.*\))?\)\. To run them all: npm run test:all \(starts redis-server and a Redis Cluster, and uses Chromium, installing both from Debian's packages when missing\)\.$/,
     );
   });
 
