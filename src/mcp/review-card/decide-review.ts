@@ -14,6 +14,7 @@ import { resultOfError } from "../../tools/error-result.js";
 import { toJsonSafe } from "../../tools/json-safe.js";
 import type { ToolClient } from "../../tools/tool-client.js";
 import type { AcknowledgmentState } from "../request-state.js";
+import { REVIEW_CARD_APPROVAL } from "./approval-source.js";
 import { checkReviewToken, type ReviewBinding, type TokenRefusal } from "./review-token.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
@@ -114,8 +115,10 @@ export async function decideReview(
   }
 }
 
+/** The write's options: the review it acknowledges, and the header that says the card sent it. */
 function withReview(options: RequestOptions | undefined, review: ContentReview) {
-  return { ...options, acknowledge: review };
+  const headers = { ...options?.headers, ...REVIEW_CARD_APPROVAL };
+  return { ...options, headers, acknowledge: review };
 }
 
 function refusal(code: string, message: string, detail: Record<string, string>): ReviewDecision {
