@@ -5,6 +5,7 @@
  */
 
 import { jsonOrText } from "../core/json-or-text.js";
+import { APPROVAL_SOURCE_HEADER, approvalSourceOf } from "../mcp/review-card/approval-source.js";
 import { createClock, type FakeClock } from "./controls/clock.js";
 import { FakeProvider, type FakeProviderControls } from "./controls/provider.js";
 import { type RecordedRequest, type RequestListener, RequestLog } from "./controls/request-log.js";
@@ -206,6 +207,8 @@ export class FakeService {
       outcome: "response",
       applied: false,
     };
+    const approvalSource = approvalSourceOf(headers.get(APPROVAL_SOURCE_HEADER));
+    if (approvalSource !== undefined) entry.approvalSource = approvalSource;
     const mcp = apiPath === MCP_PATH;
     this.#log.add(entry, { mcp, bodyChars: oversize === undefined ? bodyText.length : 0 });
     const spec = this.#faults.take(method, apiPath ?? url.pathname);
@@ -231,6 +234,7 @@ export class FakeService {
               session: this.#sessions.resolve(headers.get("cookie")),
               bodyText,
               clientAddress,
+              approvalSource,
             });
     entry.applied = this.#store.writes > writesBefore;
     if (caller?.key) Object.assign(entry, { keyId: caller.key.id, keyName: caller.key.name });

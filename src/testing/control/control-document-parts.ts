@@ -105,6 +105,7 @@ export const JOURNAL_EXAMPLE = {
       fault: null,
       applied: true,
       acknowledgedAiIsms: false,
+      approvalSource: null,
     },
   ],
   next: 1,

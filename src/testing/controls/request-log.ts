@@ -1,4 +1,5 @@
 /** What the fake remembers of each request, for tests that count attempts and duplicates. */
+import type { ApprovalSource } from "../../mcp/review-card/approval-source.js";
 import type { FakeOutcome } from "../http/fake-response.js";
 
 /** One request the fake received. The Authorization header and cookies are never recorded. */
@@ -36,6 +37,11 @@ export interface RecordedRequest {
   mcpCall?: string;
   /** The request carried `acknowledgeAiIsms: true` (in its body, or a tool call's arguments). */
   acknowledgedAiIsms?: true;
+  /**
+   * The face that sent it, when it said so: `review-card` for the MCP review card's writes and
+   * the re-read before them (the `x-postline-approval-source` header; no other value is kept).
+   */
+  approvalSource?: ApprovalSource;
 }
 
 /** Called with each request once it has been answered (or its connection failed). */

@@ -6,6 +6,7 @@
 
 import { RATE_LIMITS } from "../../contract/rate-limits.js";
 import type { RateBudget } from "../../core/pacing/rate-budget.js";
+import type { ApprovalSource } from "../../mcp/review-card/approval-source.js";
 import type { FakeProvider } from "../controls/provider.js";
 import type { FakeStore } from "../model/store.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "../rules/auth.js";
@@ -25,6 +26,8 @@ export interface PipelineRequest {
   session?: SessionRecord | null;
   bodyText: string;
   clientAddress: string;
+  /** The face that says it sent the request (the review card), if any. */
+  approvalSource?: ApprovalSource | undefined;
 }
 
 export interface PipelineDeps {
@@ -114,6 +117,7 @@ export function dispatch(
     params: found.params,
     query: request.query,
     body: parseBody(request.bodyText),
+    approvalSource: request.approvalSource ?? null,
   };
   return found.route.rule(context);
 }

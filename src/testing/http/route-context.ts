@@ -3,6 +3,7 @@
  * (`RouteContext`), and the `RouteRule` type that takes it.
  */
 
+import type { ApprovalSource } from "../../mcp/review-card/approval-source.js";
 import type { KeyScope } from "../../schemas/index.js";
 import type { FakeProvider } from "../controls/provider.js";
 import type { KeyRecord, MemberRecord, WorkspaceRecord } from "../model/records.js";
@@ -32,6 +33,8 @@ export interface RouteContext {
   query: URLSearchParams;
   /** The parsed JSON body, or `undefined` when none was sent. */
   body: unknown;
+  /** The face that says it sent the request (the review card), or `null`. */
+  approvalSource: ApprovalSource | null;
 }
 
 export type RouteRule = (context: RouteContext) => FakeResponse;

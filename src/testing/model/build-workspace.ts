@@ -221,6 +221,7 @@ export function addSeededItem(
     heldForChannel: seed.heldForChannel ?? false,
     acknowledgedText: null,
     approvedByKeyId: null,
+    approvalSource: null,
     rejectionReason: null,
     scan: { flagReasons: [], aiIsmMatches: [], sensitivityReasons: [] },
   };

@@ -4,6 +4,7 @@
  * contract's shapes.
  */
 import type { Role } from "../../contract/routes.js";
+import type { ApprovalSource } from "../../mcp/review-card/approval-source.js";
 import type { KeyScope } from "../../schemas/index.js";
 
 export type { Role };
@@ -213,6 +214,8 @@ export interface ContentRecord {
   acknowledgedText: string | null;
   /** The key that approved it; `null` when not approved or approved in a browser session. */
   approvedByKeyId: string | null;
+  /** Where its latest approval or schedule came from, when the request said (the review card). */
+  approvalSource: ApprovalSource | null;
   rejectionReason: string | null;
   /** The deterministic scans of the saved text (api-v1.md §2.1 rule 4). */
   scan: ScanResult;

@@ -3,6 +3,7 @@
  * acknowledgment gate bound to the exact text, and placing the approved item in the week's plan.
  */
 
+import type { ApprovalSource } from "../../mcp/review-card/approval-source.js";
 import { ApiFailure } from "../http/fake-response.js";
 import type { Caller } from "../http/route-context.js";
 import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
@@ -71,18 +72,20 @@ export function recordAcknowledgment(item: ContentRecord): void {
 
 /**
  * Approves an item (§3 first row): adds it to the week's plan and queues it at its planned time
- * when that is still ahead. Returns whether the planned time had passed.
+ * when that is still ahead. Returns whether the planned time had passed. `source` is the face the
+ * request says it came from (the review card), `null` for any other approval.
  */
 export function approveItem(
   store: FakeStore,
   workspace: WorkspaceRecord,
   item: ContentRecord,
-  caller: Caller,
+  { caller, source }: { readonly caller: Caller; readonly source: ApprovalSource | null },
 ) {
   const now = store.clock.now();
   item.status = "pending";
   item.heldForChannel = false;
   item.approvedByKeyId = caller.key?.id ?? null;
+  item.approvalSource = source;
   if (item.plan === null) item.plan = placeInWeek(store, workspace, item);
   return queueAtPlannedTime(item, now);
 }
@@ -104,5 +107,6 @@ export function unapproveItem(item: ContentRecord): void {
   item.scheduledAt = null;
   item.publishNow = false;
   item.approvedByKeyId = null;
+  item.approvalSource = null;
   if (item.source === "api") item.plan = null;
 }

@@ -121,6 +121,7 @@ function createItem(
     heldForChannel: false,
     acknowledgedText: null,
     approvedByKeyId: null,
+    approvalSource: null,
     rejectionReason: null,
     scan: { flagReasons: [], aiIsmMatches: [], sensitivityReasons: [] },
   };

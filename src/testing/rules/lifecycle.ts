@@ -148,7 +148,8 @@ export function updateContent(context: RouteContext) {
   if (status === "draft") item.heldForChannel = false;
   if (status === "pending") {
     if (acknowledge === true) recordAcknowledgment(item);
-    plannedTimePassed = approveItem(store, workspace, item, caller).plannedTimePassed;
+    const approval = { caller, source: context.approvalSource };
+    plannedTimePassed = approveItem(store, workspace, item, approval).plannedTimePassed;
   } else if (status === "cancelled") {
     cancelItem(context, item, rejectionReason);
   } else if (assigning && target && status === undefined) {
@@ -180,7 +181,8 @@ function placeOnAssignment(
       item.scan.sensitivityReasons.length === 0 &&
       item.scan.flagReasons.length === 0;
     if (!passes) return false;
-    return approveItem(store, workspace, item, caller).plannedTimePassed;
+    // The voice approves it, whoever assigned the channel.
+    return approveItem(store, workspace, item, { caller, source: null }).plannedTimePassed;
   }
   if (item.status === "pending")
     return queueAtPlannedTime(item, store.clock.now()).plannedTimePassed;

@@ -125,6 +125,7 @@ export function scheduleContent(context: RouteContext) {
   // Schedule rule 4: approval through this call puts the item in the week's plan.
   if (item.plan === null) item.plan = placementAt(workspace, item.platform, at);
   if (item.status === "draft") item.approvedByKeyId = caller.key?.id ?? null;
+  item.approvalSource = context.approvalSource;
   item.heldForChannel = false;
   item.status = "scheduled";
   item.scheduledAt = at;

@@ -45,6 +45,16 @@ export interface FakeOverview {
       /** Its status now. */
       readonly status: string;
     }[];
+    /**
+     * Items approved (or further on) whose latest approval or schedule a person made in the MCP
+     * review card (its writes say so with the `x-postline-approval-source` header).
+     */
+    readonly approvedInReviewCard: readonly {
+      /** The content id, as `content.get(id)` takes it. */
+      readonly id: string;
+      /** Its status now. */
+      readonly status: string;
+    }[];
   }[];
   /** Each key (revoked ones too) with its two windows. */
   readonly keys: readonly {
@@ -120,6 +130,9 @@ export function buildOverview(
       const acknowledgedItems = items
         .filter((item) => !UNAPPROVED.has(item.status) && item.acknowledgedText === item.content)
         .map((item) => ({ id: item.id, status: String(item.status) }));
+      const approvedInReviewCard = items
+        .filter((item) => !UNAPPROVED.has(item.status) && item.approvalSource === "review-card")
+        .map((item) => ({ id: item.id, status: String(item.status) }));
       return {
         id,
         name,
@@ -127,6 +140,7 @@ export function buildOverview(
         itemsByStatus,
         total: items.length,
         acknowledgedItems,
+        approvedInReviewCard,
       };
     }),
     keys: [...store.keys.values()].map((key) => ({

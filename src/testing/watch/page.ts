@@ -47,6 +47,7 @@ export const WATCH_PAGE = `<!doctype html>
 <h2>Items by status</h2>
 <table id="items"><thead></thead><tbody></tbody></table>
 <p id="acknowledged" class="muted"></p>
+<p id="review-card" class="muted"></p>
 <h2>Rate windows <span class="muted">(rolling 60 s, api-v1 §8)</span></h2>
 <table id="keys">
   <thead><tr><th>key</th><th>scopes</th><th>requests</th><th>creates</th></tr></thead>
@@ -106,7 +107,8 @@ export const WATCH_SCRIPT = `"use strict";
     const body = $("#log tbody");
     for (const entry of requests) {
       const path = entry.path + (entry.query ? "?" + entry.query : "") + (entry.mcpCall ? "  [" + entry.mcpCall + "]" : "")
-        + (entry.acknowledgedAiIsms ? "  [acknowledgeAiIsms]" : "");
+        + (entry.acknowledgedAiIsms ? "  [acknowledgeAiIsms]" : "")
+        + (entry.approvalSource === "review-card" ? "  [review card]" : "");
       const status = el("td", entry.status === null ? entry.outcome : entry.status, "num " + statusClass(entry));
       const tr = row([el("td", entry.at.slice(11, 23), "mono"), keyLabel(entry), el("td", entry.method, "mono"),
         el("td", path, "mono"), status, el("td", entry.errorCode || (entry.fault ? "fault: " + entry.fault : ""), "mono")]);
@@ -150,6 +152,9 @@ export const WATCH_SCRIPT = `"use strict";
     const acknowledged = state.workspaces.flatMap((w) => w.acknowledgedItems.map((i) => i.id + " (" + i.status + ")"));
     $("#acknowledged").textContent = acknowledged.length === 0 ? ""
       : "Approved with an AI-ism acknowledgment: " + acknowledged.join(", ");
+    const inCard = state.workspaces.flatMap((w) => w.approvedInReviewCard.map((i) => i.id + " (" + i.status + ")"));
+    $("#review-card").textContent = inCard.length === 0 ? ""
+      : "Approved by a person in the review card: " + inCard.join(", ");
     $("#keys tbody").replaceChildren(...state.keys.filter((k) => !k.revoked).map((k) => {
       const tr = row([k.name + " (" + k.id + ")", k.scopes.join(", "), ...k.windows.map((w) => meter(w, state.now))]);
       tr.dataset.key = k.id;

@@ -57,6 +57,11 @@ export interface WatchedRequest {
   readonly applied: boolean;
   /** Whether it carried `acknowledgeAiIsms: true`: the call that acknowledged AI-ism matches. */
   readonly acknowledgedAiIsms: boolean;
+  /**
+   * `review-card` when the MCP review card sent it (its approve or schedule, and the re-read of
+   * the text just before); `null` otherwise.
+   */
+  readonly approvalSource: "review-card" | null;
 }
 
 /**
@@ -122,5 +127,6 @@ function shown(entry: RecordedRequest, index: number): WatchedRequest {
     fault: text(entry.fault),
     applied: entry.applied,
     acknowledgedAiIsms: entry.acknowledgedAiIsms === true,
+    approvalSource: entry.approvalSource ?? null,
   };
 }
