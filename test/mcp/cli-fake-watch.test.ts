@@ -90,7 +90,7 @@ describe("postline mcp --fake --http --log", () => {
       id,
     ]);
     // One line per request on stderr: stdout is the URL alone.
-    expect(stderr).toMatch(new RegExp(`PATCH\\s+/content/${id}\\s+200`));
+    expect(stderr).toMatch(new RegExp(`PATCH\\s+/content/${id} \\[acknowledgeAiIsms\\]\\s+200`));
     expect(stderr).toContain(`watch the fake at ${origin}/`);
   });
 
