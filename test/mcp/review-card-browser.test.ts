@@ -295,6 +295,20 @@ describe.skipIf(!available).each(REVISIONS)(
       await expect.poll(() => host.modelContext.join("\n")).toMatch(/approved .* it is pending/);
       expect(await statusOver(host.client, id)).toBe("pending");
       expectQuietFrame(host);
+
+      // The fake's watch page, served beside /mcp, names the card's approval.
+      const watch = await (browser as Browser).newPage();
+      try {
+        await watch.goto(new URL("/", url).href);
+        await expect
+          .poll(() => watch.locator("#review-card").textContent(), { timeout: 5_000 })
+          .toBe(`Approved by a person in the review card: ${id} (pending)`);
+        const patch = watch.locator("#log tbody tr", { hasText: `PATCH` }).filter({ hasText: id });
+        await expect.poll(() => patch.count(), { timeout: 5_000 }).toBe(1);
+        expect(await patch.textContent()).toContain("[acknowledgeAiIsms]  [review card]");
+      } finally {
+        await watch.close();
+      }
     });
 
     it("PATCH-3 a text changed behind the card: refused, the card shows the new text", async () => {
