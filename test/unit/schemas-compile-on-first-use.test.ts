@@ -3,6 +3,8 @@
  * parse, not at import. Counted with a spy on the `Function` constructor, which zod's compiler
  * uses (zod's own `allowsEval` probe, an empty `new Function("")`, is not counted: zod runs it
  * when a schema is built, unless `jitless` is set). Imported dynamically, after the spy is set.
+ *
+ * @own-process: it imports the SDK for the first time in its worker (vitest.config.ts).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { contentItem } from "../support/fixtures.js";

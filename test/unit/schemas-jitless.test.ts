@@ -2,6 +2,8 @@
  * Under zod's `jitless` (its setting for pages with a strict Content-Security-Policy), neither
  * importing the SDK nor parsing a page of content evaluates code: the `Function` constructor is
  * never called, and the page parses on zod's runtime parser with the same result.
+ *
+ * @own-process: it imports the SDK for the first time in its worker (vitest.config.ts).
  */
 
 import { afterAll, describe, expect, it } from "vitest";
