@@ -3,6 +3,7 @@
  * path, status and error code, each entry without its body and with token shapes redacted.
  */
 import { createRedactor } from "../../core/redact.js";
+import type { ApprovalSource } from "../../mcp/review-card/approval-source.js";
 import { REQUEST_LOG_LIMITS, type RecordedRequest } from "../controls/request-log.js";
 import { matchPattern } from "../http/routes.js";
 import type { FakeService } from "../service.js";
@@ -61,7 +62,7 @@ export interface WatchedRequest {
    * `review-card` when the MCP review card sent it (its approve or schedule, and the re-read of
    * the text just before); `null` otherwise.
    */
-  readonly approvalSource: "review-card" | null;
+  readonly approvalSource: ApprovalSource | null;
 }
 
 /**
