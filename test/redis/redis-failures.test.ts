@@ -4,13 +4,13 @@
  * nothing is lost or duplicated.
  */
 import { Redis as IoRedis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { APIUserAbortError, Postline } from "../../src/index.js";
 import { createRedisStore, type NodeRedisLikeClient } from "../../src/redis/index.js";
 import { createFakeService } from "../../src/testing/index.js";
 import { fetchOf } from "../support/fake-client.js";
+import { startOwnRedis } from "./support/own-redis.js";
 import {
-  adminConnection,
   CLIENT_KINDS,
   type ConnectedClient,
   freshPrefix,
@@ -138,9 +138,16 @@ describe.skipIf(REDIS_URL === undefined)("the Redis store failing", () => {
   }, 30_000);
 
   it("an abort during a Redis stall ends the call at once, and no slot is held when Redis wakes", async () => {
-    const admin = await adminConnection();
-    const connection = await CLIENT_KINDS.ioredis();
-    connections.push(connection, { client: admin, close: async () => admin.disconnect() });
+    // A server of its own: its 4 s stall must not slow the files that share REDIS_URL.
+    const own = await startOwnRedis(false);
+    const [admin] = await own.admins();
+    if (admin === undefined) throw new Error("the test's own Redis has no server");
+    const connection = await (own.clientKinds.ioredis as () => Promise<ConnectedClient>)();
+    onTestFinished(async () => {
+      await connection.close();
+      admin.disconnect();
+      await own.stop();
+    });
     const prefix = freshPrefix();
     // The store's commands may take as long as the stall: only the callers' aborts end the waits.
     const store = createRedisStore({ client: connection.client, prefix, commandTimeoutMs: 10_000 });
