@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -28,6 +29,10 @@ export default defineConfig({
       fileURLToPath(new URL("test/support/skipped-tests-note.ts", import.meta.url)),
     ],
     testTimeout: 20_000,
+    // Most of the suite's time is real time spent waiting (rate windows, Redis stalls, child
+    // processes), not CPU: two files at a time even on two cores, where vitest would run one
+    // (123 s instead of 220 s there). A file that stalls a Redis server starts its own.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // expect.poll gives up after 1 s by default: a child process's first line can take longer
     // on a loaded machine. A poll still ends as soon as its condition holds.
     expect: { poll: { timeout: 10_000 } },
