@@ -12,6 +12,7 @@ import { type RecordedRequest, type RequestListener, RequestLog } from "./contro
 import { WorkspaceHandle } from "./controls/workspace-handle.js";
 import { activeFault } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
+import { apiPathOf } from "./http/api-path.js";
 import { oversizeBytes, oversizeResponse } from "./http/body-limit.js";
 import type { FakeRequest } from "./http/fake-request.js";
 import type { FakeOutcome } from "./http/fake-response.js";
@@ -189,12 +190,7 @@ export class FakeService {
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
     if (isSignInPath(url.pathname)) return this.#sessions.answer(method, request.body, headers);
     if (isOpenApiPath(url.pathname)) return answerOpenApi(method, url);
-    const prefixAt = url.pathname.indexOf("/api/v1");
-    const rest = prefixAt === -1 ? null : url.pathname.slice(prefixAt + "/api/v1".length);
-    const apiPath =
-      rest === null || (rest !== "" && !rest.startsWith("/"))
-        ? null
-        : rest.replace(/\/+$/, "") || "/";
+    const apiPath = apiPathOf(url.pathname);
     const bodyText = request.body ?? "";
     const oversize = oversizeBytes(bodyText);
     const entry: RecordedRequest = {
