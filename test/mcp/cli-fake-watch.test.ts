@@ -4,43 +4,21 @@
  * PATCH carried the acknowledgment without starting a second server. Over real HTTP, against the
  * built command.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLAGGED_TEXT } from "../approval/support/acknowledgments.js";
 import { call } from "./support/agent-session.js";
 import { connectClient } from "./support/clients.js";
+import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";
 
-const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
-
-let child: ChildProcess | undefined;
+let server: PostlineMcpHttp | undefined;
 let url = "";
-let stderr = "";
 
 beforeAll(async () => {
-  expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
-  child = spawn(
-    process.execPath,
-    [POSTLINE, "mcp", "--http", "--fake", "--log", "--acknowledgment", "model"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let printed = "";
-    child?.stdout?.on("data", (chunk: Buffer) => {
-      printed += chunk.toString();
-      if (printed.includes("\n")) resolve(printed.trim());
-    });
-    child?.once("exit", (code) => reject(new Error(`postline mcp --http exited with ${code}`)));
-  });
+  server = await startPostlineMcpHttp(["--log", "--acknowledgment", "model"]);
+  url = server.url;
 });
 
-afterAll(() => {
-  child?.kill();
-});
+afterAll(() => server?.stop());
 
 interface Watched {
   method: string;
@@ -90,8 +68,10 @@ describe("postline mcp --fake --http --log", () => {
       id,
     ]);
     // One line per request on stderr: stdout is the URL alone.
-    expect(stderr).toMatch(new RegExp(`PATCH\\s+/content/${id} \\[acknowledgeAiIsms\\]\\s+200`));
-    expect(stderr).toContain(`watch the fake at ${origin}/`);
+    expect(server?.stderr()).toMatch(
+      new RegExp(`PATCH\\s+/content/${id} \\[acknowledgeAiIsms\\]\\s+200`),
+    );
+    expect(server?.stderr()).toContain(`watch the fake at ${origin}/`);
   });
 
   it("the watch routes still refuse a foreign Host, and /mcp still refuses one with 403", async () => {

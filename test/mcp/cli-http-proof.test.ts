@@ -2,38 +2,22 @@
  * The official MCP clients against the built `postline mcp --http --fake`, over real Streamable
  * HTTP: one endpoint at the printed URL for both protocol revisions.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { request } from "node:http";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "../../src/tools/index.js";
 import { call, runAgentSession } from "./support/agent-session.js";
 import { connectClient, REVISIONS } from "./support/clients.js";
+import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";
 
-const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
-
-let child: ChildProcess | undefined;
+let server: PostlineMcpHttp | undefined;
 let url = "";
 
 beforeAll(async () => {
-  expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
-  child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let printed = "";
-    child?.stdout?.on("data", (chunk: Buffer) => {
-      printed += chunk.toString();
-      if (printed.includes("\n")) resolve(printed.trim());
-    });
-    child?.once("exit", (code) => reject(new Error(`postline mcp --http exited with ${code}`)));
-  });
+  server = await startPostlineMcpHttp();
+  url = server.url;
 });
 
-afterAll(() => {
-  child?.kill();
-});
+afterAll(() => server?.stop());
 
 /** A raw POST with the given Host header, as a page rebinding its DNS name would send. */
 function statusWithHost(host: string): Promise<number> {

@@ -9,9 +9,7 @@
  * (`npm run build`). Without Chromium the test is skipped, unless POSTLINE_REQUIRE_CHROMIUM=1.
  * With POSTLINE_CARD_SCREENSHOT=<file> it saves the card's screenshot (docs/approval-card.png).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { build } from "esbuild";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -28,13 +26,13 @@ import {
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { REVISIONS, type Revision } from "./support/clients.js";
 import { inProcessFetch } from "./support/in-memory-client.js";
+import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const required = process.env.POSTLINE_REQUIRE_CHROMIUM === "1";
 const available = existsSync(executablePath);
 if (required && !available)
   throw new Error(`POSTLINE_REQUIRE_CHROMIUM=1, but there is no Chromium at ${executablePath}`);
-const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
 const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 
 let browser: Browser | undefined;
@@ -252,25 +250,13 @@ describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (
 describe.skipIf(!available).each(REVISIONS)(
   "the review card in Chromium, against postline mcp --fake --http, %s",
   (revision) => {
-    let child: ChildProcess | undefined;
+    let server: PostlineMcpHttp | undefined;
     let url = "";
     beforeAll(async () => {
-      expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build").toBe(true);
-      child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake"], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      url = await new Promise<string>((resolve, reject) => {
-        let printed = "";
-        child?.stdout?.on("data", (chunk: Buffer) => {
-          printed += chunk.toString();
-          if (printed.includes("\n")) resolve(printed.trim());
-        });
-        child?.once("exit", (code) => reject(new Error(`postline mcp exited with ${code}`)));
-      });
+      server = await startPostlineMcpHttp();
+      url = server.url;
     });
-    afterAll(() => {
-      child?.kill();
-    });
+    afterAll(() => server?.stop());
 
     async function flaggedDraftOver(client: Client): Promise<string> {
       const channels = await client.callTool({ name: "list_channels", arguments: {} });

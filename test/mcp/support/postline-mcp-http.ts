@@ -1,0 +1,50 @@
+/**
+ * The built `postline mcp --http --fake` (dist/cli/postline.js), started for a test file: the
+ * URL it prints on stdout, what it has written to stderr so far, and a stop that waits for it
+ * to exit.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+
+const POSTLINE = fileURLToPath(new URL("../../../dist/cli/postline.js", import.meta.url));
+
+/** A running `postline mcp --http --fake`. */
+export interface PostlineMcpHttp {
+  /** The MCP endpoint's URL, as the command printed it. */
+  readonly url: string;
+  /** Everything written to stderr so far (one line per request with `--log`). */
+  stderr(): string;
+  /** Ends the process and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `postline mcp --http --fake` with `args` added, and waits for its URL. */
+export async function startPostlineMcpHttp(args: readonly string[] = []): Promise<PostlineMcpHttp> {
+  expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
+  const child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let printed = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes("\n")) resolve(printed.trim());
+    });
+    child.once("exit", (code) => reject(new Error(`postline mcp --http exited with ${code}`)));
+  });
+  return {
+    url,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+    },
+  };
+}
