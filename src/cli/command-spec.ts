@@ -9,6 +9,8 @@ import type { ParseArgsConfig } from "node:util";
 type Flag = NonNullable<ParseArgsConfig["options"]>[string] & {
   /** The value's placeholder in the help (`N`, `a,b`); the flag's name in capitals by default. */
   readonly value?: string;
+  /** The command cannot run without it: the help shows it without brackets. */
+  readonly required?: true;
 };
 
 /** A command's flags, by long name, as `parseFlags` takes them. */
@@ -24,13 +26,18 @@ export interface CommandSpec {
   readonly flags: FlagTable;
 }
 
-/** The flags of a table as `[--port N] [--log] ...`, in the table's order; `--help` left out. */
+/**
+ * The flags of a table as `--out FILE [--port N] [--log] ...`, in the table's order, a required
+ * one without brackets; `--help` left out.
+ */
 export function flagSynopsis(flags: FlagTable): string[] {
   return Object.entries(flags)
     .filter(([name]) => name !== "help")
-    .map(([name, flag]) =>
-      flag.type === "boolean" ? `[--${name}]` : `[--${name} ${flag.value ?? name.toUpperCase()}]`,
-    );
+    .map(([name, flag]) => {
+      const word =
+        flag.type === "boolean" ? `--${name}` : `--${name} ${flag.value ?? name.toUpperCase()}`;
+      return flag.required ? word : `[${word}]`;
+    });
 }
 
 /** `Usage: postline <name> [flags]`, wrapped under itself at `width` columns. */

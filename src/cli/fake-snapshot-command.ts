@@ -16,7 +16,7 @@ import { parseFlags, UsageError } from "./usage-error.js";
 
 /** The flags of `postline fake snapshot`: what it parses, and what the help lists. */
 const FAKE_SNAPSHOT_FLAGS = {
-  out: { type: "string", value: "FILE" },
+  out: { type: "string", value: "FILE", required: true },
   "redact-text": { type: "boolean" },
   ...INSECURE_HTTP_FLAG,
   help: { type: "boolean", short: "h" },

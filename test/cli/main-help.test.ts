@@ -30,7 +30,7 @@ describe("postline --help", () => {
     for (const spec of [FAKE_COMMAND, FAKE_SNAPSHOT_COMMAND, MCP_COMMAND, CONTENT_EXPORT_COMMAND]) {
       const section = stdout.slice(stdout.indexOf(`  ${spec.name} `));
       for (const name of Object.keys(spec.flags).filter((flag) => flag !== "help"))
-        expect(section, `${spec.name} --${name}`).toMatch(new RegExp(`\\[--${name}[ \\]]`));
+        expect(section, `${spec.name} --${name}`).toMatch(new RegExp(`(\\[| )--${name}[ \\]\n]`));
     }
     for (const line of stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(100);
   });
@@ -63,5 +63,14 @@ describe("postline --help", () => {
     const { stdout } = await runPostline(["mcp", "--help"]);
     expect(stdout.startsWith(usageLine(MCP_COMMAND))).toBe(true);
     expect(flagSynopsis(MCP_COMMAND.flags)).not.toContain("[--help]");
+  });
+
+  it("a flag the command cannot run without is shown without brackets", async () => {
+    const { stdout } = await runPostline(["fake", "snapshot", "--help"]);
+    expect(stdout.split("\n")[0]).toBe(
+      "Usage: postline fake snapshot --out FILE [--redact-text] [--allow-insecure-http]",
+    );
+    const refused = await runPostline(["fake", "snapshot"]);
+    expect(refused.stderr).toContain("--out FILE is required");
   });
 });
