@@ -33,10 +33,12 @@ afterEach(async () => {
   session.close();
 });
 
-async function host(revision: Revision, apps: boolean, options: Partial<McpServerOptions> = {}) {
-  const endpoint = createMcpHttpEndpoint(() =>
-    createMcpServer({ client: session.client, ...options }),
-  );
+async function host(
+  revision: Revision,
+  apps: boolean,
+  options: Partial<McpServerOptions> = {},
+  endpoint = createMcpHttpEndpoint(() => createMcpServer({ client: session.client, ...options })),
+) {
   const client = new Client(
     { name: "review-card-test", version: "1.0.0" },
     {
@@ -105,6 +107,27 @@ describe.each(REVISIONS)("the review card, %s", (revision) => {
       arguments: { itemId: draft.id, reviewToken: token, decision: "approve" },
     });
     expect(decided.structuredContent).toMatchObject({ status: "approved" });
+    expect(writesTo(session, draft.id)).toEqual([{ method: "PATCH", acknowledged: true }]);
+  });
+
+  it("PATCH-3 a token that decided once is refused from another request or session of the same endpoint", async () => {
+    const draft = await flaggedDraft(session);
+    const endpoint = createMcpHttpEndpoint(() => createMcpServer({ client: session.client }));
+    const first = await host(revision, true, {}, endpoint);
+    const gated = await first.callTool({
+      name: "update_content",
+      arguments: { id: draft.id, status: "pending" },
+    });
+    const reviewToken = (gated._meta as Record<string, unknown>)[TOKEN_KEY];
+    const decide = { itemId: draft.id, reviewToken, decision: "approve" };
+    const decided = await first.callTool({ name: "decide_review", arguments: decide });
+    expect(decided.structuredContent).toMatchObject({ status: "approved" });
+    // 2026-07-28 makes a server per request, 2025-11-25 one per session: another connection.
+    const second = await host(revision, true, {}, endpoint);
+    const again = await second.callTool({ name: "decide_review", arguments: decide });
+    expect(again.isError).toBe(true);
+    const text = (again.content as { text: string }[])[0]?.text ?? "{}";
+    expect(JSON.parse(text).error).toMatchObject({ code: "review_refused", reason: "spent" });
     expect(writesTo(session, draft.id)).toEqual([{ method: "PATCH", acknowledged: true }]);
   });
 

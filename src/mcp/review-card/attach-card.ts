@@ -14,6 +14,13 @@ import { registerReviewCard } from "./card-page.js";
 import { cardAnswer, cardListing } from "./card-tools.js";
 import { mintReviewToken, SpentReviewTokens } from "./review-token.js";
 
+/**
+ * The tokens that have decided, shared by every server of this process: an endpoint makes a
+ * server per 2026-07-28 request and per 2025-11-25 session, and a token decides once across them
+ * all. Each token carries a nonce of its own, so no two servers' tokens collide here.
+ */
+const SPENT_IN_THIS_PROCESS = new SpentReviewTokens();
+
 /** The card's two hooks into the server's tool handlers. */
 export interface ReviewCard {
   /** The tool list this host sees. */
@@ -35,7 +42,6 @@ export function attachReviewCard(
   if (!setup.servedNames.has("update_content")) return undefined;
   registerReviewCard(mcp);
   const { client, mode, codec, maxWaitMs } = setup;
-  const spent = new SpentReviewTokens();
   return {
     listing: (listing, ctx) => (hostShowsApps(mcp.server, ctx) ? cardListing(listing) : listing),
     answer: async (call, ctx) => {
@@ -46,7 +52,7 @@ export function attachReviewCard(
         options: { signal: call.signal, maxWaitMs },
         verify: (token) => codec.verify(token, ctx),
         mint: (binding) => mintReviewToken(codec, binding),
-        spend: (token) => spent.spend(token),
+        spend: (token) => SPENT_IN_THIS_PROCESS.spend(token),
       });
     },
   };

@@ -24,12 +24,17 @@ export interface ReviewBinding {
 /** Why a token was refused, as the decision's answer says it. */
 export type TokenRefusal = "missing" | "invalid" | "expired" | "other_item" | "spent";
 
-/** Signs a token for the text the card is about to show. */
+/**
+ * Signs a token for the text the card is about to show. A random `nonce` makes each token one of
+ * its kind: two cards opened on the same text in the same second get different tokens, so one
+ * spent by a decision never refuses the other.
+ */
 export function mintReviewToken(
   codec: RequestStateCodec<AcknowledgmentState>,
   binding: ReviewBinding,
 ): Promise<string> {
-  return codec.mint({ tool: REVIEW_SCOPE, itemId: binding.itemId, textDigest: binding.textDigest });
+  const state = { tool: REVIEW_SCOPE, ...binding, nonce: crypto.randomUUID() };
+  return codec.mint(state);
 }
 
 /**
