@@ -44,7 +44,7 @@ export default defineConfig([
   },
   {
     // `@postline/sdk/testing` under the `browser` condition: msw imported statically, since a
-    // browser cannot load it on demand synchronously (src/testing/serve/msw-module.ts).
+    // browser cannot load it on demand synchronously (src/testing/tooling/serve/msw-module.ts).
     entry: { "testing/index.browser": "src/testing/index.ts" },
     format: ["esm"],
     dts: false,
@@ -61,7 +61,7 @@ export default defineConfig([
         setup(build) {
           build.onResolve({ filter: /\/msw-module\.js$/ }, () => ({
             path: fileURLToPath(
-              new URL("src/testing/serve/msw-module.browser.ts", import.meta.url),
+              new URL("src/testing/tooling/serve/msw-module.browser.ts", import.meta.url),
             ),
           }));
         },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the review card (ui://postline/review) into one self-contained HTML document,
-// dist/mcp/review-card.html: the page of src/mcp/review-card/app/review-card.html with the card's
+// dist/mcp/review-card.html: the page of src/mcp/ask/review-card/app/review-card.html with the card's
 // code (and @modelcontextprotocol/ext-apps) bundled by esbuild and inlined. Nothing in it loads
 // from outside the frame. `npm run build` runs it after tsup.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const app = `${root}src/mcp/review-card/app/`;
+const app = `${root}src/mcp/ask/review-card/app/`;
 const bundled = await build({
   entryPoints: [`${app}review-card-app.ts`],
   bundle: true,

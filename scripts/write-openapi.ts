@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { buildOpenApiDocument } from "../src/openapi/document.js";
 import { renderRestReference } from "../src/openapi/rest-reference.js";
-import { buildControlDocument } from "../src/testing/control/control-document.js";
-import { fakeSeedJsonSchema } from "../src/testing/model/seed-schema.js";
+import { fakeSeedJsonSchema } from "../src/testing/fake/model/seed-schema.js";
+import { buildControlDocument } from "../src/testing/tooling/control/control-document.js";
 
 const document = buildOpenApiDocument();
 if (process.argv.includes("--rest-docs")) {

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { PostlineAuth, PostlineOptions } from "./client-options.js";
 import { CallMetrics } from "./core/observe/call-metrics.js";
 import { attachTracer, guardTracer } from "./core/observe/guarded-tracer.js";
 import { createLevelledLogger } from "./core/observe/logger.js";
@@ -9,6 +8,7 @@ import { createRedactor } from "./core/redact.js";
 import type { RequestOptions } from "./core/request-options.js";
 import { attachResultRedactor } from "./core/result-redactor.js";
 import { resolveApiBase } from "./core/setup/base-url.js";
+import type { PostlineAuth, PostlineOptions } from "./core/setup/client-options.js";
 import {
   assertCredentialTransport,
   authFailureNote,

@@ -1,7 +1,6 @@
 // Public exports of @postline/sdk. No logic lives here.
 
 export { Postline } from "./client.js";
-export type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client-options.js";
 // Errors: every class a call can throw, and `isRetryable`. A constructor's argument type, for
 // tests that build an error, is `ConstructorParameters<typeof APIError>[0]`.
 export {
@@ -104,6 +103,11 @@ export type { Page } from "./core/pagination.js";
 export { Paginated } from "./core/pagination.js";
 export type { CreateReconciliation, WithReconciliation } from "./core/reconcile/reconcile.js";
 export type { RequestOptions } from "./core/request-options.js";
+export type {
+  PostlineAuth,
+  PostlineOptions,
+  RateLimitOptions,
+} from "./core/setup/client-options.js";
 export type { PostlineEnvironment } from "./core/setup/environment.js";
 export type { HttpMethod } from "./core/transport/http-method.js";
 export type { BrandResource } from "./resources/brand.js";

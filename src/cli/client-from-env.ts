@@ -1,6 +1,6 @@
 import { Postline } from "../client.js";
-import type { PostlineOptions } from "../client-options.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
+import type { PostlineOptions } from "../core/setup/client-options.js";
 import { UsageError } from "./usage-error.js";
 
 /** The variable that does what `--allow-insecure-http` does. */

@@ -4,7 +4,7 @@
  * the MCP endpoint by the very listener `postline fake` uses.
  */
 import type { Postline } from "../client.js";
-import type { PostlineOptions } from "../client-options.js";
+import type { PostlineOptions } from "../core/setup/client-options.js";
 import type { CliIO } from "./io.js";
 import { requestLine } from "./request-line.js";
 import type { Beside } from "./serve-fetch.js";
@@ -27,7 +27,7 @@ export async function embeddedFake(
 ): Promise<EmbeddedFake> {
   const [{ Postline }, { createFakeService }] = await Promise.all([
     import("../client.js"),
-    import("../testing/service.js"),
+    import("../testing/fake/service.js"),
   ]);
   const service = createFakeService();
   const { apiKey, baseURL } = service.defaults;
@@ -35,7 +35,7 @@ export async function embeddedFake(
   return {
     client: new Postline({ apiKey, baseURL, fetch: service.fetch, ...options }),
     async beside(mcpPath) {
-      const { fakeRequestListener } = await import("../testing/serve/http-server.js");
+      const { fakeRequestListener } = await import("../testing/tooling/serve/http-server.js");
       return {
         owns: (pathname) => pathname !== mcpPath,
         listener: fakeRequestListener(service, { watch: true }),

@@ -1,9 +1,9 @@
 /** `postline fake`: the contract fake over real HTTP (REST and MCP) until Ctrl-C. */
 import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
-import { CONTROL_PATHS } from "../testing/control/control-routes.js";
-import { startFakeServer } from "../testing/serve/http-server.js";
-import { createFakeService, type FakeService } from "../testing/service.js";
+import { createFakeService, type FakeService } from "../testing/fake/service.js";
+import { CONTROL_PATHS } from "../testing/tooling/control/control-routes.js";
+import { startFakeServer } from "../testing/tooling/serve/http-server.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";

@@ -1,7 +1,7 @@
 /** Reads the seed file of `postline fake --seed`: JSON, checked against the seed schema. */
 import { readFileSync } from "node:fs";
-import type { FakeServiceSeed } from "../testing/model/seed.js";
-import { parseFakeSeed } from "../testing/model/seed-schema.js";
+import type { FakeServiceSeed } from "../testing/fake/model/seed.js";
+import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import type { CliIO } from "./io.js";
 import { terminalSafe } from "./terminal-text.js";
 

@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { redactDeep } from "../core/redact.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
-import { parseFakeSeed } from "../testing/model/seed-schema.js";
+import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";

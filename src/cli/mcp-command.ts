@@ -261,10 +261,10 @@ function maxWaitOf(flag: string | undefined, env: string | undefined): number | 
 async function loadMcp() {
   try {
     const [server, endpoint, stdio, repair, fetchServer] = await Promise.all([
-      import("../mcp/create-server.js"),
-      import("../mcp/http-endpoint.js"),
+      import("../mcp/server/create-server.js"),
+      import("../mcp/transport/http-endpoint.js"),
       import("@modelcontextprotocol/server/stdio"),
-      import("../mcp/stdio-repair.js"),
+      import("../mcp/transport/stdio-repair.js"),
       import("./serve-fetch.js"),
     ]);
     return {

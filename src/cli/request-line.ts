@@ -1,6 +1,6 @@
 /** One line of `postline fake --log`: a request as the fake answered it, never its token. */
 import { createRedactor } from "../core/redact.js";
-import type { RecordedRequest } from "../testing/controls/request-log.js";
+import type { RecordedRequest } from "../testing/fake/handles/request-log.js";
 import { terminalSafe } from "./terminal-text.js";
 
 const redact = createRedactor(undefined);

@@ -3,7 +3,7 @@
  * `postline fake --seed` takes, without a token: the keys become new test keys, whose tokens the
  * fake makes when it starts and prints.
  */
-import type { FakeSeedJson } from "../testing/control/connect-fake.js";
+import type { FakeSeedJson } from "../testing/tooling/control/connect-fake.js";
 
 type Wire = Record<string, any>;
 type WorkspaceJson = Exclude<NonNullable<FakeSeedJson["workspace"]>, false>;

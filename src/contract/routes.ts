@@ -1,7 +1,7 @@
 /**
  * The v1 route table as data: each route's method and path (api-v1.md §4), the key scope and
  * member roles it needs (§5), and the rate budget it draws from (§8). The contract fake gives each
- * route its behaviour (`src/testing/http/routes.ts`) and the OpenAPI document describes it
+ * route its behaviour (`src/testing/fake/http/routes.ts`) and the OpenAPI document describes it
  * (`src/openapi/`); both read this table, so neither depends on the other.
  */
 import type { RateBudget } from "../core/pacing/rate-budget.js";

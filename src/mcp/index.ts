@@ -16,11 +16,12 @@
  *
  * @packageDocumentation
  */
-export type { McpCallResult } from "./call-result.js";
+
+export { errorFromMcp, type McpJsonRpcError, type McpToolResult } from "./error-from-mcp.js";
+export type { McpCallResult } from "./server/call-result.js";
 export {
   createMcpServer,
   MCP_DEFAULT_MAX_WAIT_MS,
   type McpServerOptions,
-} from "./create-server.js";
-export { errorFromMcp, type McpJsonRpcError, type McpToolResult } from "./error-from-mcp.js";
-export { MCP_REFUSAL_CODES } from "./json-rpc-codes.js";
+} from "./server/create-server.js";
+export { MCP_REFUSAL_CODES } from "./server/json-rpc-codes.js";

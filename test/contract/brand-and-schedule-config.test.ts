@@ -30,7 +30,7 @@ describe("§2.3 Brand profile", () => {
 
   it("BRAND-4 `voiceConfidence.thin` is true when either voice has too little writing", async () => {
     expect((await fake.client.brand.get())?.voiceConfidence.thin).toBe(true);
-    const brand = (await import("../../src/testing/model/default-seed.js")).defaultBrand();
+    const brand = (await import("../../src/testing/fake/model/default-seed.js")).defaultBrand();
     brand.voiceConfidence.pieces = { you: 10, brand: 12 };
     fake.service.workspace().setBrand(brand);
     expect((await fake.client.brand.get())?.voiceConfidence.thin).toBe(false);

@@ -5,7 +5,7 @@
  * cannot drive the terminal or forge lines, no token shows, and the log stays bounded.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { REQUEST_LOG_LIMITS } from "../../src/testing/controls/request-log.js";
+import { REQUEST_LOG_LIMITS } from "../../src/testing/fake/handles/request-log.js";
 import { createFakeService, type FakeServer, startFakeServer } from "../../src/testing/index.js";
 import { exitOf, startPostline } from "../cli/support/run-postline.js";
 

@@ -4,8 +4,8 @@
  * revision, and the person still decides the object form.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer } from "../../src/mcp/index.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import {
   acknowledgedWrites,
   encodingsOf,

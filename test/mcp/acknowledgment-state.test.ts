@@ -3,8 +3,8 @@
  * it: signed, bound to the tool, the item and the text digest; anything else is -32602.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer } from "../../src/mcp/index.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { acknowledgedWrites, flaggedDraft, writesTo } from "../approval/support/acknowledgments.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { ENVELOPE_2026, postAs } from "./support/raw-rpc.js";

@@ -5,8 +5,8 @@
  */
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,

@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from "../../src/index.js";
 import { errorFromMcp } from "../../src/mcp/index.js";
-import { listedTool } from "../../src/mcp/tool-listing.js";
+import { listedTool } from "../../src/mcp/server/tool-listing.js";
 import {
   createFakeService,
   type FakeServer,

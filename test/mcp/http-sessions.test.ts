@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { serveFetch } from "../../src/cli/serve-fetch.js";
-import { createMcpServer } from "../../src/mcp/create-server.js";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
+import { createMcpServer } from "../../src/mcp/server/create-server.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { fakeClient } from "../support/fake-client.js";
 
 const IDLE_MS = 60_000;

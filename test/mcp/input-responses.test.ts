@@ -5,8 +5,8 @@
  * Answers to questions never asked are ignored, as the suite expects too.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer } from "../../src/mcp/index.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { flaggedDraft, writesTo } from "../approval/support/acknowledgments.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { ENVELOPE_2026, postAs } from "./support/raw-rpc.js";

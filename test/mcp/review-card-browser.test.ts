@@ -14,8 +14,8 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { build } from "esbuild";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer } from "../../src/mcp/index.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import {
   EDITED_TEXT,
   FLAGGED_TEXT,

@@ -6,10 +6,10 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestLine } from "../../src/cli/request-line.js";
+import { APPROVAL_SOURCE_HEADER } from "../../src/contract/approval-source.js";
 import { Postline } from "../../src/index.js";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer } from "../../src/mcp/index.js";
-import { APPROVAL_SOURCE_HEADER } from "../../src/mcp/review-card/approval-source.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import {
   createFakeService,
   type FakeServer,

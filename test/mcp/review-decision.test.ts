@@ -5,9 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentItem } from "../../src/index.js";
-import { acknowledgmentStateCodec } from "../../src/mcp/request-state.js";
-import { decideReview, type ReviewDecisionDeps } from "../../src/mcp/review-card/decide-review.js";
-import { mintReviewToken, SpentReviewTokens } from "../../src/mcp/review-card/review-token.js";
+import { acknowledgmentStateCodec } from "../../src/mcp/ask/request-state.js";
+import {
+  decideReview,
+  type ReviewDecisionDeps,
+} from "../../src/mcp/ask/review-card/decide-review.js";
+import { mintReviewToken, SpentReviewTokens } from "../../src/mcp/ask/review-card/review-token.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { Postline } from "../../src/index.js";
-import { createMcpServerWithSeams } from "../../src/mcp/create-server.js";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer } from "../../src/mcp/index.js";
-import type { McpToolCall } from "../../src/mcp/tool-call.js";
-import { TOOL_LIST_CACHE_HINT } from "../../src/mcp/tool-listing.js";
+import { createMcpServerWithSeams } from "../../src/mcp/server/create-server.js";
+import type { McpToolCall } from "../../src/mcp/server/tool-call.js";
+import { TOOL_LIST_CACHE_HINT } from "../../src/mcp/server/tool-listing.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { createFakeService } from "../../src/testing/index.js";
 import { tools } from "../../src/tools/index.js";
 import { MAX_INPUT_DEPTH } from "../../src/tools/input-depth.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, Postline } from "../../src/index.js";
-import { createMcpServerWithSeams } from "../../src/mcp/create-server.js";
 import { createMcpServer, MCP_DEFAULT_MAX_WAIT_MS } from "../../src/mcp/index.js";
+import { createMcpServerWithSeams } from "../../src/mcp/server/create-server.js";
 import { createFakeService, type FakeService } from "../../src/testing/index.js";
 import { REVISIONS } from "./support/clients.js";
 import { connectedClient } from "./support/in-memory-client.js";

@@ -20,9 +20,9 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidRequestError, RateLimitError } from "../../src/index.js";
-import { createMcpHttpEndpoint } from "../../src/mcp/http-endpoint.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
-import { MCP_REFUSAL_CODES } from "../../src/mcp/json-rpc-codes.js";
+import { MCP_REFUSAL_CODES } from "../../src/mcp/server/json-rpc-codes.js";
+import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { FLAGGED_TEXT } from "../approval/support/acknowledgments.js";
 import { REVISIONS, type Revision } from "../mcp/support/clients.js";
 import { connectElicitingClient } from "../mcp/support/eliciting-clients.js";

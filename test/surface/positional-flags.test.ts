@@ -15,7 +15,7 @@ const KEPT: ReadonlySet<string> = new Set([
   // node-redis's own cluster signature, `sendCommand(firstKey, isReadonly, args)`, typed here.
   "src/redis/redis-commands.ts: isReadonly",
   // `setChannelConnected`, released in 0.1.0 and deprecated for connectChannel/disconnectChannel.
-  "src/testing/controls/workspace-handle.ts: connected",
+  "src/testing/fake/handles/workspace-handle.ts: connected",
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createFakeService, handlers } from "../../src/testing/index.js";
-import { olderNodeProblem } from "../../src/testing/serve/required-node.js";
+import { olderNodeProblem } from "../../src/testing/tooling/serve/required-node.js";
 
 const real = Object.getOwnPropertyDescriptor(process, "versions")!;
 

@@ -5,7 +5,6 @@
  * defaults and namespaces.
  */
 
-import type { PostlineAuth, PostlineOptions } from "../../client-options.js";
 import { PostlineError } from "../errors/postline-error.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import { createKeyPacer, defaultPacingStore } from "../pacing/key-pacer.js";
@@ -15,6 +14,7 @@ import { createSessionPacer } from "../pacing/session-pacer.js";
 import { DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
 import { isLoopbackHost } from "./base-url.js";
 import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
+import type { PostlineAuth, PostlineOptions } from "./client-options.js";
 import { environmentOfToken } from "./environment.js";
 
 /** The options {@link resolveApiKey} reads. */

@@ -3,9 +3,10 @@
  * refusal of a name that is none of them: a misspelt option (`maxRetry`, `baseUrl`) would
  * otherwise be ignored silently and its default used.
  */
-import type { PostlineOptions, RateLimitOptions } from "../../client-options.js";
+
 import { InvalidRequestError } from "../errors/local-errors.js";
 import type { ClientHooks } from "../observe/hooks.js";
+import type { PostlineOptions, RateLimitOptions } from "./client-options.js";
 
 const CLIENT_OPTIONS = Object.keys({
   auth: true,

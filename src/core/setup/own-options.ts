@@ -4,8 +4,9 @@
  * (`allowInsecureHttp`, `fetch`) is never seen, and a getter cannot answer one value to the check
  * and another to the use.
  */
-import type { PostlineOptions } from "../../client-options.js";
+
 import { InvalidRequestError } from "../errors/local-errors.js";
+import type { PostlineOptions } from "./client-options.js";
 
 /** The options the client reads, as their own frozen copy; `undefined` is no options. */
 export function ownOptions(options: unknown): Readonly<PostlineOptions> {

@@ -1,5 +1,8 @@
-import { createMcpHttpEndpoint, type McpHttpEndpoint } from "../../../src/mcp/http-endpoint.js";
 import { createMcpServer, type McpServerOptions } from "../../../src/mcp/index.js";
+import {
+  createMcpHttpEndpoint,
+  type McpHttpEndpoint,
+} from "../../../src/mcp/transport/http-endpoint.js";
 import { connectClient, type McpTestClient, type Revision } from "./clients.js";
 
 /** The endpoint `postline mcp --http` serves, answering in process (no socket). */

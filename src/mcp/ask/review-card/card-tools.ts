@@ -1,0 +1,179 @@
+/**
+ * The card's face in `tools/list` and `tools/call`, for hosts that render MCP Apps:
+ * `review_content` (the model opens the card), `decide_review` (app-only: the card decides), and
+ * a gated call on text with AI-ism matches answered `awaiting_review` with the card instead of a
+ * form or a refusal. Hosts without the Apps extension never reach this file.
+ */
+import type { RequestOptions } from "../../../core/request-options.js";
+import { resultRedactorOf } from "../../../core/result-redactor.js";
+import { reviewOf } from "../../../resources/content/review.js";
+import type { AcknowledgmentMode } from "../../../tools/approval/acknowledgment-policy.js";
+import { decodeToolCall } from "../../../tools/decode-tool-call.js";
+import { isToolError, toolError } from "../../../tools/envelope.js";
+import { resultOfError } from "../../../tools/error-result.js";
+import { toJsonSafe } from "../../../tools/json-safe.js";
+import type { McpCallResult } from "../../server/call-result.js";
+import type { McpListedTool } from "../../server/tool-listing.js";
+import { REVIEW_CARD_URI } from "./card-page.js";
+import { decideReview, type ReviewDecision, type ReviewDecisionDeps } from "./decide-review.js";
+import { REVIEW_TOKEN_META_KEY } from "./review-token.js";
+
+/** What a card answer needs: the decision's deps, the policy and the call's options. */
+export interface CardDeps extends ReviewDecisionDeps {
+  readonly mode: AcknowledgmentMode;
+  readonly options: RequestOptions;
+}
+
+const AWAITING_REVIEW = {
+  type: "object",
+  properties: {
+    status: { const: "awaiting_review" },
+    itemId: { type: "string" },
+    text: { type: "string" },
+    message: { type: "string" },
+  },
+  required: ["status", "itemId"],
+} as const;
+
+const GATED = new Set(["update_content", "schedule_content"]);
+
+const ITEM_ID = { type: "object", properties: { id: { type: "string", minLength: 1 } } } as const;
+
+/** The card's tools, and the gated tools' output schemas admitting `awaiting_review`. */
+export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] {
+  const tools = listing.map((tool) =>
+    GATED.has(tool.name)
+      ? {
+          ...tool,
+          outputSchema: { type: "object" as const, anyOf: [tool.outputSchema, AWAITING_REVIEW] },
+        }
+      : tool,
+  );
+  const annotations = { destructiveHint: false, openWorldHint: true };
+  return [
+    ...tools,
+    {
+      name: "review_content",
+      title: "Show an item for review",
+      description:
+        "Opens the review card for a content item: the person sees the text as the channel will " +
+        "show it, with each AI-writing match marked, and approves, schedules, edits or declines " +
+        "there. The answer says awaiting_review; do not call again for the item, wait for the " +
+        "person's decision.",
+      inputSchema: { ...ITEM_ID, required: ["id"], additionalProperties: false },
+      outputSchema: { ...AWAITING_REVIEW },
+      annotations: {
+        title: "Show an item for review",
+        readOnlyHint: true,
+        idempotentHint: true,
+        ...annotations,
+      },
+      _meta: { ui: { resourceUri: REVIEW_CARD_URI } },
+    },
+    {
+      name: "decide_review",
+      title: "Decide in the review card",
+      description: "The review card's decision. Only the card can call it, with its review token.",
+      inputSchema: {
+        type: "object" as const,
+        properties: {
+          itemId: { type: "string" },
+          reviewToken: { type: "string" },
+          decision: { enum: ["approve", "schedule", "edit", "decline"] },
+          scheduledAt: { type: "string", format: "date-time" },
+          publishNow: { const: true },
+          text: { type: "string" },
+        },
+        required: ["itemId", "reviewToken", "decision"],
+        additionalProperties: false,
+      },
+      outputSchema: { type: "object" as const },
+      annotations: {
+        title: "Decide in the review card",
+        readOnlyHint: false,
+        idempotentHint: false,
+        ...annotations,
+      },
+      _meta: { ui: { resourceUri: REVIEW_CARD_URI, visibility: ["app"] } },
+    },
+  ];
+}
+
+/**
+ * The card's answer to a call, or `undefined` when the call is not the card's: `review_content`
+ * and `decide_review`, and a gated call (under `"ask"` or `"human"`) on an item whose text has
+ * matches, which answers at once with the card and sends nothing.
+ */
+export async function cardAnswer(
+  name: string,
+  input: unknown,
+  deps: CardDeps,
+): Promise<McpCallResult | undefined> {
+  if (name === "decide_review") return resultOf(await decideReview(input, deps));
+  if (name === "review_content") {
+    const id = (input as { id?: unknown } | null)?.id;
+    if (typeof id !== "string" || id === "") {
+      return resultOf({
+        result: toolError("validation_error", "id: the item to review", { param: "id" }),
+      });
+    }
+    const opened = await openCard(id, "requested", deps);
+    return opened === undefined ? undefined : resultOf(opened);
+  }
+  if (deps.mode === "model") return undefined;
+  // The one decode every face runs: a call it refuses is answered by the tool's own path.
+  const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+  if (!decoded.ok || decoded.call.itemId === undefined) return undefined;
+  const opened = await openCard(decoded.call.itemId, "acknowledgment_required", deps);
+  // No matches (or the item cannot be read): the tool runs as it would without the card.
+  return opened === undefined || isToolError(opened.result) ? undefined : resultOf(opened);
+}
+
+async function openCard(
+  itemId: string,
+  reason: "requested" | "acknowledgment_required",
+  deps: CardDeps,
+): Promise<ReviewDecision | undefined> {
+  const redact = resultRedactorOf(deps.client);
+  try {
+    const item = await deps.client.content.get(itemId, deps.options);
+    const review = await reviewOf(item);
+    if (reason === "acknowledgment_required" && !review.needsAcknowledgment) return undefined;
+    const reviewToken = await deps.mint({ itemId, textDigest: review.textDigest });
+    const result = toJsonSafe(
+      {
+        status: "awaiting_review",
+        reason,
+        itemId,
+        text: review.text,
+        aiIsmMatches: review.aiIsmMatches,
+        channelName: item.channelName,
+        platform: item.platform,
+        itemStatus: item.status,
+        ...(item.scheduledAt === undefined ? {} : { scheduledAt: item.scheduledAt }),
+        flagReasons: item.flagReasons,
+        sensitivityReasons: item.sensitivityReasons,
+        message:
+          `The person now reviews ${itemId} in the review card shown to them, and approves, ` +
+          "schedules, edits or declines it there. Nothing was sent. Do not call this or another " +
+          "tool again for this item; their decision reaches you when they make it.",
+      },
+      redact,
+    );
+    return { result, reviewToken };
+  } catch (error) {
+    return { result: resultOfError(error, redact) };
+  }
+}
+
+/** A card answer as MCP carries it: the token only in `_meta`, never in the text. */
+function resultOf({ result, reviewToken }: ReviewDecision): McpCallResult {
+  const text = JSON.stringify(result);
+  const meta = {
+    ui: { resourceUri: REVIEW_CARD_URI },
+    ...(reviewToken === undefined ? {} : { [REVIEW_TOKEN_META_KEY]: reviewToken }),
+  };
+  return isToolError(result)
+    ? { content: [{ type: "text", text }], isError: true, _meta: meta }
+    : { content: [{ type: "text", text }], structuredContent: result, _meta: meta };
+}

@@ -1,0 +1,154 @@
+/**
+ * A person's decision in the review card (`decide_review`, an app-only tool): checked against
+ * its signed review token and the item's current text before anything is sent. Approve and
+ * schedule send one write with `acknowledgeAiIsms: true` for the text the person saw; edit saves
+ * the new text and answers a new review with a new token; decline changes nothing.
+ */
+import { z } from "zod";
+import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
+import type { RequestOptions } from "../../../core/request-options.js";
+import { resultRedactorOf } from "../../../core/result-redactor.js";
+import type { ContentReview } from "../../../resources/content/review.js";
+import { declinedResult, describeMatches } from "../../../tools/approval/approval-envelopes.js";
+import { type ToolResult, toolError } from "../../../tools/envelope.js";
+import { resultOfError } from "../../../tools/error-result.js";
+import { toJsonSafe } from "../../../tools/json-safe.js";
+import type { ToolClient } from "../../../tools/tool-client.js";
+import type { AcknowledgmentState } from "../request-state.js";
+import { checkReviewToken, type ReviewBinding, type TokenRefusal } from "./review-token.js";
+
+/** The decision tool's input: the item, the card's token, and what the person chose. */
+const DecideReviewInput = z.strictObject({
+  itemId: z.string().min(1),
+  reviewToken: z.string(),
+  decision: z.enum(["approve", "schedule", "edit", "decline"]),
+  scheduledAt: z.iso.datetime({ offset: true }).optional(),
+  publishNow: z.literal(true).optional(),
+  text: z.string().min(1).optional(),
+});
+
+/** What the decision needs: the client, the token's verification and signing. */
+export interface ReviewDecisionDeps {
+  readonly client: ToolClient;
+  /** Verifies a token's signature and expiry (the `requestState` codec's `verify`). */
+  readonly verify: (token: string) => Promise<AcknowledgmentState>;
+  /** Signs a token for a review the card is about to show. */
+  readonly mint: (binding: ReviewBinding) => Promise<string>;
+  /** Marks a token spent on a decision; `false` when it already decided one. */
+  readonly spend: (token: string) => boolean;
+  readonly options?: RequestOptions | undefined;
+}
+
+/** The decision's answer, and the token of a review the card shows next, if any. */
+export interface ReviewDecision {
+  readonly result: ToolResult;
+  readonly reviewToken?: string | undefined;
+}
+
+const REFUSALS: Record<TokenRefusal, string> = {
+  missing: "has no review token",
+  invalid: "carries a review token this server did not sign for a review",
+  expired: "carries a review token that has expired",
+  other_item: "carries the review token of another item",
+  spent: "carries a review token that has already decided once",
+};
+
+/** Runs one decision; refusals say why, and send nothing. */
+export async function decideReview(
+  input: unknown,
+  deps: ReviewDecisionDeps,
+): Promise<ReviewDecision> {
+  const parsed = DecideReviewInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const param = String(issue?.path[0] ?? "input");
+    return refusal("validation_error", `${param}: ${issue?.message ?? "invalid"}`, { param });
+  }
+  const decision = parsed.data;
+  const { client, options } = deps;
+  const checked = await checkReviewToken(deps.verify, decision.reviewToken, decision.itemId);
+  const bound: ReviewBinding | { readonly refused: TokenRefusal } =
+    "refused" in checked || deps.spend(decision.reviewToken) ? checked : { refused: "spent" };
+  if ("refused" in bound) {
+    return refusal(
+      "review_refused",
+      `This decision on ${decision.itemId} ${REFUSALS[bound.refused]}. Only the person, in the ` +
+        "review card, can decide; nothing was sent. Open the card again with review_content.",
+      { reason: bound.refused, itemId: decision.itemId },
+    );
+  }
+  const redact = resultRedactorOf(client);
+  try {
+    const review = await client.content.review(decision.itemId, options);
+    if (review.textDigest !== bound.textDigest) return await staleAnswer(review, deps);
+    switch (decision.decision) {
+      case "decline":
+        return { result: declinedResult(review) };
+      case "approve": {
+        const item = await client.content.approve(review.itemId, {}, withReview(options, review));
+        return { result: toJsonSafe({ status: "approved", item }, redact) };
+      }
+      case "schedule": {
+        const when = decision.publishNow
+          ? { publishNow: true as const }
+          : decision.scheduledAt === undefined
+            ? {}
+            : { scheduledAt: decision.scheduledAt };
+        const item = await client.content.schedule(
+          review.itemId,
+          when,
+          withReview(options, review),
+        );
+        return { result: toJsonSafe({ status: "scheduled", item }, redact) };
+      }
+      case "edit": {
+        if (decision.text === undefined) {
+          return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
+        }
+        await client.content.update(review.itemId, { content: decision.text }, options);
+        const edited = await client.content.review(review.itemId, options);
+        return await awaitingAnswer(edited, deps, "edited");
+      }
+    }
+  } catch (error) {
+    return { result: resultOfError(error, redact) };
+  }
+}
+
+/** The write's options: the review it acknowledges, and the header that says the card sent it. */
+function withReview(options: RequestOptions | undefined, review: ContentReview) {
+  const headers = { ...options?.headers, ...REVIEW_CARD_APPROVAL };
+  return { ...options, headers, acknowledge: review };
+}
+
+function refusal(code: string, message: string, detail: Record<string, string>): ReviewDecision {
+  return { result: toolError(code, message, detail) };
+}
+
+/** The text changed behind the card: refused, with the new text and a token for it. */
+async function staleAnswer(review: ContentReview, deps: ReviewDecisionDeps) {
+  const answer = await awaitingAnswer(review, deps, "text_changed");
+  return {
+    result: toolError(
+      "review_stale",
+      `The text of ${review.itemId} changed after the person saw it; nothing was sent. The card ` +
+        "now shows the new text for a new decision.",
+      { itemId: review.itemId, review: answer.result },
+    ),
+    reviewToken: answer.reviewToken,
+  };
+}
+
+/** A review the card shows next, with its own token. */
+async function awaitingAnswer(review: ContentReview, deps: ReviewDecisionDeps, why: string) {
+  const reviewToken = await deps.mint({ itemId: review.itemId, textDigest: review.textDigest });
+  const result = toJsonSafe({
+    status: "awaiting_review",
+    reason: why,
+    itemId: review.itemId,
+    text: review.text,
+    aiIsmMatches: review.aiIsmMatches,
+    matchesSummary: describeMatches(review.aiIsmMatches),
+  });
+  return { result, reviewToken };
+}

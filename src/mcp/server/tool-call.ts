@@ -1,0 +1,105 @@
+/**
+ * One `tools/call` as `createMcpServer` answers it, in either protocol revision: the tool's
+ * name and input, the host's cancel signal, its progress token and its trace context. A call
+ * that would acknowledge AI-ism matches may answer with a question for the person instead
+ * (`acknowledgment-round.ts`).
+ */
+import type { InputRequiredResult } from "@modelcontextprotocol/server";
+import { type TraceContext, withParentFrom } from "../../core/observe/tracing.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import { toolError } from "../../tools/envelope.js";
+import { runDecodedThroughGate, runToolThroughGate } from "../../tools/run-tool.js";
+import type { ToolClient } from "../../tools/tool-client.js";
+import { type AcknowledgmentContext, acknowledgmentRound } from "../ask/acknowledgment-round.js";
+import { callResultOf, type McpCallResult } from "./call-result.js";
+import type { McpTraceContext } from "./trace-context.js";
+import { WaitProgress } from "./wait-progress.js";
+
+/** A `tools/call` request, read from its params and `_meta`. */
+export interface McpToolCall {
+  /** The tool the host called. */
+  readonly name: string;
+  /** Its arguments, unchecked: `runTool` validates them. */
+  readonly input: unknown;
+  /** Aborts when the host cancels the call or goes away. */
+  readonly signal: AbortSignal;
+  /** The host's `progressToken` when it is one MCP allows (a string or an integer). */
+  readonly progressToken: string | number | undefined;
+  /** The host's `traceparent` / `tracestate`, for a span that continues the host's trace. */
+  readonly trace: McpTraceContext;
+  /** The context the tool run's `execute_tool` span starts in (the request's server span). */
+  readonly traceContext?: TraceContext | undefined;
+}
+
+/**
+ * What a tool call needs besides the request: the client, the served tools, the wait bound, and
+ * how its person can be asked.
+ */
+export interface McpToolCallDeps {
+  readonly client: ToolClient;
+  readonly servedNames: ReadonlySet<string>;
+  readonly maxWaitMs: number;
+  readonly acknowledgment: AcknowledgmentContext;
+  /** Sends one `notifications/progress` for this call. */
+  readonly sendProgress: (params: {
+    progressToken: string | number;
+    progress: number;
+    message: string;
+  }) => Promise<void>;
+}
+
+/**
+ * Runs the tool and shapes its result as the hosted endpoint does (`callResultOf`): an unknown or
+ * unserved tool answers the contract's `unknown_tool` envelope; a call that approves or
+ * schedules flagged text may answer `input_required` (the person's form) instead; a wait for a
+ * rate-limit slot is bounded by `maxWaitMs`, sends progress when the host asked for it, and ends
+ * on the host's cancel.
+ */
+export async function answerToolCall(
+  call: McpToolCall,
+  deps: McpToolCallDeps,
+): Promise<McpCallResult | InputRequiredResult> {
+  const { name, signal, progressToken } = call;
+  if (!deps.servedNames.has(name)) {
+    return callResultOf(
+      toolError(
+        "unknown_tool",
+        `No tool is named "${name}" here. Available tools: ${[...deps.servedNames].join(", ")}.`,
+      ),
+    );
+  }
+  const callOptions = { signal, maxWaitMs: deps.maxWaitMs };
+  if (progressToken === undefined) return runCall(call, deps, callOptions);
+  const progress = new WaitProgress((update) => deps.sendProgress({ progressToken, ...update }));
+  try {
+    return await runCall(call, deps, { ...callOptions, onRateLimitWait: progress.onRateLimitWait });
+  } finally {
+    progress.end();
+  }
+}
+
+async function runCall(
+  call: McpToolCall,
+  deps: McpToolCallDeps,
+  options: RequestOptions,
+): Promise<McpCallResult | InputRequiredResult> {
+  const input = call.input ?? {};
+  // The person's review is read before the tool runs: a child of the request's server span.
+  const round = await acknowledgmentRound(
+    deps.client,
+    call.name,
+    input,
+    withParentFrom(options, call.traceContext),
+    deps.acknowledgment,
+  );
+  if ("ask" in round) return round.ask;
+  if ("answer" in round) return callResultOf(round.answer);
+  const { traceContext } = call;
+  return callResultOf(
+    round.call === undefined
+      ? await runToolThroughGate(deps.client, call.name, input, options, round.gate, {
+          traceContext,
+        })
+      : await runDecodedThroughGate(deps.client, round.call, options, round.gate, { traceContext }),
+  );
+}

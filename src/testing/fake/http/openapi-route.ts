@@ -1,0 +1,41 @@
+/**
+ * `GET /api/v1/openapi.json`: the fake serves the OpenAPI document of the API it models, with its
+ * own address as the server, so Prism, Portman or Swagger UI can be pointed at it directly.
+ * Like the sign-in, it is the fake's own route, not a v1 one: no key is needed (tools fetch a
+ * document without credentials) and it is neither rate-limited, logged nor faulted.
+ */
+import { buildOpenApiDocument } from "../../../openapi/document.js";
+import { type FakeOutcome, jsonResponse } from "./fake-response.js";
+
+/** Where the fake serves the document, under its base URL. */
+const OPENAPI_PATH = "/api/v1/openapi.json";
+
+/** Whether a request path asks for the document. */
+export function isOpenApiPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, "").endsWith(OPENAPI_PATH);
+}
+
+/** The last document served: it depends only on the code and the address (the Host header). */
+let last: { baseURL: string; body: string } | undefined;
+
+/** The answer to a request for the document; only GET and HEAD are allowed. */
+export function answerOpenApi(method: string, url: URL): FakeOutcome {
+  if (method !== "GET" && method !== "HEAD") {
+    const response = jsonResponse(405, {
+      error: {
+        code: "method_not_allowed",
+        message: `${method} is not allowed on ${OPENAPI_PATH}; use GET.`,
+      },
+    });
+    response.headers.allow = "GET, HEAD";
+    return { kind: "response", response };
+  }
+  const pathname = url.pathname.replace(/\/+$/, "");
+  const baseURL = `${url.origin}${pathname.slice(0, pathname.length - OPENAPI_PATH.length)}`;
+  if (last?.baseURL !== baseURL) {
+    last = { baseURL, body: JSON.stringify(buildOpenApiDocument({ baseURL })) };
+  }
+  const response = jsonResponse(200, null);
+  response.body = last.body;
+  return { kind: "response", response };
+}

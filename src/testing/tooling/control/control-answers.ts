@@ -1,0 +1,43 @@
+/**
+ * The answers of the control plane: JSON, never cached, never sniffed, and no CORS header ever
+ * (a page of another origin cannot read them). A refusal has the contract's envelope shape,
+ * `{ error: { code, message, param? } }`, so the same client code reads both.
+ */
+import type { FakeResponse } from "../../fake/http/fake-response.js";
+
+/** Headers every answer of the fake's own routes carries. */
+export const OWN_ROUTE_HEADERS: Readonly<Record<string, string>> = {
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
+
+/** A JSON answer. */
+export function controlJson(status: number, value: unknown): FakeResponse {
+  return {
+    status,
+    headers: { ...OWN_ROUTE_HEADERS, "content-type": "application/json" },
+    body: JSON.stringify(value),
+  };
+}
+
+/** A refusal: `code` says what, `message` how to fix it, `param` the field at fault. */
+export function controlError(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): FakeResponse {
+  return controlJson(status, { error: { code, message, ...extra } });
+}
+
+/** 405 with the methods the route answers. */
+export function methodNotAllowed(path: string, allowed: readonly string[]): FakeResponse {
+  const response = controlError(
+    405,
+    "method_not_allowed",
+    `${path} answers ${allowed.join(", ")} only.`,
+  );
+  response.headers.allow = allowed.join(", ");
+  return response;
+}

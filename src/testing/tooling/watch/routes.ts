@@ -1,0 +1,144 @@
+/**
+ * The fake's own routes, outside `/api/v1` so they never meet a contract route, and never in
+ * the request log or a rate window. One function, {@link answerWatch}, serves them all, so every
+ * transport that mounts it (`startFakeServer`, `postline fake`) serves the same set:
+ *
+ * - the watch page (`watch: true`): `GET /` (`page.ts`), which polls the two JSON routes, and
+ *   `GET /fake/watch.js`, the page's script;
+ * - `GET /fake/requests`: the request journal, filtered and with a long-poll
+ *   (`control/requests-route.ts`), `{ requests, next, dropped, limits, matched }`;
+ * - `GET /fake/state`: the overview (`overview.ts`);
+ * - the control plane (`control: true`, `control/control-routes.ts`): reset, clock, faults,
+ *   keys and its OpenAPI document.
+ *
+ * They show no token, no cookie and no body (but the key `POST /fake/keys` was asked to make);
+ * key ids and names only. Whatever a caller sent (a path, a query, a JSON-RPC method) is shown
+ * with token shapes redacted wherever they are. They send no CORS headers, and answer only a
+ * `Host` that is an IP address or `localhost`, so a page of another site cannot read them, not
+ * even through a DNS name rebound to this machine.
+ */
+import { createRedactor, redactDeep } from "../../../core/redact.js";
+import type { FakeResponse } from "../../fake/http/fake-response.js";
+import type { FakeService } from "../../fake/service.js";
+import { controlError, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
+import type { ControlOptions } from "../control/control-guard.js";
+import type { OwnRouteRequest } from "../control/control-request.js";
+import { answerControl, isControlPath } from "../control/control-routes.js";
+import { answerRequests } from "../control/requests-route.js";
+import { WATCH_PAGE, WATCH_SCRIPT } from "./page.js";
+import { isTrustedHost } from "./trusted-host.js";
+
+/** The paths the watch routes answer. */
+export const WATCH_PATHS = {
+  page: "/",
+  requests: "/fake/requests",
+  state: "/fake/state",
+  script: "/fake/watch.js",
+} as const;
+
+const PAGE_PATHS: ReadonlySet<string> = new Set([WATCH_PATHS.page, WATCH_PATHS.script]);
+const JSON_PATHS: ReadonlySet<string> = new Set([WATCH_PATHS.requests, WATCH_PATHS.state]);
+
+// Key and workspace names are a caller's to choose, as a token could be.
+const redact = createRedactor(undefined);
+
+/** Which of the fake's own routes a transport serves. */
+export interface OwnRouteOptions {
+  /** The watch page (`/`, `/fake/watch.js`). Default `false`. */
+  readonly watch?: boolean;
+  /** The control plane: `false` turns it off, `{ token }` requires a bearer. Default `true`. */
+  readonly control?: ControlOptions;
+}
+
+const PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/**
+ * Answers one of the fake's own routes, or `undefined` for any other path (the model answers
+ * it). The request and journal JSON (`/fake/requests`, `/fake/state`) is served when the page or
+ * the control plane is.
+ */
+export async function answerWatch(
+  service: FakeService,
+  request: OwnRouteRequest,
+  options: OwnRouteOptions = {},
+): Promise<FakeResponse | undefined> {
+  const url = new URL(request.target, "http://watch.invalid");
+  const watch = options.watch === true;
+  const control = options.control ?? true;
+  if (isControlPath(url.pathname)) {
+    if (control === false) {
+      return controlError(
+        404,
+        "control_off",
+        "The control plane is off on this fake (postline fake --no-control, or startFakeServer's control: false).",
+      );
+    }
+    const token = typeof control === "object" ? control.token : undefined;
+    return answerControl(service, url.pathname, request, token);
+  }
+  const served =
+    (watch && PAGE_PATHS.has(url.pathname)) ||
+    ((watch || control !== false) && JSON_PATHS.has(url.pathname));
+  // Other `/fake/` paths (the sign-in at `/fake/session`) are the service's.
+  if (!served) return undefined;
+  if (!isTrustedHost(request.headers.get("host"))) {
+    return text(
+      403,
+      "The watch page answers only at an IP address or localhost, e.g. http://127.0.0.1:<port>/.",
+    );
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const response = text(405, `${url.pathname} answers GET only.`);
+    response.headers.allow = "GET, HEAD";
+    return response;
+  }
+  switch (url.pathname) {
+    case WATCH_PATHS.page:
+      return {
+        status: 200,
+        headers: {
+          ...OWN_ROUTE_HEADERS,
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": PAGE_POLICY,
+        },
+        body: WATCH_PAGE,
+      };
+    case WATCH_PATHS.script:
+      return {
+        status: 200,
+        headers: { ...OWN_ROUTE_HEADERS, "content-type": "text/javascript; charset=utf-8" },
+        body: WATCH_SCRIPT,
+      };
+    case WATCH_PATHS.state:
+      return json(redactDeep(service.overview(), redact));
+    default:
+      return answerRequests(service, url.searchParams, request.signal);
+  }
+}
+
+function json(value: unknown): FakeResponse {
+  return {
+    status: 200,
+    headers: { ...OWN_ROUTE_HEADERS, "content-type": "application/json" },
+    body: JSON.stringify(value),
+  };
+}
+
+function text(status: number, message: string): FakeResponse {
+  return {
+    status,
+    headers: { ...OWN_ROUTE_HEADERS, "content-type": "text/plain; charset=utf-8" },
+    body: `${message}\n`,
+  };
+}
+
+export type { WatchedRequest } from "./request-journal.js";
