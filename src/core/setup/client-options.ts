@@ -1,16 +1,13 @@
-// The options of `new Postline(options)`, apart from the client that reads them: core's setup
-// names these types without importing the client.
+// The options of `new Postline(options)`, apart from the client that reads them.
+
+import type { PostlineAuth } from "../auth.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { Logger, LogLevel } from "../observe/logger.js";
 import type { Meter } from "../observe/metrics.js";
 import type { Tracer } from "../observe/tracing.js";
 import type { PacingStore } from "../pacing/pacing-store.js";
 
-/**
- * How a client authenticates: `"apiKey"` sends `Authorization: Bearer <apiKey>`; `"session"`
- * sends no key and lets the browser send the signed-in user's cookies (api-v1.md §5 rule 1).
- */
-export type PostlineAuth = "apiKey" | "session";
+export type { PostlineAuth };
 
 /** Options of `new Postline(options)` (docs/getting-started.md). */
 export interface PostlineOptions extends ClientHooks {

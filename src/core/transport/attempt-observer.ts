@@ -1,4 +1,4 @@
-import type { PostlineAuth } from "../setup/client-options.js";
+import type { PostlineAuth } from "../auth.js";
 import type { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import { type ClientHooks, invokeHook, type RequestEvent } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";

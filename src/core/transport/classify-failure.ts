@@ -1,5 +1,5 @@
 import { isNetworkError } from "ky";
-import type { PostlineAuth } from "../setup/client-options.js";
+import type { PostlineAuth } from "../auth.js";
 import {
   APIConnectionError,
   APITimeoutError,

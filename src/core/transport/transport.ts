@@ -1,5 +1,5 @@
 import type { KyInstance } from "ky";
-import type { PostlineAuth } from "../setup/client-options.js";
+import type { PostlineAuth } from "../auth.js";
 import type { APIUserAbortError } from "../errors/connection-errors.js";
 import type { CallMetrics, WaitOutcome } from "../observe/call-metrics.js";
 import type { ClientHooks } from "../observe/hooks.js";
