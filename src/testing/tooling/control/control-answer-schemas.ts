@@ -1,103 +1,75 @@
-/** The answers' schemas of the control plane's OpenAPI document (`control-document.ts`). */
+/**
+ * What the control routes answer, as zod: the control plane's document converts these
+ * (`control-document.ts`), and `test/testing/control-document.test.ts` parses the live answers
+ * with them, so neither can drift from the routes.
+ */
+import { z } from "zod";
 
-type Json = Record<string, unknown>;
+const instant = z.iso.datetime({ offset: true });
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A refusal, in the contract's envelope shape. */
+export const ControlErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    param: z.string().optional(),
+    problems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
 
-/** The schemas of what the control routes answer, by component name. */
-export const CONTROL_ANSWER_SCHEMAS: Readonly<Record<string, Json>> = {
-  ControlError: {
-    type: "object",
-    required: ["error"],
-    properties: {
-      error: {
-        type: "object",
-        required: ["code", "message"],
-        properties: {
-          code: { type: "string" },
-          message: { type: "string" },
-          param: { type: "string" },
-          problems: {
-            type: "array",
-            items: {
-              type: "object",
-              required: ["path", "message"],
-              properties: { path: { type: "string" }, message: { type: "string" } },
-            },
-          },
-        },
-      },
-    },
-  },
-  ResetAnswer: {
-    type: "object",
-    required: ["apiKey", "channelIds", "now", "frozen"],
-    properties: {
-      apiKey: { type: "string" },
-      channelIds: { type: "array", items: { type: "string" } },
-      now: { type: "string", format: "date-time" },
-      frozen: { type: "boolean" },
-    },
-  },
-  ClockState: {
-    type: "object",
-    required: ["now", "frozen", "published"],
-    properties: {
-      now: { type: "string", format: "date-time" },
-      frozen: { type: "boolean" },
-      published: { type: "array", items: { type: "string" } },
-    },
-  },
-  Fault: {
-    type: "object",
-    required: ["kind", "path", "remaining", "hits"],
-    description: "A fault as injected (the kind's own fields too), with its counts.",
-    additionalProperties: true,
-    properties: {
-      kind: { type: "string" },
-      method: { type: "string" },
-      path: { type: "string" },
-      times: { type: "integer" },
-      always: { type: "boolean" },
-      probability: { type: "number" },
-      seed: { type: "integer" },
-      remaining: { type: ["integer", "null"], description: "`null` for `always`." },
-      hits: { type: "integer" },
-    },
-  },
-  FaultList: {
-    type: "object",
-    required: ["faults"],
-    properties: { faults: { type: "array", items: ref("Fault") } },
-  },
-  Cleared: {
-    type: "object",
-    required: ["removed"],
-    properties: { removed: { type: "integer" } },
-  },
-  AddedKey: {
-    type: "object",
-    required: ["id", "token", "userId", "workspace"],
-    properties: {
-      id: { type: "string" },
-      token: { type: "string" },
-      userId: { type: "string" },
-      workspace: { type: "string" },
-    },
-  },
-  Journal: {
-    type: "object",
-    required: ["requests", "next", "dropped", "limits", "matched"],
-    properties: {
-      requests: { type: "array", items: { type: "object" } },
-      next: { type: "integer" },
-      dropped: { type: "integer" },
-      limits: { type: "object" },
-      matched: { type: "integer" },
-      reached: {
-        type: "boolean",
-        description: "With `wait` or `count`: whether `count` entries matched.",
-      },
-    },
-  },
-};
+/** `POST /fake/reset`. */
+export const ResetAnswerSchema = z.object({
+  apiKey: z.string(),
+  channelIds: z.array(z.string()),
+  now: instant,
+  frozen: z.boolean(),
+});
+
+/** `GET` and `POST /fake/clock`. */
+export const ClockStateSchema = z.object({
+  now: instant,
+  frozen: z.boolean(),
+  published: z.array(z.string()),
+});
+
+/** One fault of `/fake/faults`. */
+export const FaultSchema = z
+  .looseObject({
+    kind: z.string(),
+    method: z.string().optional(),
+    path: z.string(),
+    times: z.int().optional(),
+    always: z.boolean().optional(),
+    probability: z.number().optional(),
+    seed: z.int().optional(),
+    remaining: z.int().nullable().describe("`null` for `always`."),
+    hits: z.int().nonnegative(),
+  })
+  .describe("A fault as injected (the kind's own fields too), with its counts.");
+
+/** `GET /fake/faults`. */
+export const FaultListSchema = z.object({ faults: z.array(FaultSchema) });
+
+/** `DELETE /fake/faults`. */
+export const ClearedSchema = z.object({ removed: z.int().nonnegative() });
+
+/** `POST /fake/keys`: the only answer that shows a token. */
+export const AddedKeySchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  userId: z.string(),
+  workspace: z.string(),
+});
+
+/** `GET /fake/requests`. */
+export const JournalSchema = z.object({
+  requests: z.array(z.looseObject({})),
+  next: z.int().nonnegative(),
+  dropped: z.int().nonnegative(),
+  limits: z.looseObject({}),
+  matched: z.int().nonnegative(),
+  reached: z
+    .boolean()
+    .optional()
+    .describe("With `wait` or `count`: whether `count` entries matched."),
+});
