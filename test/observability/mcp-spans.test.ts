@@ -10,15 +10,9 @@ import { Client } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { context, SpanStatusCode } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SpanStatusCode } from "@opentelemetry/api";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { describe, expect, it } from "vitest";
 import { InvalidRequestError, RateLimitError } from "../../src/index.js";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
 import { MCP_REFUSAL_CODES } from "../../src/mcp/server/json-rpc-codes.js";
@@ -28,26 +22,19 @@ import { REVISIONS, type Revision } from "../mcp/support/clients.js";
 import { connectElicitingClient } from "../mcp/support/eliciting-clients.js";
 import { connectedClient, inProcessFetch } from "../mcp/support/in-memory-client.js";
 import { fakeClient } from "../support/fake-client.js";
+import { memoryTracer, useAsyncContext } from "../support/otel.js";
 import { named, spanTree } from "./support/span-tree.js";
 
-const contextManager = new AsyncLocalStorageContextManager();
-beforeAll(() => {
-  context.setGlobalContextManager(contextManager.enable());
-});
-afterAll(() => {
-  context.disable();
-});
+useAsyncContext();
 
 /** A tracer keeping finished spans in memory, and a paced fake-backed client tracing to it. */
 function traced() {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const tracer = provider.getTracer("host-under-test");
+  const { tracer, spans } = memoryTracer("host-under-test");
   const { service, client } = fakeClient(
     { tracer, rateLimit: true, maxRetries: 0 },
     { now: new Date() },
   );
-  return { service, client, tracer, spans: () => exporter.getFinishedSpans() };
+  return { service, client, tracer, spans };
 }
 
 type CallTool = (params: { name: string; arguments: object; _meta?: object }) => Promise<unknown>;

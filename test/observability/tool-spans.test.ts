@@ -6,42 +6,29 @@
  */
 
 import { RunContext } from "@openai/agents";
-import { context, SpanStatusCode } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SpanStatusCode } from "@opentelemetry/api";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { describe, expect, it } from "vitest";
 import { aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { langChainTools } from "../../src/frameworks/langchain.js";
 import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { RateLimitError } from "../../src/index.js";
 import { runTool } from "../../src/tools/index.js";
 import { fakeClient } from "../support/fake-client.js";
+import { memoryTracer, useAsyncContext } from "../support/otel.js";
 import { named, spanTree } from "./support/span-tree.js";
 
-const contextManager = new AsyncLocalStorageContextManager();
-beforeAll(() => {
-  context.setGlobalContextManager(contextManager.enable());
-});
-afterAll(() => {
-  context.disable();
-});
+useAsyncContext();
 
 /** A tracer keeping finished spans in memory, and a paced fake-backed client tracing to it. */
 function tracedClient() {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const tracer = provider.getTracer("agent-under-test");
+  const { tracer, spans } = memoryTracer("agent-under-test");
   // The fake's clock is now, so a 429's X-RateLimit-Reset is as near as its Retry-After.
   const { service, client } = fakeClient(
     { tracer, rateLimit: true, maxRetries: 0 },
     { now: new Date() },
   );
-  return { service, client, tracer, spans: () => exporter.getFinishedSpans() };
+  return { service, client, tracer, spans };
 }
 
 const SHOWN = [

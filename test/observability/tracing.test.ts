@@ -4,14 +4,8 @@
  * SDK's own in-memory exporter.
  */
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { describe, expect, it } from "vitest";
 import {
   InvalidRequestError,
   NotFoundError,
@@ -22,19 +16,18 @@ import {
   type RequestEvent,
 } from "../../src/index.js";
 import { fakeClient } from "../support/fake-client.js";
+import { memoryTracer, useAsyncContext } from "../support/otel.js";
 import { byStartTime } from "./support/span-tree.js";
 
 /** A tracer that keeps finished spans in memory, and a fake-backed client that traces to it. */
 function tracedClient(options: PostlineOptions = {}, seed?: Parameters<typeof fakeClient>[1]) {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const tracer = provider.getTracer("agent-under-test");
+  const { tracer, spans } = memoryTracer("agent-under-test");
   const callIds: string[] = [];
   const onRequest = (event: RequestEvent) => {
     callIds.push(event.callId);
   };
   const { service, client } = fakeClient({ tracer, onRequest, ...options }, seed);
-  return { service, client, tracer, callIds, spans: () => exporter.getFinishedSpans() };
+  return { service, client, tracer, callIds, spans };
 }
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
@@ -199,13 +192,7 @@ describe("spans of a call", () => {
 });
 
 describe("the call span's parent", () => {
-  const contextManager = new AsyncLocalStorageContextManager();
-  beforeAll(() => {
-    context.setGlobalContextManager(contextManager.enable());
-  });
-  afterAll(() => {
-    context.disable();
-  });
+  useAsyncContext();
 
   it("is the caller's active span, so the SDK's spans sit inside the agent's trace", async () => {
     const { client, tracer, spans } = tracedClient();
