@@ -8,12 +8,10 @@
 import { createServer } from "node:http";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { chromium } from "playwright-core";
 import { createFakeService, startFakeServer } from "../../dist/testing/index.js";
+import { bundleForBrowser, runPage } from "./chromium-page.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Loaded first, as a script of its own (the policy refuses inline scripts): records violations.
 const setupProgram = `
@@ -46,16 +44,7 @@ try {
 }
 `;
 
-const bundle = await build({
-  stdin: { contents: pageProgram, resolveDir: here, sourcefile: "csp-page.js" },
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  write: false,
-  logLevel: "error",
-});
-const appJs = bundle.outputFiles[0].text;
+const appJs = await bundleForBrowser(pageProgram, "csp-page.js", here);
 
 const service = createFakeService();
 let config = "{}";
@@ -85,25 +74,13 @@ const siteOrigin = `http://127.0.0.1:${site.address().port}`;
 const fake = await startFakeServer(service, { port: 0, cors: siteOrigin });
 config = JSON.stringify({ apiKey: service.defaults.apiKey, baseURL: fake.url });
 
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-});
 let exitCode = 1;
 try {
-  const page = await browser.newPage();
-  const pageLog = [];
-  page.on("console", (message) => pageLog.push(`  [page ${message.type()}] ${message.text()}`));
-  page.on("pageerror", (error) => pageLog.push(`  [page error] ${error.message}`));
-  await page.goto(`${siteOrigin}/`);
-  const result = await page
-    .waitForFunction(() => window.CSP_RESULT, null, { timeout: 30_000 })
-    .then((handle) => handle.jsonValue())
-    .catch((error) => ({ ok: false, detail: `no result from the page: ${error.message}` }));
+  const { result, pageLog, version } = await runPage(`${siteOrigin}/`, "CSP_RESULT");
   const seesViolations = result.ok && result.after.length === result.before.length + 1;
   if (result.ok && result.before.length === 0 && seesViolations) {
     for (const step of result.steps) console.log(`  ${step}`);
-    console.log(`  (Chromium ${await browser.version()}, ${POLICY}, zod jitless)`);
+    console.log(`  (Chromium ${version}, ${POLICY}, zod jitless)`);
     console.log("browser CSP ok: 0 securitypolicyviolation events");
     exitCode = 0;
   } else {
@@ -116,7 +93,6 @@ try {
     }
   }
 } finally {
-  await browser.close();
   site.close();
   await fake.close();
 }

@@ -10,12 +10,10 @@
 import { createServer } from "node:http";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { chromium } from "playwright-core";
 import { createFakeService, startFakeServer } from "../../dist/testing/index.js";
+import { bundleForBrowser, runPage } from "./chromium-page.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // The program that runs in the page, against the real built entry point.
 const pageProgram = `
@@ -113,20 +111,8 @@ self.onmessage = async ({ data }) => {
 };
 `;
 
-const bundleOf = async (contents, sourcefile) => {
-  const bundle = await build({
-    stdin: { contents, resolveDir: here, sourcefile },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "error",
-  });
-  return bundle.outputFiles[0].text;
-};
-const appJs = await bundleOf(pageProgram, "page.js");
-const workerJs = await bundleOf(workerProgram, "worker.js");
+const appJs = await bundleForBrowser(pageProgram, "page.js", here);
+const workerJs = await bundleForBrowser(workerProgram, "worker.js", here);
 
 let html = "";
 const site = createServer((request, response) => {
@@ -175,34 +161,13 @@ async function fakeAllowsCors(origin) {
   );
 }
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
 let exitCode = 1;
 try {
-  const page = await browser.newPage();
   // The page's console is shown only on failure (the expected 404 logs a resource error).
-  const pageLog = [];
-  page.on("console", (message) => pageLog.push(`  [page ${message.type()}] ${message.text()}`));
-  page.on("pageerror", (error) => pageLog.push(`  [page error] ${error.message}`));
-  await page.goto(`${siteOrigin}/`);
-  const result = await page
-    .waitForFunction(() => window.SMOKE_RESULT, null, { timeout: 30_000 })
-    .then((handle) => handle.jsonValue())
-    .catch((error) => ({ ok: false, detail: `no result from the page: ${error.message}` }));
+  const { result, pageLog, version } = await runPage(`${siteOrigin}/`, "SMOKE_RESULT");
   if (result.ok) {
     for (const step of result.detail.split("; ")) console.log(`  ${step}`);
-    console.log(`  (Chromium ${await browser.version()}, page and fake on two origins)`);
+    console.log(`  (Chromium ${version}, page and fake on two origins)`);
     console.log("browser smoke ok");
     exitCode = 0;
   } else {
@@ -210,7 +175,6 @@ try {
     console.error(`browser smoke FAILED in the page: ${result.detail}`);
   }
 } finally {
-  await browser.close();
   site.close();
   await fake.close();
 }
