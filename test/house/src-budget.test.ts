@@ -1,0 +1,30 @@
+/**
+ * src/ stays within its budget of lines of code (comments and blank lines aside), counted by
+ * `scripts/count-lines.mjs`: growth is a choice someone makes, not an accident.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script, without types
+import { countLines, countTree } from "../../scripts/count-lines.mjs";
+
+const BUDGET = 21_000;
+const src = fileURLToPath(new URL("../../src", import.meta.url));
+
+describe("the src/ budget", () => {
+  it(`src/ holds at most ${BUDGET} lines of code`, () => {
+    const { total } = countTree(src);
+    expect(total.files).toBeGreaterThan(300);
+    expect(total.code).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it("counts a line of code, not a comment, a blank line or a comment marker in a string", () => {
+    const text = [
+      "/** A doc comment, */",
+      "// a line comment,",
+      "",
+      'const url = "http://example.test/*"; // and a trailing comment',
+      "const pattern = /\\/\\//;",
+    ].join("\n");
+    expect(countLines("example.ts", text)).toEqual({ nonBlank: 4, code: 2, comment: 2 });
+  });
+});
