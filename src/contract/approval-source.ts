@@ -5,7 +5,6 @@
  * page), reading only this exact value, never the header's text.
  */
 
-/** The header's name. */
 export const APPROVAL_SOURCE_HEADER = "x-postline-approval-source";
 
 /** Where an approval came from, when a face says so: the MCP review card. */

@@ -14,7 +14,6 @@ export type ScopeName = (typeof KEY_SCOPES)[number];
 /** A member's role in a workspace. */
 export type Role = "owner" | "admin" | "member";
 
-/** One route of the table. */
 export interface ContractRoute {
   readonly method: HttpMethod;
   /** A path under `/api/v1`, with `:name` segments. */
@@ -49,7 +48,6 @@ export const CONTRACT_ROUTES = [
   { method: "DELETE", pattern: "/keys/:id", scope: "admin", roles: ADMINS, budget: "other" },
 ] as const satisfies readonly ContractRoute[];
 
-/** `"<METHOD> <pattern>"` of one route. */
 type KeyOf<R> = R extends { method: infer M extends string; pattern: infer P extends string }
   ? `${M} ${P}`
   : never;

@@ -28,11 +28,9 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 
 /**
  * Takes a slot for `ticket` if the window has room, no hold is in force and no earlier waiter is
- * ahead. Returns `{1}` when granted (or granted before), `{-1}` when the ticket has left the line,
- * else `{0, waitMs, position}`, where `waitMs` is a lower bound
- * on the wait, by the rule of `knownWaitMs` in core/pacing/wait-bound.ts: room opens now, a
- * settled slot when it frees, a slot in flight no sooner than a window from now, each reuse of a
- * slot a window later, and a 429 hold delays everything until it ends.
+ * ahead. Answers `{1}` when granted (or granted before) and `{-1}` when the ticket has left the
+ * line. Otherwise it answers `{0, waitMs, position}`: `waitMs` is a lower bound on the wait, by
+ * the rule of `knownWaitMs` in core/pacing/wait-bound.ts.
  *
  * ARGV: ticket, limit, leaseMs, idleMs (how long an untouched budget is kept), graceMs (how late
  * a waiter may ask again before it is dropped), windowMs, askWithinMs (the longest a waiter

@@ -1,10 +1,12 @@
 /**
  * The few commands the Redis store sends, through the caller's own client: node-redis (v5 and
- * later) or ioredis. Scripts go by `EVALSHA`. Every script is loaded on every server (each
- * primary of a cluster) before the store's first command, and again after any `NOSCRIPT`: a
- * fresh, restarted or newly promoted server has an empty script cache, and a give-back that
- * meets `NOSCRIPT` after its caller stopped listening would be lost. Every command is bounded by
- * a timeout so a slow server fails fast.
+ * later) or ioredis. Scripts go by `EVALSHA`, and every command has a timeout, so a slow server
+ * fails fast.
+ *
+ * Every script is loaded on every server (each primary of a cluster) before the store's first
+ * command, and again after any `NOSCRIPT`. A fresh, restarted or promoted server has an empty
+ * script cache, and a give-back that met `NOSCRIPT` after its caller stopped listening would be
+ * lost.
  */
 
 import { createHash } from "node:crypto";

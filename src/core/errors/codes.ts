@@ -58,7 +58,6 @@ export const STATUS_CLASSES = {
   ServerError: { status: 500, errorClass: ServerError },
 } as const satisfies Record<string, { status: number; errorClass: APIErrorClass }>;
 
-/** The name of a status class. */
 export type StatusClassName = keyof typeof STATUS_CLASSES;
 
 /** The status class a status belongs to: its own, `ServerError` for any 5xx, else none. */
@@ -69,9 +68,7 @@ export function statusClassOf(status: number): StatusClassName | undefined {
   );
 }
 
-/** One row of the code table. */
 export interface ErrorCodeSpec {
-  /** The envelope's `error.code`. */
   readonly code: string;
   /** The HTTP status the service answers with; `null` where the contract does not show it. */
   readonly status: number | null;
