@@ -8,12 +8,7 @@ const scrubTokens = createRedactor(undefined);
 /** How deep a chain of causes is followed. */
 const MAX_CAUSE_DEPTH = 3;
 
-/**
- * What `JSON.stringify(error)` writes for an SDK error: `name`, `message`, every own field
- * (`code`, `status`, `callId`, `method`, `url`, `retryAfterSeconds`, ...), `headers` as a plain
- * object without credentials, and the `cause` as its name and message, all scrubbed of anything
- * shaped like a token. Never the stack.
- */
+/** What `JSON.stringify(error)` writes for an SDK error (`PostlineError.toJSON` says what). */
 export function errorToJson(error: Error, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = { name: error.name, message: error.message };
   for (const key of Object.keys(error)) {
