@@ -138,6 +138,7 @@ function localInputValue(iso: string): string {
 }
 
 function render(next: CardReview, nextToken: string | undefined, note = ""): void {
+  const firstShown = review?.itemId !== next.itemId;
   review = next;
   token = nextToken;
   byId("plain").hidden = true;
@@ -146,7 +147,8 @@ function render(next: CardReview, nextToken: string | undefined, note = ""): voi
   const count = next.aiIsmMatches.length;
   byId("channel").textContent = channelLabel(next.channelName, next.platform);
   byId("proposal").textContent = proposalWords(next.proposal);
-  const proposed = next.proposal;
+  // Filled in once per item: a new review after an edit keeps the time the person chose.
+  const proposed = firstShown ? next.proposal : undefined;
   if (proposed?.scheduledAt && !proposed.publishNow) {
     (byId("when") as HTMLInputElement).value = localInputValue(proposed.scheduledAt);
   }
