@@ -164,6 +164,20 @@ describe.skipIf(!chromiumAvailable)("the review card's look, in Chromium", () =>
     }
   }
 
+  it("a marked AI-ism reads at 4.5:1 or more whatever warning colour a host sends", async () => {
+    const card = await cardShowing(awaitingReview(), {
+      theme: "dark",
+      styles: {
+        variables: {
+          ...HOST_VARIABLES.dark,
+          "--color-background-warning": "#fde68a",
+          "--color-text-warning": "#fef3c7",
+        },
+      },
+    });
+    expect(await markContrast(card)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it("the header names the channel once: the name, or the platform alone when there is no name", async () => {
     const named = await cardShowing(awaitingReview());
     expect(await named.locator("#channel").textContent()).toBe("Acme on X");
