@@ -101,7 +101,9 @@ async function cardShowing(
     [cardHtml, toolResult, hostContext] as const,
   );
   const card = page.frameLocator("iframe");
-  await expect.poll(() => card.locator("#text").textContent()).toBe(FLAGGED_TEXT);
+  if (toolResult !== undefined) {
+    await expect.poll(() => card.locator("#text").textContent()).toBe(FLAGGED_TEXT);
+  }
   return card;
 }
 
@@ -215,6 +217,22 @@ describe.skipIf(!chromiumAvailable)("the review card's look, in Chromium", () =>
       "The agent proposes: ch_2, publishing now",
     );
     expect(await now.locator("#now").isChecked()).toBe(true);
+  });
+
+  it("while the call runs the card says it waits, and a cancelled call says so, with no buttons", async () => {
+    const card = await cardShowing(undefined);
+    await expect
+      .poll(() => card.locator("#plain-summary").textContent())
+      .toBe("Waiting for the tool's result.");
+    expect(await card.getByRole("button").count()).toBe(0);
+    const page = context?.pages()[0];
+    await page?.evaluate(() =>
+      (window as unknown as { cancelCall(r: string): Promise<void> }).cancelCall("user action"),
+    );
+    await expect
+      .poll(() => card.getByRole("alert").textContent())
+      .toBe("Not done: the call was cancelled (user action).");
+    expect(await card.getByRole("button").count()).toBe(0);
   });
 
   it("without a proposal, the card says nothing about one", async () => {

@@ -15,9 +15,18 @@ interface HostWindow {
   hostCallTool(params: unknown): Promise<never>;
   hostModelContext(params: unknown): Promise<void>;
   hostMessage(params: unknown): Promise<void>;
-  openCard(html: string, toolResult: unknown, hostContext?: McpUiHostContext): Promise<void>;
+  /** Shows the card; without `toolResult`, the call is still running. */
+  openCard(html: string, toolResult?: unknown, hostContext?: McpUiHostContext): Promise<void>;
+  /** The host tells the shown card that its call was cancelled. */
+  cancelCall(reason: string): Promise<void>;
 }
 const host = window as unknown as Window & HostWindow;
+
+let shown: AppBridge | undefined;
+
+host.cancelCall = async (reason) => {
+  await shown?.sendToolCancelled({ reason });
+};
 
 host.openCard = async (html, toolResult, hostContext = { theme: "light" }) => {
   const frame = document.createElement("iframe");
@@ -47,5 +56,6 @@ host.openCard = async (html, toolResult, hostContext = { theme: "light" }) => {
   await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
   frame.srcdoc = html;
   await initialized;
-  await bridge.sendToolResult(toolResult as never);
+  shown = bridge;
+  if (toolResult !== undefined) await bridge.sendToolResult(toolResult as never);
 };

@@ -280,6 +280,13 @@ app.ontoolresult = (params) => {
   }
   renderPlain((content ?? {}) as Record<string, any>, params.isError === true);
 };
+app.ontoolcancelled = ({ reason }) => {
+  if (review !== undefined) return;
+  renderPlain(
+    { error: { message: `the call was cancelled${reason ? ` (${reason})` : ""}.` } },
+    true,
+  );
+};
 app.onhostcontextchanged = (context) => applyHost(context);
 
 for (const [id, decision] of [
