@@ -77,7 +77,7 @@ Options:
   --port N            the port for --http (default 0: a free one)
   --preview           with --fake and --http, seed a flagged draft and serve a page at
                       /preview that opens the review card on it, as a host that renders MCP
-                      Apps would; its URL is printed after the endpoint's. Open it in a browser
+                      Apps would; its URL, to open in a browser, is printed after the endpoint's
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
