@@ -5,6 +5,7 @@
  * it and opens the card on that item through `review_content`. The page is behind the endpoint's
  * own `Host`/`Origin` guards, on the same 127.0.0.1 listener.
  */
+import { spawn } from "node:child_process";
 import type { Postline } from "../client.js";
 import { readPackageFile } from "../mcp/server/package-file.js";
 import { localhostRefusal } from "../mcp/transport/http-endpoint.js";
@@ -25,6 +26,8 @@ export interface CardPreview {
   beside: Beside;
   /** `/preview?item=<id>`: the page, opened on the seeded item. */
   path: string;
+  /** Opens `url` in the default browser (`--open`). */
+  open: typeof openInBrowser;
 }
 
 /** Seeds a flagged draft on the fake's first X channel and serves the page that reviews it. */
@@ -62,5 +65,22 @@ export async function cardPreview(
       listener: fakeRoutes.listener,
     },
     path: `${PREVIEW_PATH}?item=${encodeURIComponent(draft.id)}`,
+    open: openInBrowser,
   };
+}
+
+/**
+ * Opens `url` in the default browser (`open` on macOS, `start` on Windows, `xdg-open`
+ * elsewhere), without waiting for it; `onFailure` hears when no opener could be started.
+ */
+function openInBrowser(url: string, onFailure: (message: string) => void): void {
+  const [command, args] =
+    process.platform === "darwin"
+      ? ["open", [url]]
+      : process.platform === "win32"
+        ? ["cmd", ["/c", "start", "", url]]
+        : ["xdg-open", [url]];
+  const opener = spawn(command, args, { stdio: "ignore", detached: true });
+  opener.once("error", () => onFailure(`could not start ${command}; open ${url} yourself`));
+  opener.unref();
 }

@@ -21,6 +21,7 @@ const MCP_FLAGS = {
   http: { type: "boolean" },
   port: { type: "string", value: "N" },
   preview: { type: "boolean" },
+  open: { type: "boolean" },
   redis: { type: "string", value: "URL" },
   ...INSECURE_HTTP_FLAG,
   help: { type: "boolean", short: "h" },
@@ -78,6 +79,7 @@ Options:
   --preview           with --fake and --http, seed a flagged draft and serve a page at
                       /preview that opens the review card on it, as a host that renders MCP
                       Apps would; its URL, to open in a browser, is printed after the endpoint's
+  --open              with --preview, also open that page in the default browser
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
@@ -108,6 +110,9 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       "--preview needs --fake and --http: it serves a page beside the endpoint, on the fake",
       "mcp",
     );
+  }
+  if (flags.open && !flags.preview) {
+    throw new UsageError("--open needs --preview: it opens the preview page", "mcp");
   }
   const port = portOf(flags.port, "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
@@ -170,7 +175,13 @@ interface ServeSettings {
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
-  flags: { "read-only"?: boolean; fake?: boolean; http?: boolean; preview?: boolean },
+  flags: {
+    "read-only"?: boolean;
+    fake?: boolean;
+    http?: boolean;
+    preview?: boolean;
+    open?: boolean;
+  },
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,
@@ -210,10 +221,14 @@ async function serve(
     io.stdout.write(`${server.origin}${mcp.MCP_HTTP_PATH}\n`);
     io.stderr.write(`postline mcp: serving the tools over Streamable HTTP${source}\n`);
     if (preview) {
-      io.stdout.write(`${server.origin}${preview.path}\n`);
+      const page = `${server.origin}${preview.path}`;
+      io.stdout.write(`${page}\n`);
       io.stderr.write(
-        `postline mcp: the review card on a seeded flagged draft, in a browser: ${server.origin}${preview.path}\n`,
+        `postline mcp: the review card on a seeded flagged draft, in a browser: ${page}\n`,
       );
+      if (flags.open) {
+        preview.open(page, (problem) => io.stderr.write(`postline mcp: ${problem}\n`));
+      }
     }
     if (fake) {
       io.stderr.write(

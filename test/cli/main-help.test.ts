@@ -19,7 +19,7 @@ describe("postline --help", () => {
       [
         "  mcp             serve the agent tools over MCP, on stdio or Streamable HTTP (--http)",
         "                  [--read-only] [--tools a,b] [--max-wait ms] [--acknowledgment ask|human|model]",
-        "                  [--fake] [--log] [--http] [--port N] [--preview] [--redis URL]",
+        "                  [--fake] [--log] [--http] [--port N] [--preview] [--open] [--redis URL]",
         "                  [--allow-insecure-http]",
       ].join("\n"),
     );

@@ -42,13 +42,25 @@ describe("postline: help, version and bad usage", () => {
       ],
       [["mcp", "--fake", "--acknowledgment", "sometimes"], "--acknowledgment must be ask, human"],
       [["mcp", "--fake", "--http", "--port", "eighty"], "--port"],
-      [["mcp", "--fake", "--preview"], "--preview needs --fake and --http"],
-      [["mcp", "--http", "--preview"], "--preview needs --fake and --http"],
-      [["mcp", "--fake", "--http", "--preview", "--read-only"], "--preview shows the review card"],
       [["content", "export", "--status", "archived"], "--status"],
       [["content", "import"], "content import"],
       [["publish"], '"publish"'],
       [[], "Usage: postline"],
+    ];
+    for (const [args, named] of cases) {
+      const run = await runPostline(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toContain(named);
+      expect(run.stdout, args.join(" ")).toBe("");
+    }
+  });
+
+  it("--preview without --fake and --http, or without the card's tools, and --open without --preview exit with code 2", async () => {
+    const cases: [string[], string][] = [
+      [["mcp", "--fake", "--preview"], "--preview needs --fake and --http"],
+      [["mcp", "--http", "--preview"], "--preview needs --fake and --http"],
+      [["mcp", "--fake", "--http", "--preview", "--read-only"], "--preview shows the review card"],
+      [["mcp", "--fake", "--http", "--open"], "--open needs --preview"],
     ];
     for (const [args, named] of cases) {
       const run = await runPostline(args);

@@ -1,12 +1,16 @@
 /**
  * `postline mcp --fake --http --preview` (the built command): it prints the preview page's
  * address after the endpoint's; the page is served on 127.0.0.1 behind the endpoint's `Host`
- * and `Origin` guards; and in Chromium it opens the review card on the seeded flagged draft,
- * whose Approve reaches the fake.
+ * and `Origin` guards; with `--open` it hands that address to the system's opener (on Linux,
+ * `xdg-open`, here a stand-in on PATH); and in Chromium it opens the review card on the seeded
+ * flagged draft, whose Approve reaches the fake.
  *
  * The browser part needs Chromium (as review-card-browser.test.ts); it is skipped without it.
  */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium } from "./support/card-host/chromium.js";
@@ -71,6 +75,29 @@ describe("postline mcp --fake --http --preview", () => {
     const origin = new URL(server.url).origin;
     expect((await get(`${origin}/`)).body).toContain("<!doctype html>");
     expect((await get(server.url)).status).not.toBe(404);
+  });
+});
+
+describe.skipIf(process.platform !== "linux")("postline mcp --fake --http --preview --open", () => {
+  it("hands the page's address to xdg-open, once", async () => {
+    const bin = mkdtempSync(join(tmpdir(), "postline-open-"));
+    const opened = join(bin, "opened");
+    const opener = join(bin, "xdg-open");
+    writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n`);
+    chmodSync(opener, 0o755);
+    const run = await startPostlineMcpHttp(["--preview", "--open"], {
+      ...process.env,
+      PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
+    });
+    try {
+      await expect
+        .poll(() => (existsSync(opened) ? readFileSync(opened, "utf8") : ""))
+        .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/preview\?item=cnt_\w+\n$/);
+      expect(readFileSync(opened, "utf8")).toBe(`${run.stdout().split("\n")[1]}\n`);
+    } finally {
+      await run.stop();
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 });
 

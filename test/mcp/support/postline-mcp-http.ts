@@ -22,11 +22,15 @@ export interface PostlineMcpHttp {
   stop(): Promise<void>;
 }
 
-/** Starts `postline mcp --http --fake` with `args` added, and waits for its URL. */
-export async function startPostlineMcpHttp(args: readonly string[] = []): Promise<PostlineMcpHttp> {
+/** Starts `postline mcp --http --fake` with `args` added (and `env`), and waits for its URL. */
+export async function startPostlineMcpHttp(
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PostlineMcpHttp> {
   expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
   const child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
+    env,
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
