@@ -20,6 +20,8 @@ const MCP_FLAGS = {
   log: { type: "boolean" },
   http: { type: "boolean" },
   port: { type: "string", value: "N" },
+  preview: { type: "boolean" },
+  open: { type: "boolean" },
   redis: { type: "string", value: "URL" },
   ...INSECURE_HTTP_FLAG,
   help: { type: "boolean", short: "h" },
@@ -74,6 +76,10 @@ Options:
                       Without it the budget is this process's own. stderr says which paces
   --http              serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port N            the port for --http (default 0: a free one)
+  --preview           with --fake and --http, seed a flagged draft and serve a page at
+                      /preview that opens the review card on it, as a host that renders MCP
+                      Apps would; its URL, to open in a browser, is printed after the endpoint's
+  --open              with --preview, also open that page in the default browser
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
@@ -99,8 +105,26 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   if (flags.log && !flags.fake) {
     throw new UsageError("--log needs --fake: it prints the embedded fake's requests", "mcp");
   }
+  if (flags.preview && !(flags.fake && flags.http)) {
+    throw new UsageError(
+      "--preview needs --fake and --http: it serves a page beside the endpoint, on the fake",
+      "mcp",
+    );
+  }
+  if (flags.open && !flags.preview) {
+    throw new UsageError("--open needs --preview: it opens the preview page", "mcp");
+  }
   const port = portOf(flags.port, "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
+  if (
+    flags.preview &&
+    (flags["read-only"] || (toolNames && !toolNames.includes("update_content")))
+  ) {
+    throw new UsageError(
+      "--preview shows the review card, which is served with update_content: not with --read-only or a --tools list without it",
+      "mcp",
+    );
+  }
   const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
   const acknowledgment = acknowledgmentOf(flags.acknowledgment, io.env.POSTLINE_MCP_ACKNOWLEDGMENT);
   const requestStateKey = stateKeyOf(io.env.POSTLINE_MCP_STATE_KEY);
@@ -151,7 +175,13 @@ interface ServeSettings {
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
-  flags: { "read-only"?: boolean; fake?: boolean; http?: boolean },
+  flags: {
+    "read-only"?: boolean;
+    fake?: boolean;
+    http?: boolean;
+    preview?: boolean;
+    open?: boolean;
+  },
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,
@@ -179,9 +209,27 @@ async function serve(
   if (flags.http) {
     const endpoint = mcp.createMcpHttpEndpoint(factory);
     const beside = await fake?.beside(mcp.MCP_HTTP_PATH);
-    const server = await mcp.serveFetch(endpoint.fetch, port, beside);
+    const preview =
+      flags.preview && fake && beside
+        ? await (await import("./card-preview.js")).cardPreview(endpoint.fetch, beside, fake.client)
+        : undefined;
+    const server = await mcp.serveFetch(
+      preview?.fetch ?? endpoint.fetch,
+      port,
+      preview?.beside ?? beside,
+    );
     io.stdout.write(`${server.origin}${mcp.MCP_HTTP_PATH}\n`);
     io.stderr.write(`postline mcp: serving the tools over Streamable HTTP${source}\n`);
+    if (preview) {
+      const page = `${server.origin}${preview.path}`;
+      io.stdout.write(`${page}\n`);
+      io.stderr.write(
+        `postline mcp: the review card on a seeded flagged draft, in a browser: ${page}\n`,
+      );
+      if (flags.open) {
+        preview.open(page, (problem) => io.stderr.write(`postline mcp: ${problem}\n`));
+      }
+    }
     if (fake) {
       io.stderr.write(
         `postline mcp: watch the fake at ${server.origin}/ (requests live; JSON at ${server.origin}/fake/requests)\n`,

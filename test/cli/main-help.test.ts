@@ -12,14 +12,15 @@ import { MCP_COMMAND } from "../../src/cli/mcp-command.js";
 import { runPostline } from "./support/run-postline.js";
 
 describe("postline --help", () => {
-  it("lists mcp with each of its flags: --http, --port, --acknowledgment, and the rest", async () => {
+  it("lists mcp with each of its flags: --http, --port, --preview, --acknowledgment, and the rest", async () => {
     const { code, stdout } = await runPostline(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain(
       [
         "  mcp             serve the agent tools over MCP, on stdio or Streamable HTTP (--http)",
         "                  [--read-only] [--tools a,b] [--max-wait ms] [--acknowledgment ask|human|model]",
-        "                  [--fake] [--log] [--http] [--port N] [--redis URL] [--allow-insecure-http]",
+        "                  [--fake] [--log] [--http] [--port N] [--preview] [--open] [--redis URL]",
+        "                  [--allow-insecure-http]",
       ].join("\n"),
     );
     expect(stdout).not.toMatch(/stdio-only|over MCP on stdio\n/);

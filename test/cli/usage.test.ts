@@ -55,6 +55,21 @@ describe("postline: help, version and bad usage", () => {
     }
   });
 
+  it("--preview without --fake and --http, or without the card's tools, and --open without --preview exit with code 2", async () => {
+    const cases: [string[], string][] = [
+      [["mcp", "--fake", "--preview"], "--preview needs --fake and --http"],
+      [["mcp", "--http", "--preview"], "--preview needs --fake and --http"],
+      [["mcp", "--fake", "--http", "--preview", "--read-only"], "--preview shows the review card"],
+      [["mcp", "--fake", "--http", "--open"], "--open needs --preview"],
+    ];
+    for (const [args, named] of cases) {
+      const run = await runPostline(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toContain(named);
+      expect(run.stdout, args.join(" ")).toBe("");
+    }
+  });
+
   it("POSTLINE_MAX_WAIT_MS that is not a number of milliseconds is refused, naming it", async () => {
     const run = await runPostline(["mcp", "--fake"], envWith({ POSTLINE_MAX_WAIT_MS: "soon" }));
     expect(run.code).toBe(2);

@@ -2,21 +2,23 @@
  * The review card in headless Chromium, in a host page built on
  * `@modelcontextprotocol/ext-apps/app-bridge`, with the official v2 client (in Node) calling the
  * server for the card, in both revisions: approve, approve and schedule, edit then approve,
- * decline, and a text changed behind the card. The frame makes no request at all and logs no
- * error.
+ * decline, and a text changed behind the card; and a host that picks the card from `tools/list`
+ * as real hosts do, for a gated call and for one that needed no review. The frame makes no
+ * request at all and logs no error.
  *
  * Needs Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) and the built card
  * (`npm run build`). Without Chromium the test is skipped, unless POSTLINE_REQUIRE_CHROMIUM=1.
  * With POSTLINE_CARD_SCREENSHOT=<file> it saves the card's screenshot (docs/approval-card.png).
  */
-import { existsSync } from "node:fs";
+
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { build } from "esbuild";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { getToolUiResourceUri } from "@modelcontextprotocol/ext-apps/app-bridge";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMcpServer } from "../../src/mcp/index.js";
 import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import {
+  acknowledgedWrites,
   EDITED_TEXT,
   FLAGGED_TEXT,
   flaggedDraft,
@@ -24,41 +26,24 @@ import {
   writesTo,
 } from "../approval/support/acknowledgments.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import {
+  chromiumAvailable as available,
+  hostPageHtml,
+  hostPageScript,
+  launchChromium,
+} from "./support/card-host/chromium.js";
 import { REVISIONS, type Revision } from "./support/clients.js";
 import { inProcessFetch } from "./support/in-memory-client.js";
 import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";
 
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const required = process.env.POSTLINE_REQUIRE_CHROMIUM === "1";
-const available = existsSync(executablePath);
-if (required && !available)
-  throw new Error(`POSTLINE_REQUIRE_CHROMIUM=1, but there is no Chromium at ${executablePath}`);
 const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 
 let browser: Browser | undefined;
 let hostScript = "";
 beforeAll(async () => {
   if (!available) return;
-  const bundled = await build({
-    entryPoints: [new URL("./support/card-host/host-page.ts", import.meta.url).pathname],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-  });
-  hostScript = bundled.outputFiles[0]!.text;
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  hostScript = await hostPageScript();
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -124,9 +109,7 @@ async function openHost(revision: Revision, url?: string): Promise<Host> {
     modelContext.push((params.content ?? []).map((block) => block.text ?? "").join(" "));
   });
   await page.exposeFunction("hostMessage", () => undefined);
-  await page.setContent(
-    `<!doctype html><html><body><script type="module">${hostScript}</script></body></html>`,
-  );
+  await page.setContent(hostPageHtml(hostScript));
   await page.waitForFunction(() => "openCard" in window);
   return { page, client, card: page.frameLocator("iframe"), requests, errors, modelContext };
 }
@@ -138,7 +121,13 @@ async function showCard(host: Host, itemId: string): Promise<void> {
     arguments: { id: itemId, status: "pending" },
   });
   expect(result.structuredContent).toMatchObject({ status: "awaiting_review", itemId });
-  const { contents } = await host.client.readResource({ uri: "ui://postline/review" });
+  await renderInCard(host, "ui://postline/review", result);
+  await expect.poll(() => host.card.locator("#approve").isEnabled()).toBe(true);
+}
+
+/** The host reads the UI resource `uri` and shows it with the tool's result. */
+async function renderInCard(host: Host, uri: string, result: unknown): Promise<void> {
+  const { contents } = await host.client.readResource({ uri });
   const html = (contents[0] as { text: string }).text;
   await host.page.evaluate(
     ([page, toolResult]) =>
@@ -148,7 +137,25 @@ async function showCard(host: Host, itemId: string): Promise<void> {
       ),
     [html, result] as const,
   );
-  await expect.poll(() => host.card.locator("#approve").isEnabled()).toBe(true);
+}
+
+/**
+ * A host as real ones work: it picks a tool's UI from the tool's definition in `tools/list`
+ * (ext-apps' `getToolUiResourceUri`), calls the tool, and shows that UI with the result, whatever
+ * the result is. Returns the UI it showed, if any.
+ */
+async function callAsHost(
+  host: Host,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string | undefined> {
+  const { tools } = await host.client.listTools();
+  const tool = tools.find((listed) => listed.name === name);
+  expect(tool, name).toBeDefined();
+  const uri = getToolUiResourceUri(tool as NonNullable<typeof tool>);
+  const result = await host.client.callTool({ name, arguments: args });
+  if (uri !== undefined) await renderInCard(host, uri, result);
+  return uri;
 }
 
 /** The in-process fake of the current test. */
@@ -246,6 +253,61 @@ describe.skipIf(!available).each(REVISIONS)("the review card in Chromium, %s", (
     expectQuietFrame(host);
   });
 });
+
+describe.skipIf(!available).each(REVISIONS)(
+  "a host that picks the card from tools/list, in Chromium, %s",
+  (revision) => {
+    beforeEach(() => {
+      session = openFakeSession();
+    });
+
+    it("PATCH-3 a gated update_content opens the card from its listing; Approve sends one acknowledged write", async () => {
+      const draft = await flaggedDraft(fake());
+      const host = await openHost(revision);
+      const shown = await callAsHost(host, "update_content", { id: draft.id, status: "pending" });
+      expect(shown).toBe("ui://postline/review");
+      await expect.poll(() => host.card.locator("#approve").isEnabled()).toBe(true);
+      expect(await host.card.locator("#text").textContent()).toBe(FLAGGED_TEXT);
+      expect(writesTo(fake(), draft.id)).toEqual([]);
+      await host.card.locator("#approve").click();
+      await expect.poll(() => host.modelContext.join("\n")).toMatch(/approved .* it is pending/);
+      expect(writesTo(fake(), draft.id)).toEqual([{ method: "PATCH", acknowledged: true }]);
+      expect(acknowledgedWrites(fake(), draft.id)).toBe(1);
+      expect(await statusOf(fake(), draft.id)).toBe("pending");
+      expectQuietFrame(host);
+    });
+
+    it("PATCH-3 a call that needed no review shows the compact plain result, with no buttons", async () => {
+      const channelId = fake().channelIds[0] as string;
+      const clean = await fake().client.content.createDraft({
+        channelId,
+        body: "Export runs twice as fast now.",
+      });
+      const host = await openHost(revision);
+      const shown = await callAsHost(host, "update_content", { id: clean.id, status: "pending" });
+      expect(shown).toBe("ui://postline/review");
+      await expect
+        .poll(() => host.card.locator("#plain-summary").textContent())
+        .toBe(`${clean.id} is approved (pending).`);
+      expect(await host.card.locator("#plain-text").textContent()).toBe(
+        "Export runs twice as fast now.",
+      );
+      expect(await host.card.locator("#review").isHidden()).toBe(true);
+      expect(await host.card.getByRole("button").count()).toBe(0);
+      expect(writesTo(fake(), clean.id)).toEqual([{ method: "PATCH", acknowledged: false }]);
+      expectQuietFrame(host);
+    });
+
+    it("an error envelope shows as a plain alert", async () => {
+      const host = await openHost(revision);
+      await callAsHost(host, "update_content", { id: "cnt_missing", status: "pending" });
+      const alert = host.card.getByRole("alert");
+      await expect.poll(() => alert.textContent()).toMatch(/^Not done: /);
+      expect(await host.card.locator("#review").isHidden()).toBe(true);
+      expectQuietFrame(host);
+    });
+  },
+);
 
 describe.skipIf(!available).each(REVISIONS)(
   "the review card in Chromium, against postline mcp --fake --http, %s",

@@ -5,7 +5,9 @@
  * card's tools and resource, a gated call answered `awaiting_review` with nothing sent, the token
  * only in `_meta`, and a decision through the app-only tool.
  */
+
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { getToolUiResourceUri } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../../src/mcp/index.js";
 import { createMcpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
@@ -66,6 +68,22 @@ describe.each(REVISIONS)("the review card, %s", (revision) => {
     });
     const update = listed.find((tool) => tool.name === "update_content");
     expect(JSON.stringify(update?.outputSchema)).toContain("awaiting_review");
+  });
+
+  it("a host that renders Apps finds the card linked from update_content, schedule_content and review_content", async () => {
+    const listed = (await (await host(revision, true)).listTools()).tools;
+    const linked = listed.filter((tool) => getToolUiResourceUri(tool) === "ui://postline/review");
+    expect(linked.map((tool) => tool.name)).toEqual([
+      "update_content",
+      "schedule_content",
+      "review_content",
+      "decide_review",
+    ]);
+  });
+
+  it("a host without the extension finds no tool linked to a UI", async () => {
+    const listed = (await (await host(revision, false)).listTools()).tools;
+    expect(listed.filter((tool) => tool._meta !== undefined)).toEqual([]);
   });
 
   it("a host without the extension sees no change: no card tools, review_content is unknown", async () => {

@@ -45,6 +45,17 @@ export interface McpHttpEndpointOptions {
   readonly now?: () => number;
 }
 
+/**
+ * The 403 for a request whose `Host` or `Origin` is not this machine's (a page that rebound its
+ * DNS name to 127.0.0.1), or `undefined` for a local one.
+ */
+export function localhostRefusal(request: Request): Response | undefined {
+  return (
+    hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
+    originValidationResponse(request, localhostAllowedOrigins())
+  );
+}
+
 /** An endpoint serving a fresh server from `factory` per 2026 request and per 2025 session. */
 export function createMcpHttpEndpoint(
   factory: () => McpServer,
@@ -96,9 +107,7 @@ export function createMcpHttpEndpoint(
 
   return {
     async fetch(request) {
-      const refused =
-        hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
-        originValidationResponse(request, localhostAllowedOrigins());
+      const refused = localhostRefusal(request);
       if (refused) return refused;
       if (new URL(request.url).pathname !== MCP_HTTP_PATH) {
         return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);

@@ -12,35 +12,42 @@ const POSTLINE = fileURLToPath(new URL("../../../dist/cli/postline.js", import.m
 
 /** A running `postline mcp --http --fake`. */
 export interface PostlineMcpHttp {
-  /** The MCP endpoint's URL, as the command printed it. */
+  /** The MCP endpoint's URL, as the command printed it (its first line). */
   readonly url: string;
+  /** Everything written to stdout so far. */
+  stdout(): string;
   /** Everything written to stderr so far (one line per request with `--log`). */
   stderr(): string;
   /** Ends the process and waits for it to exit. */
   stop(): Promise<void>;
 }
 
-/** Starts `postline mcp --http --fake` with `args` added, and waits for its URL. */
-export async function startPostlineMcpHttp(args: readonly string[] = []): Promise<PostlineMcpHttp> {
+/** Starts `postline mcp --http --fake` with `args` added (and `env`), and waits for its URL. */
+export async function startPostlineMcpHttp(
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PostlineMcpHttp> {
   expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
   const child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
+    env,
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let printed = "";
   const url = await new Promise<string>((resolve, reject) => {
-    let printed = "";
     child.stdout.on("data", (chunk: Buffer) => {
       printed += chunk.toString();
-      if (printed.includes("\n")) resolve(printed.trim());
+      if (printed.includes("\n")) resolve(printed.slice(0, printed.indexOf("\n")).trim());
     });
     child.once("exit", (code) => reject(new Error(`postline mcp --http exited with ${code}`)));
   });
   return {
     url,
+    stdout: () => printed,
     stderr: () => stderr,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill();

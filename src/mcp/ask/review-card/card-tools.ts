@@ -39,13 +39,19 @@ const GATED = new Set(["update_content", "schedule_content"]);
 
 const ITEM_ID = { type: "object", properties: { id: { type: "string", minLength: 1 } } } as const;
 
-/** The card's tools, and the gated tools' output schemas admitting `awaiting_review`. */
+/**
+ * The card's tools, and the gated tools linked to the card: hosts pick a tool's UI from its
+ * definition (`_meta.ui.resourceUri`), not from a result, so a gated tool that does not name the
+ * card in `tools/list` never has its `awaiting_review` answer shown. Their output schemas admit
+ * `awaiting_review`.
+ */
 export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] {
   const tools = listing.map((tool) =>
     GATED.has(tool.name)
       ? {
           ...tool,
           outputSchema: { type: "object" as const, anyOf: [tool.outputSchema, AWAITING_REVIEW] },
+          _meta: { ...(tool._meta as object | undefined), ui: { resourceUri: REVIEW_CARD_URI } },
         }
       : tool,
   );

@@ -1,20 +1,34 @@
 /**
  * A minimal MCP Apps host page for the review card's browser test, on
- * `@modelcontextprotocol/ext-apps/app-bridge`: it renders the card's HTML in a sandboxed frame,
- * hands it the tool result, and forwards the card's tool calls, model-context updates and
- * messages to the test (functions the test exposes on `window`, backed by the official client).
+ * `@modelcontextprotocol/ext-apps/app-bridge`: it renders the card's HTML in a sandboxed frame
+ * under the host context the test gives (theme, style variables), hands it the tool result, and
+ * forwards the card's tool calls, model-context updates and messages to the test (functions the
+ * test exposes on `window`, backed by the official client).
  */
-import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+import {
+  AppBridge,
+  type McpUiHostContext,
+  PostMessageTransport,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
 
 interface HostWindow {
   hostCallTool(params: unknown): Promise<never>;
   hostModelContext(params: unknown): Promise<void>;
   hostMessage(params: unknown): Promise<void>;
-  openCard(html: string, toolResult: unknown): Promise<void>;
+  /** Shows the card; without `toolResult`, the call is still running. */
+  openCard(html: string, toolResult?: unknown, hostContext?: McpUiHostContext): Promise<void>;
+  /** The host tells the shown card that its call was cancelled. */
+  cancelCall(reason: string): Promise<void>;
 }
 const host = window as unknown as Window & HostWindow;
 
-host.openCard = async (html, toolResult) => {
+let shown: AppBridge | undefined;
+
+host.cancelCall = async (reason) => {
+  await shown?.sendToolCancelled({ reason });
+};
+
+host.openCard = async (html, toolResult, hostContext = { theme: "light" }) => {
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
   frame.title = "Postline review card";
@@ -24,7 +38,7 @@ host.openCard = async (html, toolResult) => {
     null,
     { name: "card-test-host", version: "1.0.0" },
     { serverTools: {}, updateModelContext: { text: {} }, message: { text: {} } },
-    { hostContext: { theme: "light" } },
+    { hostContext },
   );
   bridge.oncalltool = (params) => host.hostCallTool(params);
   bridge.onupdatemodelcontext = async (params) => {
@@ -42,5 +56,6 @@ host.openCard = async (html, toolResult) => {
   await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
   frame.srcdoc = html;
   await initialized;
-  await bridge.sendToolResult(toolResult as never);
+  shown = bridge;
+  if (toolResult !== undefined) await bridge.sendToolResult(toolResult as never);
 };

@@ -23,6 +23,26 @@ interface CardReview {
   scheduledAt?: string;
   flagReasons?: string[];
   sensitivityReasons?: string[];
+  /** What the model's call proposed, when it named a channel or a time. */
+  proposal?: CardProposal;
+}
+
+/** The channel and time the model's gated call carried (only the fields it carried). */
+interface CardProposal {
+  channelId?: string;
+  channelName?: string;
+  scheduledAt?: string;
+  publishNow?: boolean;
+}
+
+/** An item as a tool result carries it, for the plain result. */
+interface PlainItem {
+  id?: string;
+  status?: string;
+  channelName?: string;
+  platform?: string;
+  content?: string;
+  scheduledAt?: string;
 }
 
 const TOKEN_KEY = "io.postline/reviewToken";
@@ -62,11 +82,77 @@ function markedText(text: string, matches: CardReview["aiIsmMatches"]): Document
   return fragment;
 }
 
+/** How a platform id reads in the header; an id not named here shows as it is. */
+const PLATFORM_NAMES: Record<string, string> = {
+  x: "X",
+  linkedin: "LinkedIn",
+  medium: "Medium",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  threads: "Threads",
+  bluesky: "Bluesky",
+  tiktok: "TikTok",
+  youtube: "YouTube",
+};
+
+/**
+ * The header's channel: its name, then the platform unless the name already says it
+ * ("Acme on X", "Acme · LinkedIn"); the platform alone for a channel without a name.
+ */
+function channelLabel(channelName: string | undefined, platform: string | undefined): string {
+  const name = (channelName ?? "").trim();
+  const id = (platform ?? "").trim();
+  const shown = PLATFORM_NAMES[id.toLowerCase()] ?? id;
+  if (name === "") return shown;
+  const words = name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return shown === "" || words.includes(shown.toLowerCase()) ? name : `${name} · ${shown}`;
+}
+
+/** A time as the person reads it, in their own zone. */
+function readableTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** "The agent proposes: Acme on X, publishing now", or `""` without a proposal. */
+function proposalWords(proposal: CardProposal | undefined): string {
+  if (proposal === undefined) return "";
+  const channel = proposal.channelName?.trim() || proposal.channelId?.trim() || "";
+  const time = proposal.publishNow
+    ? "publishing now"
+    : proposal.scheduledAt
+      ? readableTime(proposal.scheduledAt)
+      : "";
+  const parts = [channel, time].filter((part) => part !== "");
+  return parts.length === 0 ? "" : `The agent proposes: ${parts.join(", ")}`;
+}
+
+/** `datetime-local` wants the person's local time, without zone or seconds. */
+function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
 function render(next: CardReview, nextToken: string | undefined, note = ""): void {
+  const firstShown = review?.itemId !== next.itemId;
   review = next;
   token = nextToken;
+  byId("plain").hidden = true;
+  byId("review").hidden = false;
+  byId("title").textContent = "Review before posting";
   const count = next.aiIsmMatches.length;
-  byId("channel").textContent = [next.channelName, next.platform].filter(Boolean).join(" · ");
+  byId("channel").textContent = channelLabel(next.channelName, next.platform);
+  byId("proposal").textContent = proposalWords(next.proposal);
+  // Filled in once per item: a new review after an edit keeps the time the person chose.
+  const proposed = firstShown ? next.proposal : undefined;
+  if (proposed?.scheduledAt && !proposed.publishNow) {
+    (byId("when") as HTMLInputElement).value = localInputValue(proposed.scheduledAt);
+  }
+  if (proposed?.publishNow) (byId("now") as HTMLInputElement).checked = true;
   byId("text").replaceChildren(markedText(next.text, next.aiIsmMatches));
   byId("length").textContent = `${[...next.text].length} characters`;
   byId("status").textContent = next.itemStatus ?? "";
@@ -150,10 +236,56 @@ function parseText(result: { content?: unknown }): unknown {
   }
 }
 
+/**
+ * A result that needed no review (the tool ran: an item approved, updated or scheduled, or an
+ * error envelope), in a line or two: hosts show the card for every call of a tool linked to it.
+ */
+function renderPlain(answer: Record<string, any>, isError: boolean): void {
+  review = undefined;
+  token = undefined;
+  byId("review").hidden = true;
+  byId("plain").hidden = false;
+  byId("title").textContent = "Postline";
+  const item = answer.item as PlainItem | undefined;
+  const error = answer.error as { code?: string; message?: string } | undefined;
+  byId("channel").textContent = item ? channelLabel(item.channelName, item.platform) : "";
+  const summary = byId("plain-summary");
+  summary.setAttribute("role", error || isError ? "alert" : "status");
+  summary.textContent = error
+    ? `Not done: ${error.message ?? error.code ?? "the call failed"}`
+    : isError
+      ? "Not done: the call failed."
+      : item
+        ? itemSummary(item)
+        : "Done.";
+  byId("plain-text").textContent = item?.content ?? "";
+}
+
+function itemSummary(item: PlainItem): string {
+  const id = item.id ?? "The item";
+  if (item.status === "scheduled" && item.scheduledAt) {
+    return `${id} is scheduled for ${readableTime(item.scheduledAt)}.`;
+  }
+  if (item.status === "pending") return `${id} is approved (pending).`;
+  return item.status ? `${id} is ${item.status}.` : `${id} was saved.`;
+}
+
 app.ontoolresult = (params) => {
-  const content = params.structuredContent as Partial<CardReview> & { status?: string };
-  if (content?.status !== "awaiting_review" || typeof content.text !== "string") return;
-  render(content as CardReview, params._meta?.[TOKEN_KEY] as string | undefined);
+  const content = (params.structuredContent ?? parseText(params)) as
+    | (Partial<CardReview> & { status?: string })
+    | undefined;
+  if (content?.status === "awaiting_review" && typeof content.text === "string") {
+    render(content as CardReview, params._meta?.[TOKEN_KEY] as string | undefined);
+    return;
+  }
+  renderPlain((content ?? {}) as Record<string, any>, params.isError === true);
+};
+app.ontoolcancelled = ({ reason }) => {
+  if (review !== undefined) return;
+  renderPlain(
+    { error: { message: `the call was cancelled${reason ? ` (${reason})` : ""}.` } },
+    true,
+  );
 };
 app.onhostcontextchanged = (context) => applyHost(context);
 
