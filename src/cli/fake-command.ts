@@ -4,6 +4,7 @@ import { isLoopbackHost } from "../core/setup/base-url.js";
 import { createFakeService, type FakeService } from "../testing/fake/service.js";
 import { CONTROL_PATHS } from "../testing/tooling/control/control-routes.js";
 import { startFakeServer } from "../testing/tooling/serve/http-server.js";
+import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
@@ -22,6 +23,7 @@ const CONTROL_TOKEN_VARIABLE = "POSTLINE_FAKE_CONTROL_TOKEN";
 const FAKE_FLAGS = {
   port: { type: "string", value: "N" },
   host: { type: "string", value: "ADDRESS" },
+  ...ALLOW_HOST_FLAG,
   seed: { type: "string", value: "FILE" },
   json: { type: "boolean" },
   log: { type: "boolean" },
@@ -59,6 +61,9 @@ IP address or localhost, takes JSON writes only and sends no CORS headers.
 Options:
   --port N          port to listen on (default 0: a free port)
   --host ADDRESS    interface to bind (default 127.0.0.1)
+  --allow-host NAME answer at this host name too (repeatable): bound to loopback, every route
+                    answers only at an IP address or localhost, so that a page whose DNS name
+                    is rebound to 127.0.0.1 gets 403
   --json            print the details as one JSON line instead of text
   --log             print one line per request to stdout (terminal-safe, tokens redacted)
   --seed FILE       start from this seed (JSON; schema: @postline/sdk/fake-seed.schema.json),
@@ -81,6 +86,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     return 0;
   }
   const port = portOf(flags.port, "fake");
+  const allowHosts = allowHostsOf(flags["allow-host"], "fake");
   const token = flags["control-token"] ?? io.env[CONTROL_TOKEN_VARIABLE];
   if (token !== undefined && token.trim().length < 16) {
     throw new UsageError(
@@ -112,6 +118,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     port,
     watch: true,
     control,
+    allowHosts,
     ...(flags.host ? { host: flags.host } : {}),
   });
   const channels = await connectedChannels(service);

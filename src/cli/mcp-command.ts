@@ -1,6 +1,7 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
 import type { Postline } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
+import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
@@ -20,6 +21,7 @@ const MCP_FLAGS = {
   log: { type: "boolean" },
   http: { type: "boolean" },
   port: { type: "string", value: "N" },
+  ...ALLOW_HOST_FLAG,
   redis: { type: "string", value: "URL" },
   ...INSECURE_HTTP_FLAG,
   help: { type: "boolean", short: "h" },
@@ -74,6 +76,8 @@ Options:
                       Without it the budget is this process's own. stderr says which paces
   --http              serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port N            the port for --http (default 0: a free one)
+  --allow-host NAME   with --fake --http, the fake's routes answer at this host name too
+                      (repeatable); otherwise only at an IP address or localhost (DNS rebinding)
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
@@ -100,6 +104,13 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     throw new UsageError("--log needs --fake: it prints the embedded fake's requests", "mcp");
   }
   const port = portOf(flags.port, "mcp");
+  if (flags["allow-host"] !== undefined && !(flags.fake && flags.http)) {
+    throw new UsageError(
+      "--allow-host needs --fake --http: it names a host the embedded fake's routes answer at",
+      "mcp",
+    );
+  }
+  const allowHosts = allowHostsOf(flags["allow-host"], "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
   const maxWaitMs = maxWaitOf(flags["max-wait"], io.env.POSTLINE_MAX_WAIT_MS);
   const acknowledgment = acknowledgmentOf(flags.acknowledgment, io.env.POSTLINE_MCP_ACKNOWLEDGMENT);
@@ -115,7 +126,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const traced = tracing ? { tracer: tracing.tracer } : {};
   const rateLimit = { ...MAX_WAIT_SETTING.rateLimit, ...(pacing ? { store: pacing.store } : {}) };
   const fake = flags.fake
-    ? await embeddedFake({ rateLimit, ...traced }, io, { log: flags.log === true })
+    ? await embeddedFake({ rateLimit, ...traced }, io, { log: flags.log === true, allowHosts })
     : undefined;
   const client =
     fake?.client ??

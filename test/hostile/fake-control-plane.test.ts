@@ -116,6 +116,59 @@ describe("the control plane, safe by default", () => {
     expect(service.faults.active).toEqual([]);
   });
 
+  it("a rebound Host cannot sign in, read or write through the API of a loopback-bound fake", async () => {
+    const { service, url } = await started();
+    const rebound = { host: "rebound.evil.example:80", "content-type": "application/json" };
+    const signIn = await send(`${url}/fake/session`, "POST", rebound, "");
+    expect(signIn.status).toBe(403);
+    expect(signIn.headers["set-cookie"]).toBeUndefined();
+    expect(signIn.json.error).toMatchObject({ code: "forbidden_host", param: "host" });
+    expect(signIn.json.error.message).toContain("--allow-host rebound.evil.example");
+    const { apiKey } = service.defaults;
+    for (const [method, path] of [
+      ["GET", "/api/v1/content"],
+      ["GET", "/api/v1/brand"],
+      ["POST", "/api/v1/keys"],
+      ["GET", "/"],
+    ] as const) {
+      const answer = await send(
+        `${url}${path}`,
+        method,
+        { ...rebound, authorization: `Bearer ${apiKey}` },
+        method === "POST" ? JSON.stringify({ name: "page", scopes: ["admin"] }) : undefined,
+      );
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    expect(service.requests).toEqual([]);
+    expect(service.workspace().keys()).toHaveLength(1);
+    // The loopback names still answer.
+    for (const host of ["localhost", "127.0.0.1"]) {
+      const answer = await send(`${url}/api/v1/channels`, "GET", {
+        host,
+        authorization: `Bearer ${apiKey}`,
+      });
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
+  it("--allow-host (allowHosts) lets a named host sign in, call the API and steer the fake", async () => {
+    const { service, url } = await started({ allowHosts: ["fake.internal"] });
+    const named = { host: "fake.internal", "content-type": "application/json" };
+    expect((await send(`${url}/fake/session`, "POST", named, "")).status).toBe(201);
+    expect((await send(`${url}/fake/clock`, "GET", named)).status).toBe(200);
+    const other = await send(`${url}/fake/session`, "POST", { ...named, host: "other.internal" });
+    expect(other.status).toBe(403);
+    expect(service.requests).toEqual([]);
+  });
+
+  it("bound to 0.0.0.0, the API answers any Host and the control plane keeps the rule", async () => {
+    const { url } = await started({ host: "0.0.0.0" });
+    const local = url.replace("0.0.0.0", "127.0.0.1");
+    const lan = { host: "laptop.lan", "content-type": "application/json" };
+    expect((await send(`${local}/fake/session`, "POST", lan, "")).status).toBe(201);
+    expect((await send(`${local}/fake/clock`, "GET", lan)).status).toBe(403);
+  });
+
   it("with a control token, a missing or wrong bearer gets 401 and changes nothing", async () => {
     const token = "0123456789abcdef-control";
     const { service, url } = await started({ control: { token } });
