@@ -199,6 +199,20 @@ describe("the control plane, safe by default", () => {
     expect((await send(`${url}/fake/openapi.json`, "GET", {})).status).toBe(200);
   });
 
+  it("with a control token, a long-poll without it is refused at once: a wait holds a connection", async () => {
+    const token = "0123456789abcdef-control";
+    const { url } = await started({ control: { token } });
+    const waiting = `${url}/fake/requests?wait=1&count=1`;
+    const missing = await send(waiting, "GET", {});
+    expect(missing.status).toBe(401);
+    expect(missing.json.error.code).toBe("control_token_required");
+    const wrong = await send(waiting, "GET", { authorization: "Bearer 0123456789abcdef-contro1" });
+    expect(wrong.status).toBe(401);
+    const right = await send(waiting, "GET", { authorization: `Bearer ${token}` });
+    expect(right.status).toBe(200);
+    expect(right.json.reached).toBe(false);
+  });
+
   it("a huge body gets 413 before it is parsed, and the fake keeps serving", async () => {
     const { service, url } = await started();
     const huge = Buffer.alloc(8 * 1_048_576, "a");

@@ -21,7 +21,7 @@ import { createRedactor, redactDeep } from "../../../core/redact.js";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
 import { controlError, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
-import type { ControlOptions } from "../control/control-guard.js";
+import { type ControlOptions, refuseWithoutToken } from "../control/control-guard.js";
 import type { OwnRouteRequest } from "../control/control-request.js";
 import { answerControl, isControlPath } from "../control/control-routes.js";
 import { answerRequests } from "../control/requests-route.js";
@@ -118,8 +118,11 @@ export async function answerWatch(
       };
     case WATCH_PATHS.state:
       return json(redactDeep(service.overview(), redact));
-    default:
-      return answerRequests(service, url.searchParams, request.signal);
+    default: {
+      // A wait holds a connection and a listener: with a control token set, it needs the token.
+      const refused = url.searchParams.has("wait") ? refuseWithoutToken(request, token) : undefined;
+      return refused ?? answerRequests(service, url.searchParams, request.signal);
+    }
   }
 }
 
