@@ -4,7 +4,7 @@
  * Each gets a clear answer, nothing changes, and the fake keeps serving.
  */
 import { request as httpRequest } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createFakeService,
   type FakeServer,
@@ -167,6 +167,25 @@ describe("the control plane, safe by default", () => {
     const lan = { host: "laptop.lan", "content-type": "application/json" };
     expect((await send(`${local}/fake/session`, "POST", lan, "")).status).toBe(201);
     expect((await send(`${local}/fake/clock`, "GET", lan)).status).toBe(403);
+  });
+
+  it("a create held across POST /fake/reset answers, and its item is not in the fresh workspace", async () => {
+    const { service, url } = await started();
+    const itemsBefore = service.workspace().items().length;
+    service.faults.inject({ kind: "delay", ms: 500, method: "POST", path: "/content" });
+    const held = send(
+      `${url}/api/v1/content`,
+      "POST",
+      { authorization: `Bearer ${service.defaults.apiKey}`, "content-type": "application/json" },
+      JSON.stringify({ body: "Held across a reset", channelId: service.defaults.channelIds[0] }),
+    );
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    const reset = await send(`${url}/fake/reset`, "POST", { "content-type": "application/json" });
+    expect(reset.status).toBe(200);
+    const created = await held;
+    expect(created.status).toBe(201);
+    expect(service.item(created.json.id)).toBeUndefined();
+    expect(service.workspace().items()).toHaveLength(itemsBefore);
   });
 
   it("with a control token, a missing or wrong bearer gets 401 and changes nothing", async () => {

@@ -187,8 +187,13 @@ export class FakeService {
     const method = request.method.toUpperCase();
     const headers =
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
+    // A request belongs to the model it arrived in: one held (a `delay` fault) across a reset
+    // answers from that model, and its write never lands in the fresh one.
+    const store = this.#store;
+    const provider = this.#provider;
+    const sessions = this.#sessions;
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
-    if (isSignInPath(url.pathname)) return this.#sessions.answer(method, request.body, headers);
+    if (isSignInPath(url.pathname)) return sessions.answer(method, request.body, headers);
     if (isOpenApiPath(url.pathname)) return answerOpenApi(method, url);
     const apiPath = apiPathOf(url.pathname);
     const bodyText = request.body ?? "";
@@ -214,8 +219,8 @@ export class FakeService {
     const instead = await fault?.before({ now: this.clock.now(), signal: request.signal });
     if (instead) return this.#log.settle(entry, instead);
 
-    const writesBefore = this.#store.writes;
-    const deps = { store: this.#store, provider: this.#provider, limiter: this.#limiter };
+    const writesBefore = store.writes;
+    const deps = { store, provider, limiter: this.#limiter };
     const clientAddress = request.clientAddress ?? "127.0.0.1";
     const { response, caller } =
       oversize !== undefined
@@ -227,12 +232,12 @@ export class FakeService {
               apiPath,
               query: url.searchParams,
               authorization: headers.get("authorization"),
-              session: this.#sessions.resolve(headers.get("cookie")),
+              session: sessions.resolve(headers.get("cookie")),
               bodyText,
               clientAddress,
               approvalSource,
             });
-    entry.applied = this.#store.writes > writesBefore;
+    entry.applied = store.writes > writesBefore;
     if (caller?.key) Object.assign(entry, { keyId: caller.key.id, keyName: caller.key.name });
     if (caller) entry.credential = caller.key ? "key" : "session";
     return this.#log.settle(entry, fault ? fault.after(response) : { kind: "response", response });
