@@ -275,6 +275,30 @@ describe("the control plane, safe by default", () => {
     expect(service.faults.active).toEqual([]);
   });
 
+  it("a clock move past the last date the clock reads gets 400 naming the field, and the fake keeps serving", async () => {
+    const { service, url } = await started();
+    const json = { "content-type": "application/json" };
+    const far = await send(`${url}/fake/clock`, "POST", json, '{"advance":9007199254740991}');
+    expect(far.status).toBe(400);
+    expect(far.json.error).toMatchObject({ code: "invalid_body", param: "$.advance" });
+    expect(far.json.error.message).toContain("9999-12-31T23:59:59.999Z");
+    expect(clockOf(service)).toBe(NOW);
+    const tooLate = await send(
+      `${url}/fake/clock`,
+      "POST",
+      json,
+      JSON.stringify({ set: "+275760-09-13T00:00:00.001Z" }),
+    );
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.json.error.param).toBe("$.set");
+    expect(clockOf(service)).toBe(NOW);
+    expect(() => service.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+    const channels = await send(`${url}/api/v1/channels`, "GET", {
+      authorization: `Bearer ${service.defaults.apiKey}`,
+    });
+    expect(channels.status).toBe(200);
+  });
+
   it("a clock sent back before the items' times gets 409, and the clock and items stay", async () => {
     const { service, url } = await started();
     const items = service.workspace().items().length;
