@@ -299,6 +299,37 @@ describe("the control plane, safe by default", () => {
     expect(channels.status).toBe(200);
   });
 
+  it("a clock body of no form names the field and lists the forms", async () => {
+    const { url } = await started();
+    const json = { "content-type": "application/json" };
+    const soon = await send(`${url}/fake/clock`, "POST", json, '{"advance":"soon"}');
+    expect(soon.status).toBe(400);
+    expect(soon.json.error.param).toBe("$.advance");
+    expect(soon.json.error.message).toMatch(/^Invalid `\$\.advance`: .*expected number/);
+    expect(soon.json.error.message).toContain('{ "set": … }');
+    const typo = await send(`${url}/fake/clock`, "POST", json, '{"sett":"2026-03-03T09:00:00Z"}');
+    expect(typo.json.error.param).toBe("$.sett");
+    expect(typo.json.error.message).toContain('{ "advance": … }');
+    const empty = await send(`${url}/fake/clock`, "POST", json, "{}");
+    expect(empty.json.error.param).toBe("$");
+    expect(empty.json.error.message).toContain('{ "freeze": … }');
+  });
+
+  it("a status fault whose header holds CR or LF is refused with 400, and nothing is injected", async () => {
+    const { service, url } = await started();
+    for (const headers of [{ "x-a": "one\r\nset-cookie: a=b" }, { "x-a": "one\ntwo" }, { "x a": "b" }]) {
+      const answer = await send(
+        `${url}/fake/faults`,
+        "POST",
+        { "content-type": "application/json" },
+        JSON.stringify({ kind: "status", status: 503, path: "/channels", headers }),
+      );
+      expect(answer.status, JSON.stringify(headers)).toBe(400);
+      expect(answer.json.error.param).toMatch(/^\$\.headers/);
+    }
+    expect(service.faults.active).toEqual([]);
+  });
+
   it("a clock sent back before the items' times gets 409, and the clock and items stay", async () => {
     const { service, url } = await started();
     const items = service.workspace().items().length;
