@@ -163,6 +163,13 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
         .join("\n"),
     );
   }
+  if (control === true && !isLoopbackHost(new URL(server.url).hostname)) {
+    io.stderr.write(
+      terminalSafe(
+        `postline fake: warning: bound to ${flags.host}, the control plane (reset, clock, faults, keys) answers anyone who reaches this port; set a token with --control-token TOKEN (16+ characters) or ${CONTROL_TOKEN_VARIABLE}, or serve none with --no-control`,
+      ) + "\n",
+    );
+  }
   if (flags.log) service.onRequest((entry) => io.stdout.write(`${requestLine(entry)}\n`));
   await stopped;
   await server.close();
