@@ -109,7 +109,12 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
   writeFileSync(flags.out, `${JSON.stringify(safe, null, 2)}\n`, { mode: 0o600 });
   const workspace = seed.workspace ?? {};
   io.stderr.write(
-    `${terminalSafe(`wrote ${flags.out}: ${workspace.channels?.length ?? 0} channels, ${workspace.content?.length ?? 0} items, ${workspace.keys?.length ?? 0} keys (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
+    `${terminalSafe(`wrote ${flags.out}: ${counted(workspace.channels?.length ?? 0, "channel")}, ${counted(workspace.content?.length ?? 0, "item")}, ${counted(workspace.keys?.length ?? 0, "key")} (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
   );
   return 0;
+}
+
+/** `1 key`, `2 keys`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
