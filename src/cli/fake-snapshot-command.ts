@@ -2,7 +2,6 @@
  * `postline fake snapshot --out FILE`: reads a live workspace (GETs only, through the client's
  * own pacing) and writes a seed `postline fake --seed FILE` serves. No token is written.
  */
-import { writeFileSync } from "node:fs";
 import { redactDeep } from "../core/redact.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
@@ -11,6 +10,7 @@ import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
 import { snapshotSeed } from "./snapshot-seed.js";
+import { writePrivateFile } from "./private-file.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
@@ -106,7 +106,7 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     );
     return 1;
   }
-  writeFileSync(flags.out, `${JSON.stringify(safe, null, 2)}\n`, { mode: 0o600 });
+  writePrivateFile(flags.out, `${JSON.stringify(safe, null, 2)}\n`);
   const workspace = seed.workspace ?? {};
   io.stderr.write(
     `${terminalSafe(`wrote ${flags.out}: ${counted(workspace.channels?.length ?? 0, "channel")}, ${counted(workspace.content?.length ?? 0, "item")}, ${counted(workspace.keys?.length ?? 0, "key")} (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,

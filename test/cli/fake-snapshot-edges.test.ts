@@ -2,7 +2,14 @@
  * `postline fake snapshot` at its edges, through the built command: members' names and emails
  * kept, the file written privately and in one step, and a server that never ends its pages.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -52,5 +59,24 @@ describe("postline fake snapshot", () => {
     const copy = createFakeService(JSON.parse(readFileSync(out, "utf8")));
     const [member] = seed.workspace.members;
     expect(copy.signIn({ email: member.email }).userId).toBe(member.userId);
+  });
+
+  it("writes a new file with mode 0600 over an existing 0644 one, and replaces a symlink rather than following it", async () => {
+    const out = join(dir, "existing.json");
+    writeFileSync(out, "{}\n", { mode: 0o644 });
+    expect(statSync(out).mode & 0o777).toBe(0o644);
+    expect((await snapshotOfFake(out)).run.code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    await server?.close();
+    server = undefined;
+
+    const target = join(dir, "target.txt");
+    writeFileSync(target, "not a seed\n", { mode: 0o644 });
+    const link = join(dir, "linked.json");
+    symlinkSync(target, link);
+    expect((await snapshotOfFake(link)).run.code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(false);
+    expect(statSync(link).mode & 0o777).toBe(0o600);
+    expect(readFileSync(target, "utf8")).toBe("not a seed\n");
   });
 });
