@@ -242,6 +242,8 @@ async function serve(
   const outcome = await service.handle({
     method: request.method ?? "GET",
     url: `http://${request.headers.host ?? "127.0.0.1"}${request.url ?? "/"}`,
+    // Over HTTP the API is at the server's root: `/foo/api/v1` is a wrong base URL.
+    basePath: "",
     headers,
     body: Buffer.concat(chunks).toString("utf8"),
     clientAddress: forwarded || request.socket.remoteAddress || "127.0.0.1",
