@@ -120,7 +120,6 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const pacing = redisUrl
     ? await connectRedisPacing(redisUrl, io.env.POSTLINE_REDIS_PREFIX?.trim() || undefined)
     : undefined;
-  io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
   const tracing = await otlpTracingFromEnv(io.env, io.stderr);
   // The client's tracer is the server's too: the SDK call spans nest under execute_tool.
   const traced = tracing ? { tracer: tracing.tracer } : {};
@@ -135,6 +134,8 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       ...traced,
       allowInsecureHttp: flags["allow-insecure-http"] === true,
     });
+  // Only once the client is made: a missing key is the first and only line.
+  io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
   try {
     return await serve(flags, client, io, stopped, {
       fake,
