@@ -3,7 +3,7 @@ import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
 import { createFakeService, type FakeService } from "../testing/fake/service.js";
 import { CONTROL_PATHS } from "../testing/tooling/control/control-routes.js";
-import { startFakeServer } from "../testing/tooling/serve/http-server.js";
+import { type FakeServer, startFakeServer } from "../testing/tooling/serve/http-server.js";
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
@@ -11,7 +11,7 @@ import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
 import { FAKE_SNAPSHOT_COMMAND, runFakeSnapshot } from "./fake-snapshot-command.js";
 import { type CliIO, untilStopped } from "./io.js";
-import { portOf } from "./port-flag.js";
+import { listenFailureLine, portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
@@ -114,13 +114,21 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     : token === undefined
       ? true
       : { token: token.trim() };
-  const server = await startFakeServer(service, {
-    port,
-    watch: true,
-    control,
-    allowHosts,
-    ...(flags.host ? { host: flags.host } : {}),
-  });
+  let server: FakeServer;
+  try {
+    server = await startFakeServer(service, {
+      port,
+      watch: true,
+      control,
+      allowHosts,
+      ...(flags.host ? { host: flags.host } : {}),
+    });
+  } catch (error) {
+    const line = listenFailureLine(error, port, flags.host ?? "127.0.0.1");
+    if (line === undefined) throw error;
+    io.stderr.write(`postline: ${terminalSafe(line)}\n`);
+    return 1;
+  }
   const channels = await connectedChannels(service);
   // That read was the command's own: the log and the key's window start empty for the user.
   service.clearRequests();

@@ -7,8 +7,9 @@ import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
-import { portOf } from "./port-flag.js";
+import { listenFailureLine, portOf } from "./port-flag.js";
 import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
+import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 /** The flags of `postline mcp`: what it parses, and what its usage line and `postline --help` list. */
@@ -191,7 +192,16 @@ async function serve(
   if (flags.http) {
     const endpoint = mcp.createMcpHttpEndpoint(factory);
     const beside = await fake?.beside(mcp.MCP_HTTP_PATH);
-    const server = await mcp.serveFetch(endpoint.fetch, port, beside);
+    let server: Awaited<ReturnType<typeof mcp.serveFetch>>;
+    try {
+      server = await mcp.serveFetch(endpoint.fetch, port, beside);
+    } catch (error) {
+      const line = listenFailureLine(error, port, "127.0.0.1");
+      if (line === undefined) throw error;
+      await endpoint.close();
+      io.stderr.write(`postline mcp: ${terminalSafe(line)}\n`);
+      return 1;
+    }
     io.stdout.write(`${server.origin}${mcp.MCP_HTTP_PATH}\n`);
     io.stderr.write(`postline mcp: serving the tools over Streamable HTTP${source}\n`);
     if (fake) {

@@ -28,6 +28,21 @@ async function notPostline(): Promise<number> {
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
 
 describe("the command at its edges", () => {
+  it("a busy port is one line naming the port and --port, for postline fake and postline mcp --http", async () => {
+    const port = await notPostline();
+    for (const args of [
+      ["fake", "--port", String(port)],
+      ["mcp", "--fake", "--http", "--port", String(port)],
+    ]) {
+      const run = await runPostline(args);
+      expect(run.code, args.join(" ")).toBe(1);
+      expect(run.stderr).toContain(`port ${port}`);
+      expect(run.stderr).toContain("--port");
+      expect(run.stderr.trim().split("\n").at(-1)).toContain("in use");
+      noStack(run.stderr);
+    }
+  });
+
   it("postline mcp without a key says so first, with no pacing line before it", async () => {
     const run = await runPostline(["mcp"], envWith({ POSTLINE_BASE_URL: "http://127.0.0.1:9" }));
     expect(run.code).toBe(2);
