@@ -43,6 +43,14 @@ describe("the command at its edges", () => {
     }
   });
 
+  it("a missing --seed file names the file and the flag, and what is wrong", async () => {
+    const run = await runPostline(["fake", "--seed", "./no-such-seed.json"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--seed ./no-such-seed.json");
+    expect(run.stderr).toContain("no such file");
+    expect(run.stderr).not.toContain("ENOENT");
+  });
+
   it("postline mcp without a key says so first, with no pacing line before it", async () => {
     const run = await runPostline(["mcp"], envWith({ POSTLINE_BASE_URL: "http://127.0.0.1:9" }));
     expect(run.code).toBe(2);
