@@ -57,4 +57,18 @@ describe("the command at its edges", () => {
     expect(run.stderr.split("\n")[0]).toContain("POSTLINE_API_KEY");
     expect(run.stderr).not.toContain("pacing");
   });
+
+  it("a base URL that answers a 404 page says it is not a Postline API there, with the status and no HTML", async () => {
+    const port = await notPostline();
+    const run = await runPostline(
+      ["content", "export"],
+      envWith({ POSTLINE_API_KEY: "pl_test_0123456789abcdef0123456789abcdef", POSTLINE_BASE_URL: `http://127.0.0.1:${port}/foo` }),
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("404");
+    expect(run.stderr).toContain("not a Postline API");
+    expect(run.stderr).toContain("POSTLINE_BASE_URL");
+    expect(run.stderr).not.toContain("<");
+    expect(run.stderr).not.toContain("nginx");
+  });
 });
