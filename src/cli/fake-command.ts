@@ -172,11 +172,8 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     );
   }
   if (control === true && !isLoopbackHost(new URL(server.url).hostname)) {
-    io.stderr.write(
-      terminalSafe(
-        `postline fake: warning: bound to ${flags.host}, the control plane (reset, clock, faults, keys) answers anyone who reaches this port; set a token with --control-token TOKEN (16+ characters) or ${CONTROL_TOKEN_VARIABLE}, or serve none with --no-control`,
-      ) + "\n",
-    );
+    const warning = `postline fake: warning: bound to ${flags.host}, the control plane (reset, clock, faults, keys) answers anyone who reaches this port; set a token with --control-token TOKEN (16+ characters) or ${CONTROL_TOKEN_VARIABLE}, or serve none with --no-control`;
+    io.stderr.write(`${terminalSafe(warning)}\n`);
   }
   if (flags.log) service.onRequest((entry) => io.stdout.write(`${requestLine(entry)}\n`));
   await stopped;

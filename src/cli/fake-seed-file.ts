@@ -27,7 +27,9 @@ export function readSeedFile(path: string, io: CliIO): FakeServiceSeed | null {
           : code === "EACCES"
             ? "not readable by this user"
             : (code ?? "unreadable");
-    return fail([`--seed ${path}: cannot read the seed file (${why}); pass a JSON seed with --seed FILE`]);
+    return fail([
+      `--seed ${path}: cannot read the seed file (${why}); pass a JSON seed with --seed FILE`,
+    ]);
   }
   let value: unknown;
   try {

@@ -8,10 +8,10 @@ import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
+import { writePrivateFile } from "./private-file.js";
 import { ProgressLine } from "./progress-line.js";
 import { snapshotSeed } from "./snapshot-seed.js";
 import { terminalSafe } from "./terminal-text.js";
-import { writePrivateFile } from "./private-file.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 /**
@@ -151,7 +151,10 @@ function capOf(value: string | undefined, flag: string, fallback: number): numbe
   if (value === undefined) return fallback;
   const cap = Number(value);
   if (!/^\d+$/.test(value) || !(cap >= 1) || !Number.isSafeInteger(cap)) {
-    throw new UsageError(`--${flag} must be a whole number above 0, not "${value}"`, "fake snapshot");
+    throw new UsageError(
+      `--${flag} must be a whole number above 0, not "${value}"`,
+      "fake snapshot",
+    );
   }
   return cap;
 }

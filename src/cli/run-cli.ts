@@ -10,8 +10,8 @@ import {
   runContentExport,
 } from "./content-export-command.js";
 import { FAKE_COMMAND, runFake } from "./fake-command.js";
-import { foreignAnswerLine } from "./foreign-answer.js";
 import { FAKE_SNAPSHOT_COMMAND } from "./fake-snapshot-command.js";
+import { foreignAnswerLine } from "./foreign-answer.js";
 import type { CliIO } from "./io.js";
 import { mainHelp } from "./main-help.js";
 import { MCP_COMMAND, runMcp } from "./mcp-command.js";

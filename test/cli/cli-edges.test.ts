@@ -62,7 +62,10 @@ describe("the command at its edges", () => {
     const port = await notPostline();
     const run = await runPostline(
       ["content", "export"],
-      envWith({ POSTLINE_API_KEY: "pl_test_0123456789abcdef0123456789abcdef", POSTLINE_BASE_URL: `http://127.0.0.1:${port}/foo` }),
+      envWith({
+        POSTLINE_API_KEY: "pl_test_0123456789abcdef0123456789abcdef",
+        POSTLINE_BASE_URL: `http://127.0.0.1:${port}/foo`,
+      }),
     );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("404");

@@ -2,7 +2,7 @@
  * `postline fake snapshot` at its edges, through the built command: members' names and emails
  * kept, the file written privately and in one step, and a server that never ends its pages.
  */
-import { createServer, type Server } from "node:http";
+
 import {
   existsSync,
   lstatSync,
@@ -12,6 +12,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -124,7 +125,10 @@ describe("postline fake snapshot", () => {
     expect(served).toBe(4);
     expect(existsSync(out)).toBe(false);
 
-    const byBytes = await runPostline(["fake", "snapshot", "--out", out, "--max-bytes", "100"], env);
+    const byBytes = await runPostline(
+      ["fake", "snapshot", "--out", out, "--max-bytes", "100"],
+      env,
+    );
     expect(byBytes.code).toBe(1);
     expect(byBytes.stderr).toContain("--max-bytes 100");
     expect(existsSync(out)).toBe(false);

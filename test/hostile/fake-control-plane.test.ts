@@ -317,7 +317,11 @@ describe("the control plane, safe by default", () => {
 
   it("a status fault whose header holds CR or LF is refused with 400, and nothing is injected", async () => {
     const { service, url } = await started();
-    for (const headers of [{ "x-a": "one\r\nset-cookie: a=b" }, { "x-a": "one\ntwo" }, { "x a": "b" }]) {
+    for (const headers of [
+      { "x-a": "one\r\nset-cookie: a=b" },
+      { "x-a": "one\ntwo" },
+      { "x a": "b" },
+    ]) {
       const answer = await send(
         `${url}/fake/faults`,
         "POST",

@@ -54,7 +54,7 @@ describe("the fake's base URL", () => {
       ...handlers(service),
       ...handlers(service, { baseURL: "https://other.postline.test/v2" }),
     );
-    mock.listen({ onUnhandledRequest: "error" });
+    mock.listen();
     try {
       const { baseURL } = service.defaults;
       expect((await read(service, fetch, `${baseURL}/api/v1/channels`)).status).toBe(200);

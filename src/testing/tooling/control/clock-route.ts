@@ -8,8 +8,8 @@
  * would hold times in its future. `POST /fake/reset` with a seed's `now` starts over earlier.
  */
 import { z } from "zod";
-import type { FakeResponse } from "../../fake/http/fake-response.js";
 import { LATEST_CLOCK_MS } from "../../fake/handles/clock.js";
+import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
 import { controlError, controlJson } from "./control-answers.js";
 import { readControlBody } from "./control-body.js";

@@ -46,12 +46,10 @@ const kinds = [
         z
           .string()
           .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header name: letters, digits and - only"),
-        z
-          .string()
-          .regex(/^[^\r\n\0]*$/, "a header value on one line: no CR, LF or NUL"),
+        z.string().regex(/^[^\r\n\0]*$/, "a header value on one line: no CR, LF or NUL"),
       )
       .optional()
-      .describe("Headers to answer with, e.g. { \"retry-after\": \"5\" }"),
+      .describe('Headers to answer with, e.g. { "retry-after": "5" }'),
     ...match,
   }),
   z.strictObject({

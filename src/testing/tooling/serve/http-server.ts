@@ -125,7 +125,10 @@ export function fakeRequestListener(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const corsHeaders = corsHeadersFor(options.cors);
   return (request, response) => {
-    if (options.anyHostForApi !== true && !isTrustedHost(request.headers.host, options.allowHosts)) {
+    if (
+      options.anyHostForApi !== true &&
+      !isTrustedHost(request.headers.host, options.allowHosts)
+    ) {
       const refused = forbiddenHost(request.headers.host);
       request.resume();
       response.writeHead(refused.status, refused.headers).end(refused.body);
