@@ -310,6 +310,16 @@ describe("the control plane, safe by default", () => {
     const typo = await send(`${url}/fake/clock`, "POST", json, '{"sett":"2026-03-03T09:00:00Z"}');
     expect(typo.json.error.param).toBe("$.sett");
     expect(typo.json.error.message).toContain('{ "advance": … }');
+    const keyTypo = await send(
+      `${url}/fake/keys`,
+      "POST",
+      json,
+      '{"nam":"Reader","scopes":["read"]}',
+    );
+    expect(keyTypo.json.error.problems).toContainEqual({
+      path: "$.nam",
+      message: expect.stringContaining("the fields are name, scopes"),
+    });
     const empty = await send(`${url}/fake/clock`, "POST", json, "{}");
     expect(empty.json.error.param).toBe("$");
     expect(empty.json.error.message).toContain('{ "freeze": … }');

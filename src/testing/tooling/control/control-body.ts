@@ -57,6 +57,13 @@ type Issue = z.core.$ZodIssue;
  * form its keys fit, and every form is listed, rather than zod's bare "Invalid input" at `$`.
  */
 function problemOf(issue: Issue, schema: z.ZodType): { path: string; message: string } {
+  if (issue.code === "unrecognized_keys" && issue.keys[0] !== undefined) {
+    const fields = issue.path.length === 0 ? fieldsOf(schema) : undefined;
+    return {
+      path: jsonPath([...issue.path, issue.keys[0]]),
+      message: `not a field of this body${fields ? `; the fields are ${fields}` : ""}`,
+    };
+  }
   if (issue.code !== "invalid_union" || issue.errors.length === 0) {
     return { path: jsonPath(issue.path), message: issue.message };
   }
@@ -85,6 +92,11 @@ function problemOf(issue: Issue, schema: z.ZodType): { path: string; message: st
     };
   }
   return { path: jsonPath(issue.path), message: `matches no form${allowed}` };
+}
+
+/** An object's fields, e.g. `name, scopes, live`. */
+function fieldsOf(schema: z.ZodType): string | undefined {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape).join(", ") : undefined;
 }
 
 /** A union of objects' forms, e.g. `{ "advance": … } (Milliseconds to move forward), ...`. */
