@@ -55,8 +55,9 @@ newest 10000 requests and 16 Mi characters of bodies; the page says when older o
 
 A control plane under /fake/ steers it from any language: POST /fake/reset, GET/POST
 /fake/clock, POST/GET/DELETE /fake/faults, POST /fake/keys, GET /fake/requests (filters, and
-wait=<ms>&count=<n> to long-poll); GET /fake/openapi.json describes them. It answers only at an
-IP address or localhost, takes JSON writes only and sends no CORS headers.
+wait=<ms>&count=<n> to long-poll); GET /fake/openapi.json describes them. It takes JSON writes
+only and sends no CORS headers. Every route, the sign-in and /api/v1 included, answers only at an
+IP address, localhost or an --allow-host name (bound off loopback, /api/v1 answers any name).
 
 Options:
   --port N          port to listen on (default 0: a free port)
