@@ -170,6 +170,8 @@ export const WATCH_SCRIPT = `"use strict";
       ]);
       if (log.requests.length > 0 && log.requests[0].index < next) $("#log tbody").replaceChildren();
       renderLog(log.requests);
+      // Rows the log has dropped since they were shown go too: the page shows the kept entries.
+      for (const tr of [...$("#log tbody").children]) if (Number(tr.dataset.index) < log.dropped) tr.remove();
       next = log.next;
       renderDropped(log);
       renderState(state);
