@@ -23,7 +23,7 @@ export interface EmbeddedFake {
 export async function embeddedFake(
   options: Pick<PostlineOptions, "tracer" | "rateLimit">,
   io: CliIO,
-  { log }: { log: boolean },
+  { log, allowHosts = [] }: { log: boolean; allowHosts?: readonly string[] },
 ): Promise<EmbeddedFake> {
   const [{ Postline }, { createFakeService }] = await Promise.all([
     import("../client.js"),
@@ -38,7 +38,7 @@ export async function embeddedFake(
       const { fakeRequestListener } = await import("../testing/tooling/serve/http-server.js");
       return {
         owns: (pathname) => pathname !== mcpPath,
-        listener: fakeRequestListener(service, { watch: true }),
+        listener: fakeRequestListener(service, { watch: true, allowHosts }),
       };
     },
   };

@@ -3,14 +3,15 @@ import { Postline } from "../client.js";
 import { isLoopbackHost } from "../core/setup/base-url.js";
 import { createFakeService, type FakeService } from "../testing/fake/service.js";
 import { CONTROL_PATHS } from "../testing/tooling/control/control-routes.js";
-import { startFakeServer } from "../testing/tooling/serve/http-server.js";
+import { type FakeServer, startFakeServer } from "../testing/tooling/serve/http-server.js";
+import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
 import { FAKE_SNAPSHOT_COMMAND, runFakeSnapshot } from "./fake-snapshot-command.js";
 import { type CliIO, untilStopped } from "./io.js";
-import { portOf } from "./port-flag.js";
+import { listenFailureLine, portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
@@ -22,6 +23,7 @@ const CONTROL_TOKEN_VARIABLE = "POSTLINE_FAKE_CONTROL_TOKEN";
 const FAKE_FLAGS = {
   port: { type: "string", value: "N" },
   host: { type: "string", value: "ADDRESS" },
+  ...ALLOW_HOST_FLAG,
   seed: { type: "string", value: "FILE" },
   json: { type: "boolean" },
   log: { type: "boolean" },
@@ -53,12 +55,16 @@ newest 10000 requests and 16 Mi characters of bodies; the page says when older o
 
 A control plane under /fake/ steers it from any language: POST /fake/reset, GET/POST
 /fake/clock, POST/GET/DELETE /fake/faults, POST /fake/keys, GET /fake/requests (filters, and
-wait=<ms>&count=<n> to long-poll); GET /fake/openapi.json describes them. It answers only at an
-IP address or localhost, takes JSON writes only and sends no CORS headers.
+wait=<ms>&count=<n> to long-poll); GET /fake/openapi.json describes them. It takes JSON writes
+only and sends no CORS headers. Every route, the sign-in and /api/v1 included, answers only at an
+IP address, localhost or an --allow-host name (bound off loopback, /api/v1 answers any name).
 
 Options:
   --port N          port to listen on (default 0: a free port)
   --host ADDRESS    interface to bind (default 127.0.0.1)
+  --allow-host NAME answer at this host name too (repeatable): bound to loopback, every route
+                    answers only at an IP address or localhost, so that a page whose DNS name
+                    is rebound to 127.0.0.1 gets 403
   --json            print the details as one JSON line instead of text
   --log             print one line per request to stdout (terminal-safe, tokens redacted)
   --seed FILE       start from this seed (JSON; schema: @postline/sdk/fake-seed.schema.json),
@@ -81,6 +87,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     return 0;
   }
   const port = portOf(flags.port, "fake");
+  const allowHosts = allowHostsOf(flags["allow-host"], "fake");
   const token = flags["control-token"] ?? io.env[CONTROL_TOKEN_VARIABLE];
   if (token !== undefined && token.trim().length < 16) {
     throw new UsageError(
@@ -108,12 +115,21 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     : token === undefined
       ? true
       : { token: token.trim() };
-  const server = await startFakeServer(service, {
-    port,
-    watch: true,
-    control,
-    ...(flags.host ? { host: flags.host } : {}),
-  });
+  let server: FakeServer;
+  try {
+    server = await startFakeServer(service, {
+      port,
+      watch: true,
+      control,
+      allowHosts,
+      ...(flags.host ? { host: flags.host } : {}),
+    });
+  } catch (error) {
+    const line = listenFailureLine(error, port, flags.host ?? "127.0.0.1");
+    if (line === undefined) throw error;
+    io.stderr.write(`postline: ${terminalSafe(line)}\n`);
+    return 1;
+  }
   const channels = await connectedChannels(service);
   // That read was the command's own: the log and the key's window start empty for the user.
   service.clearRequests();
@@ -155,6 +171,10 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
         .map(terminalSafe)
         .join("\n"),
     );
+  }
+  if (control === true && !isLoopbackHost(new URL(server.url).hostname)) {
+    const warning = `postline fake: warning: bound to ${flags.host}, the control plane (reset, clock, faults, keys) answers anyone who reaches this port; set a token with --control-token TOKEN (16+ characters) or ${CONTROL_TOKEN_VARIABLE}, or serve none with --no-control`;
+    io.stderr.write(`${terminalSafe(warning)}\n`);
   }
   if (flags.log) service.onRequest((entry) => io.stdout.write(`${requestLine(entry)}\n`));
   await stopped;

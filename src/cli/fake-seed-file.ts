@@ -18,7 +18,18 @@ export function readSeedFile(path: string, io: CliIO): FakeServiceSeed | null {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    return fail([`--seed ${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`]);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "a folder, not a file"
+          : code === "EACCES"
+            ? "not readable by this user"
+            : (code ?? "unreadable");
+    return fail([
+      `--seed ${path}: cannot read the seed file (${why}); pass a JSON seed with --seed FILE`,
+    ]);
   }
   let value: unknown;
   try {

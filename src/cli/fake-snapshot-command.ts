@@ -2,22 +2,31 @@
  * `postline fake snapshot --out FILE`: reads a live workspace (GETs only, through the client's
  * own pacing) and writes a seed `postline fake --seed FILE` serves. No token is written.
  */
-import { writeFileSync } from "node:fs";
 import { redactDeep } from "../core/redact.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
+import { writePrivateFile } from "./private-file.js";
 import { ProgressLine } from "./progress-line.js";
 import { snapshotSeed } from "./snapshot-seed.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
+/**
+ * How much of the items a snapshot reads before it stops: a service that answers endless cursors
+ * with 8 MB pages read 450 MB in 12 s. A seed past these is too big to serve anyway.
+ */
+const SNAPSHOT_CAPS = { pages: 1_000, items: 100_000, bytes: 100_000_000 } as const;
+
 /** The flags of `postline fake snapshot`: what it parses, and what the help lists. */
 const FAKE_SNAPSHOT_FLAGS = {
   out: { type: "string", value: "FILE", required: true },
   "redact-text": { type: "boolean" },
+  "max-pages": { type: "string", value: "N" },
+  "max-items": { type: "string", value: "N" },
+  "max-bytes": { type: "string", value: "N" },
   ...INSECURE_HTTP_FLAG,
   help: { type: "boolean", short: "h" },
 } as const;
@@ -45,6 +54,10 @@ ${INSECURE_HTTP_HELP.variable}
 Options:
   --out FILE          where to write the seed (JSON)
   --redact-text       replace every item's text with x's (spaces and length kept)
+  --max-pages N       stop with an error past N pages of items (default ${SNAPSHOT_CAPS.pages})
+  --max-items N       stop with an error past N items (default ${SNAPSHOT_CAPS.items})
+  --max-bytes N       stop with an error past N bytes of items as JSON (default
+                      ${SNAPSHOT_CAPS.bytes}); the caps bound a service that never ends its pages
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 `;
@@ -57,6 +70,11 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     return 0;
   }
   if (!flags.out) throw new UsageError("--out FILE is required", "fake snapshot");
+  const caps = {
+    pages: capOf(flags["max-pages"], "max-pages", SNAPSHOT_CAPS.pages),
+    items: capOf(flags["max-items"], "max-items", SNAPSHOT_CAPS.items),
+    bytes: capOf(flags["max-bytes"], "max-bytes", SNAPSHOT_CAPS.bytes),
+  };
   const progress = io.stderr.isTTY ? new ProgressLine(io.stderr) : undefined;
   const client = clientFromEnv(io.env, "fake snapshot", {
     allowInsecureHttp: flags["allow-insecure-http"] === true,
@@ -70,8 +88,17 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     const brand = await client.brand.get();
     const schedule = await client.schedule.get();
     const items: Record<string, unknown>[] = [];
+    const read = { pages: 0, bytes: 0 };
     for await (const page of client.content.list({ status: "all" }).pages()) {
+      read.pages += 1;
+      read.bytes += Buffer.byteLength(JSON.stringify(page.items));
       items.push(...(page.items as Record<string, unknown>[]));
+      const over = overCap({ pages: read.pages, items: items.length, bytes: read.bytes }, caps);
+      if (over) {
+        progress?.finish("failed");
+        io.stderr.write(`postline: ${terminalSafe(over)}\n`);
+        return 1;
+      }
       progress?.counted(items.length);
       progress?.pageRequested();
     }
@@ -106,10 +133,42 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     );
     return 1;
   }
-  writeFileSync(flags.out, `${JSON.stringify(safe, null, 2)}\n`, { mode: 0o600 });
+  writePrivateFile(flags.out, `${JSON.stringify(safe, null, 2)}\n`);
   const workspace = seed.workspace ?? {};
   io.stderr.write(
-    `${terminalSafe(`wrote ${flags.out}: ${workspace.channels?.length ?? 0} channels, ${workspace.content?.length ?? 0} items, ${workspace.keys?.length ?? 0} keys (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
+    `${terminalSafe(`wrote ${flags.out}: ${counted(workspace.channels?.length ?? 0, "channel")}, ${counted(workspace.content?.length ?? 0, "item")}, ${counted(workspace.keys?.length ?? 0, "key")} (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
   );
   return 0;
+}
+
+/** `1 key`, `2 keys`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** A `--max-*` flag as a whole number above 0, or a usage error naming it. */
+function capOf(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const cap = Number(value);
+  if (!/^\d+$/.test(value) || !(cap >= 1) || !Number.isSafeInteger(cap)) {
+    throw new UsageError(
+      `--${flag} must be a whole number above 0, not "${value}"`,
+      "fake snapshot",
+    );
+  }
+  return cap;
+}
+
+/** The message for the first cap the read passed, naming its flag; `undefined` within them all. */
+function overCap(
+  read: { pages: number; items: number; bytes: number },
+  caps: { pages: number; items: number; bytes: number },
+): string | undefined {
+  const names = { pages: "pages", items: "items", bytes: "bytes of items" } as const;
+  for (const what of ["pages", "items", "bytes"] as const) {
+    if (read[what] > caps[what]) {
+      return `stopped reading the items past ${caps[what]} ${names[what]} (--max-${what} ${caps[what]}), and wrote nothing; if the workspace is that large, raise --max-${what}`;
+    }
+  }
+  return undefined;
 }

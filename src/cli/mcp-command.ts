@@ -1,13 +1,15 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
 import type { Postline } from "../client.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
+import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
-import { portOf } from "./port-flag.js";
+import { listenFailureLine, portOf } from "./port-flag.js";
 import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
+import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
 /** The flags of `postline mcp`: what it parses, and what its usage line and `postline --help` list. */
@@ -22,6 +24,7 @@ const MCP_FLAGS = {
   port: { type: "string", value: "N" },
   preview: { type: "boolean" },
   open: { type: "boolean" },
+  ...ALLOW_HOST_FLAG,
   redis: { type: "string", value: "URL" },
   ...INSECURE_HTTP_FLAG,
   help: { type: "boolean", short: "h" },
@@ -80,6 +83,8 @@ Options:
                       /preview that opens the review card on it, as a host that renders MCP
                       Apps would; its URL, to open in a browser, is printed after the endpoint's
   --open              with --preview, also open that page in the default browser
+  --allow-host NAME   with --fake --http, the fake's routes answer at this host name too
+                      (repeatable); otherwise only at an IP address or localhost (DNS rebinding)
 ${INSECURE_HTTP_HELP.option}
   -h, --help          show this help
 
@@ -115,6 +120,13 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     throw new UsageError("--open needs --preview: it opens the preview page", "mcp");
   }
   const port = portOf(flags.port, "mcp");
+  if (flags["allow-host"] !== undefined && !(flags.fake && flags.http)) {
+    throw new UsageError(
+      "--allow-host needs --fake --http: it names a host the embedded fake's routes answer at",
+      "mcp",
+    );
+  }
+  const allowHosts = allowHostsOf(flags["allow-host"], "mcp");
   const toolNames = flags.tools === undefined ? undefined : toolNamesOf(flags.tools);
   if (
     flags.preview &&
@@ -133,13 +145,12 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   const pacing = redisUrl
     ? await connectRedisPacing(redisUrl, io.env.POSTLINE_REDIS_PREFIX?.trim() || undefined)
     : undefined;
-  io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
   const tracing = await otlpTracingFromEnv(io.env, io.stderr);
   // The client's tracer is the server's too: the SDK call spans nest under execute_tool.
   const traced = tracing ? { tracer: tracing.tracer } : {};
   const rateLimit = { ...MAX_WAIT_SETTING.rateLimit, ...(pacing ? { store: pacing.store } : {}) };
   const fake = flags.fake
-    ? await embeddedFake({ rateLimit, ...traced }, io, { log: flags.log === true })
+    ? await embeddedFake({ rateLimit, ...traced }, io, { log: flags.log === true, allowHosts })
     : undefined;
   const client =
     fake?.client ??
@@ -148,6 +159,8 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       ...traced,
       allowInsecureHttp: flags["allow-insecure-http"] === true,
     });
+  // Only once the client is made: a missing key is the first and only line.
+  io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
   try {
     return await serve(flags, client, io, stopped, {
       fake,
@@ -213,11 +226,20 @@ async function serve(
       flags.preview && fake && beside
         ? await (await import("./card-preview.js")).cardPreview(endpoint.fetch, beside, fake.client)
         : undefined;
-    const server = await mcp.serveFetch(
-      preview?.fetch ?? endpoint.fetch,
-      port,
-      preview?.beside ?? beside,
-    );
+    let server: Awaited<ReturnType<typeof mcp.serveFetch>>;
+    try {
+      server = await mcp.serveFetch(
+        preview?.fetch ?? endpoint.fetch,
+        port,
+        preview?.beside ?? beside,
+      );
+    } catch (error) {
+      const line = listenFailureLine(error, port, "127.0.0.1");
+      if (line === undefined) throw error;
+      await endpoint.close();
+      io.stderr.write(`postline mcp: ${terminalSafe(line)}\n`);
+      return 1;
+    }
     io.stdout.write(`${server.origin}${mcp.MCP_HTTP_PATH}\n`);
     io.stderr.write(`postline mcp: serving the tools over Streamable HTTP${source}\n`);
     if (preview) {

@@ -11,6 +11,7 @@ import {
 } from "./content-export-command.js";
 import { FAKE_COMMAND, runFake } from "./fake-command.js";
 import { FAKE_SNAPSHOT_COMMAND } from "./fake-snapshot-command.js";
+import { foreignAnswerLine } from "./foreign-answer.js";
 import type { CliIO } from "./io.js";
 import { mainHelp } from "./main-help.js";
 import { MCP_COMMAND, runMcp } from "./mcp-command.js";
@@ -34,6 +35,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       const help = error.command ? `postline ${error.command} --help` : "postline --help";
       io.stderr.write(`postline: ${terminalSafe(error.message)}\nRun "${help}" for usage.\n`);
       return 2;
+    }
+    const foreign = foreignAnswerLine(error);
+    if (foreign !== undefined) {
+      io.stderr.write(`postline: ${terminalSafe(foreign)}\n`);
+      return 1;
     }
     if (error instanceof PostlineError) {
       // The message may quote the service's text: it is printed, never interpreted.

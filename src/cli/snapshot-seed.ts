@@ -31,14 +31,17 @@ function redactText(value: string): string {
 /** The seed of a snapshot; `redact` blanks the items' text. */
 export function snapshotSeed(reads: SnapshotReads, { redact }: { redact: boolean }): FakeSeedJson {
   const members = new Map<string, { userId: string; fullName?: string; email?: string }>();
+  // A key's `createdBy` may carry the id alone, and an item's the name and (to an admin key)
+  // the email: each sighting fills in what the earlier ones lacked.
   const noteMember = (createdBy: Wire | undefined) => {
     const userId = text(createdBy?.userId);
-    if (userId === "" || members.has(userId)) return;
-    members.set(userId, {
-      userId,
-      ...(typeof createdBy?.fullName === "string" ? { fullName: createdBy.fullName } : {}),
-      ...(typeof createdBy?.email === "string" ? { email: createdBy.email } : {}),
-    });
+    if (userId === "") return;
+    const member = members.get(userId) ?? { userId };
+    if (member.fullName === undefined && typeof createdBy?.fullName === "string")
+      member.fullName = createdBy.fullName;
+    if (member.email === undefined && typeof createdBy?.email === "string")
+      member.email = createdBy.email;
+    members.set(userId, member);
   };
   const keys = (reads.keys ?? []).map((key) => {
     noteMember(key.createdBy);

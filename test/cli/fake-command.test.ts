@@ -81,4 +81,32 @@ describe("postline fake", () => {
     child.kill("SIGTERM");
     expect(await exitOf(child)).toBe(0);
   });
+
+  it("--host 0.0.0.0 with the control plane open warns on stderr and says how to set a token", async () => {
+    child = startPostline(["fake", "--host", "0.0.0.0", "--port", "0", "--json"]);
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    await firstLine(child);
+    await expect.poll(() => stderr).toContain("warning");
+    expect(stderr).toContain("--control-token");
+    expect(stderr).toContain("POSTLINE_FAKE_CONTROL_TOKEN");
+    child.kill("SIGTERM");
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it("on 127.0.0.1, or with a control token, it does not warn", async () => {
+    for (const args of [[], ["--host", "0.0.0.0", "--control-token", "0123456789abcdef-token"]]) {
+      const run = startPostline(["fake", "--port", "0", "--json", ...args]);
+      let stderr = "";
+      run.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+      });
+      await firstLine(run);
+      run.kill("SIGTERM");
+      await exitOf(run);
+      expect(stderr, args.join(" ")).toBe("");
+    }
+  });
 });

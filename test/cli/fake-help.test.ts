@@ -18,3 +18,17 @@ describe("postline fake --help", () => {
     expect(help.stdout).toContain("/api/v1/openapi.json");
   });
 });
+
+describe("the help of the flags added for the fake's edges", () => {
+  it("postline fake and postline mcp --help list --allow-host; fake snapshot --help lists its caps", async () => {
+    const fake = await runPostline(["fake", "--help"]);
+    expect(fake.stdout).toMatch(/^ {2}--allow-host NAME .*answer at this host name too/m);
+    expect(fake.stdout).toContain("[--allow-host NAME]");
+    const mcp = await runPostline(["mcp", "--help"]);
+    expect(mcp.stdout).toMatch(/^ {2}--allow-host NAME .*with --fake --http/m);
+    const snapshot = await runPostline(["fake", "snapshot", "--help"]);
+    for (const flag of ["--max-pages N", "--max-items N", "--max-bytes N"]) {
+      expect(snapshot.stdout).toMatch(new RegExp(`^ {2}${flag} `, "m"));
+    }
+  });
+});

@@ -19,8 +19,8 @@ describe("postline --help", () => {
       [
         "  mcp             serve the agent tools over MCP, on stdio or Streamable HTTP (--http)",
         "                  [--read-only] [--tools a,b] [--max-wait ms] [--acknowledgment ask|human|model]",
-        "                  [--fake] [--log] [--http] [--port N] [--preview] [--open] [--redis URL]",
-        "                  [--allow-insecure-http]",
+        "                  [--fake] [--log] [--http] [--port N] [--preview] [--open] [--allow-host NAME]",
+        "                  [--redis URL] [--allow-insecure-http]",
       ].join("\n"),
     );
     expect(stdout).not.toMatch(/stdio-only|over MCP on stdio\n/);
@@ -69,7 +69,7 @@ describe("postline --help", () => {
   it("a flag the command cannot run without is shown without brackets", async () => {
     const { stdout } = await runPostline(["fake", "snapshot", "--help"]);
     expect(stdout.split("\n")[0]).toBe(
-      "Usage: postline fake snapshot --out FILE [--redact-text] [--allow-insecure-http]",
+      "Usage: postline fake snapshot --out FILE [--redact-text] [--max-pages N] [--max-items N]",
     );
     const refused = await runPostline(["fake", "snapshot"]);
     expect(refused.stderr).toContain("--out FILE is required");

@@ -4,7 +4,7 @@
  * Each gets a clear answer, nothing changes, and the fake keeps serving.
  */
 import { request as httpRequest } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createFakeService,
   type FakeServer,
@@ -116,6 +116,78 @@ describe("the control plane, safe by default", () => {
     expect(service.faults.active).toEqual([]);
   });
 
+  it("a rebound Host cannot sign in, read or write through the API of a loopback-bound fake", async () => {
+    const { service, url } = await started();
+    const rebound = { host: "rebound.evil.example:80", "content-type": "application/json" };
+    const signIn = await send(`${url}/fake/session`, "POST", rebound, "");
+    expect(signIn.status).toBe(403);
+    expect(signIn.headers["set-cookie"]).toBeUndefined();
+    expect(signIn.json.error).toMatchObject({ code: "forbidden_host", param: "host" });
+    expect(signIn.json.error.message).toContain("--allow-host rebound.evil.example");
+    const { apiKey } = service.defaults;
+    for (const [method, path] of [
+      ["GET", "/api/v1/content"],
+      ["GET", "/api/v1/brand"],
+      ["POST", "/api/v1/keys"],
+      ["GET", "/"],
+    ] as const) {
+      const answer = await send(
+        `${url}${path}`,
+        method,
+        { ...rebound, authorization: `Bearer ${apiKey}` },
+        method === "POST" ? JSON.stringify({ name: "page", scopes: ["admin"] }) : undefined,
+      );
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    expect(service.requests).toEqual([]);
+    expect(service.workspace().keys()).toHaveLength(1);
+    // The loopback names still answer.
+    for (const host of ["localhost", "127.0.0.1"]) {
+      const answer = await send(`${url}/api/v1/channels`, "GET", {
+        host,
+        authorization: `Bearer ${apiKey}`,
+      });
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
+  it("--allow-host (allowHosts) lets a named host sign in, call the API and steer the fake", async () => {
+    const { service, url } = await started({ allowHosts: ["fake.internal"] });
+    const named = { host: "fake.internal", "content-type": "application/json" };
+    expect((await send(`${url}/fake/session`, "POST", named, "")).status).toBe(201);
+    expect((await send(`${url}/fake/clock`, "GET", named)).status).toBe(200);
+    const other = await send(`${url}/fake/session`, "POST", { ...named, host: "other.internal" });
+    expect(other.status).toBe(403);
+    expect(service.requests).toEqual([]);
+  });
+
+  it("bound to 0.0.0.0, the API answers any Host and the control plane keeps the rule", async () => {
+    const { url } = await started({ host: "0.0.0.0" });
+    const local = url.replace("0.0.0.0", "127.0.0.1");
+    const lan = { host: "laptop.lan", "content-type": "application/json" };
+    expect((await send(`${local}/fake/session`, "POST", lan, "")).status).toBe(201);
+    expect((await send(`${local}/fake/clock`, "GET", lan)).status).toBe(403);
+  });
+
+  it("a create held across POST /fake/reset answers, and its item is not in the fresh workspace", async () => {
+    const { service, url } = await started();
+    const itemsBefore = service.workspace().items().length;
+    service.faults.inject({ kind: "delay", ms: 500, method: "POST", path: "/content" });
+    const held = send(
+      `${url}/api/v1/content`,
+      "POST",
+      { authorization: `Bearer ${service.defaults.apiKey}`, "content-type": "application/json" },
+      JSON.stringify({ body: "Held across a reset", channelId: service.defaults.channelIds[0] }),
+    );
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    const reset = await send(`${url}/fake/reset`, "POST", { "content-type": "application/json" });
+    expect(reset.status).toBe(200);
+    const created = await held;
+    expect(created.status).toBe(201);
+    expect(service.item(created.json.id)).toBeUndefined();
+    expect(service.workspace().items()).toHaveLength(itemsBefore);
+  });
+
   it("with a control token, a missing or wrong bearer gets 401 and changes nothing", async () => {
     const token = "0123456789abcdef-control";
     const { service, url } = await started({ control: { token } });
@@ -144,6 +216,20 @@ describe("the control plane, safe by default", () => {
     // The journal and the document read nothing secret: no token needed.
     expect((await send(`${url}/fake/requests`, "GET", {})).status).toBe(200);
     expect((await send(`${url}/fake/openapi.json`, "GET", {})).status).toBe(200);
+  });
+
+  it("with a control token, a long-poll without it is refused at once: a wait holds a connection", async () => {
+    const token = "0123456789abcdef-control";
+    const { url } = await started({ control: { token } });
+    const waiting = `${url}/fake/requests?wait=1&count=1`;
+    const missing = await send(waiting, "GET", {});
+    expect(missing.status).toBe(401);
+    expect(missing.json.error.code).toBe("control_token_required");
+    const wrong = await send(waiting, "GET", { authorization: "Bearer 0123456789abcdef-contro1" });
+    expect(wrong.status).toBe(401);
+    const right = await send(waiting, "GET", { authorization: `Bearer ${token}` });
+    expect(right.status).toBe(200);
+    expect(right.json.reached).toBe(false);
   });
 
   it("a huge body gets 413 before it is parsed, and the fake keeps serving", async () => {
@@ -186,6 +272,75 @@ describe("the control plane, safe by default", () => {
       "{kind:",
     );
     expect(notJson.json.error).toMatchObject({ code: "invalid_json", param: "body" });
+    expect(service.faults.active).toEqual([]);
+  });
+
+  it("a clock move past the last date the clock reads gets 400 naming the field, and the fake keeps serving", async () => {
+    const { service, url } = await started();
+    const json = { "content-type": "application/json" };
+    const far = await send(`${url}/fake/clock`, "POST", json, '{"advance":9007199254740991}');
+    expect(far.status).toBe(400);
+    expect(far.json.error).toMatchObject({ code: "invalid_body", param: "$.advance" });
+    expect(far.json.error.message).toContain("9999-12-31T23:59:59.999Z");
+    expect(clockOf(service)).toBe(NOW);
+    const tooLate = await send(
+      `${url}/fake/clock`,
+      "POST",
+      json,
+      JSON.stringify({ set: "+275760-09-13T00:00:00.001Z" }),
+    );
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.json.error.param).toBe("$.set");
+    expect(clockOf(service)).toBe(NOW);
+    expect(() => service.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+    const channels = await send(`${url}/api/v1/channels`, "GET", {
+      authorization: `Bearer ${service.defaults.apiKey}`,
+    });
+    expect(channels.status).toBe(200);
+  });
+
+  it("a clock body of no form names the field and lists the forms", async () => {
+    const { url } = await started();
+    const json = { "content-type": "application/json" };
+    const soon = await send(`${url}/fake/clock`, "POST", json, '{"advance":"soon"}');
+    expect(soon.status).toBe(400);
+    expect(soon.json.error.param).toBe("$.advance");
+    expect(soon.json.error.message).toMatch(/^Invalid `\$\.advance`: .*expected number/);
+    expect(soon.json.error.message).toContain('{ "set": … }');
+    const typo = await send(`${url}/fake/clock`, "POST", json, '{"sett":"2026-03-03T09:00:00Z"}');
+    expect(typo.json.error.param).toBe("$.sett");
+    expect(typo.json.error.message).toContain('{ "advance": … }');
+    const keyTypo = await send(
+      `${url}/fake/keys`,
+      "POST",
+      json,
+      '{"nam":"Reader","scopes":["read"]}',
+    );
+    expect(keyTypo.json.error.problems).toContainEqual({
+      path: "$.nam",
+      message: expect.stringContaining("the fields are name, scopes"),
+    });
+    const empty = await send(`${url}/fake/clock`, "POST", json, "{}");
+    expect(empty.json.error.param).toBe("$");
+    expect(empty.json.error.message).toContain('{ "freeze": … }');
+  });
+
+  it("a status fault whose header holds CR or LF is refused with 400, and nothing is injected", async () => {
+    const { service, url } = await started();
+    for (const headers of [
+      { "x-a": "one\r\nset-cookie: a=b" },
+      { "x-a": "one\ntwo" },
+      { "x a": "b" },
+    ]) {
+      const answer = await send(
+        `${url}/fake/faults`,
+        "POST",
+        { "content-type": "application/json" },
+        JSON.stringify({ kind: "status", status: 503, path: "/channels", headers }),
+      );
+      expect(answer.status, JSON.stringify(headers)).toBe(400);
+      expect(answer.json.error.param).toMatch(/^\$\.headers/);
+    }
     expect(service.faults.active).toEqual([]);
   });
 

@@ -350,7 +350,7 @@ describe.skipIf(!available).each(REVISIONS)(
         await watch.goto(new URL("/", url).href);
         await expect
           .poll(() => watch.locator("#review-card").textContent(), { timeout: 5_000 })
-          .toBe(`Approved by a person in the review card: ${id} (pending)`);
+          .toBe(`Approvals whose request said it came from the review card: ${id} (pending)`);
         const patch = watch.locator("#log tbody tr", { hasText: `PATCH` }).filter({ hasText: id });
         await expect.poll(() => patch.count(), { timeout: 5_000 }).toBe(1);
         expect(await patch.textContent()).toContain("[acknowledgeAiIsms]  [review card]");

@@ -76,7 +76,7 @@ describe("@postline/sdk/testing without msw", () => {
         "return testing.handlers(testing.createFakeService()).length;",
         false,
       );
-      expect(result).toBe(2);
+      expect(result).toBe(3);
       expect(loadsMsw(seen)).toBe(true);
     });
   }

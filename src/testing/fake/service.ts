@@ -15,10 +15,10 @@ import { createClock, type FakeClock } from "./handles/clock.js";
 import { FakeProvider, type FakeProviderControls } from "./handles/provider.js";
 import { type RecordedRequest, type RequestListener, RequestLog } from "./handles/request-log.js";
 import { WorkspaceHandle } from "./handles/workspace-handle.js";
-import { apiPathOf } from "./http/api-path.js";
+import { apiPathOf, holdsApiPrefix, pathUnder } from "./http/api-path.js";
 import { oversizeBytes, oversizeResponse } from "./http/body-limit.js";
 import type { FakeRequest } from "./http/fake-request.js";
-import type { FakeOutcome } from "./http/fake-response.js";
+import { ApiFailure, type FakeOutcome, type FakeResponse } from "./http/fake-response.js";
 import { answerOpenApi, isOpenApiPath } from "./http/openapi-route.js";
 import { runPipeline } from "./http/request-pipeline.js";
 import {
@@ -187,10 +187,35 @@ export class FakeService {
     const method = request.method.toUpperCase();
     const headers =
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
+    // A request belongs to the model it arrived in: one held (a `delay` fault) across a reset
+    // answers from that model, and its write never lands in the fresh one.
+    const store = this.#store;
+    const provider = this.#provider;
+    const sessions = this.#sessions;
+    const basePath = request.basePath ?? new URL(this.#defaults.baseURL).pathname;
+    const local = pathUnder(url.pathname, basePath);
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
-    if (isSignInPath(url.pathname)) return this.#sessions.answer(method, request.body, headers);
-    if (isOpenApiPath(url.pathname)) return answerOpenApi(method, url);
-    const apiPath = apiPathOf(url.pathname);
+    if (local !== null && isSignInPath(local)) {
+      return sessions.answer(method, request.body, headers);
+    }
+    if (local !== null && isOpenApiPath(local)) return answerOpenApi(method, url);
+    const apiPath = local === null ? null : apiPathOf(local);
+    if (apiPath === null && holdsApiPrefix(url.pathname)) {
+      // Logged, so the watch page shows the wrong base too; never faulted or limited.
+      const misplaced: RecordedRequest = {
+        at: this.clock.now(),
+        method,
+        path: url.pathname,
+        query: url.search.replace(/^\?/, ""),
+        body: undefined,
+        status: null,
+        outcome: "response",
+        applied: false,
+      };
+      this.#log.add(misplaced, { mcp: false, bodyChars: 0 });
+      const response = wrongBaseResponse(url, basePath);
+      return this.#log.settle(misplaced, { kind: "response", response });
+    }
     const bodyText = request.body ?? "";
     const oversize = oversizeBytes(bodyText);
     const entry: RecordedRequest = {
@@ -214,8 +239,8 @@ export class FakeService {
     const instead = await fault?.before({ now: this.clock.now(), signal: request.signal });
     if (instead) return this.#log.settle(entry, instead);
 
-    const writesBefore = this.#store.writes;
-    const deps = { store: this.#store, provider: this.#provider, limiter: this.#limiter };
+    const writesBefore = store.writes;
+    const deps = { store, provider, limiter: this.#limiter };
     const clientAddress = request.clientAddress ?? "127.0.0.1";
     const { response, caller } =
       oversize !== undefined
@@ -227,12 +252,12 @@ export class FakeService {
               apiPath,
               query: url.searchParams,
               authorization: headers.get("authorization"),
-              session: this.#sessions.resolve(headers.get("cookie")),
+              session: sessions.resolve(headers.get("cookie")),
               bodyText,
               clientAddress,
               approvalSource,
             });
-    entry.applied = this.#store.writes > writesBefore;
+    entry.applied = store.writes > writesBefore;
     if (caller?.key) Object.assign(entry, { keyId: caller.key.id, keyName: caller.key.name });
     if (caller) entry.credential = caller.key ? "key" : "session";
     return this.#log.settle(entry, fault ? fault.after(response) : { kind: "response", response });
@@ -274,6 +299,15 @@ export class FakeService {
     const { status, headers, body } = outcome.response;
     return new Response(status === 204 ? null : body, { status, headers });
   };
+}
+
+/** 404 for a path that holds `/api/v1` under another base than the one served. */
+function wrongBaseResponse(url: URL, basePath: string): FakeResponse {
+  const served = `${url.origin}${basePath.replace(/\/+$/, "")}`;
+  return new ApiFailure(
+    "not_found",
+    `No route ${url.pathname}: this fake serves the API at ${served}/api/v1, so its base URL is ${served} (POSTLINE_BASE_URL, the client's baseURL).`,
+  ).toResponse();
 }
 
 /**

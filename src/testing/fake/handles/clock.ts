@@ -18,6 +18,13 @@ export interface FakeClock {
 }
 
 /**
+ * The latest instant the clock reads: the last one an ISO-8601 timestamp with a four-digit year
+ * writes, far enough before the end of `Date` (year 275760) that the model's own arithmetic
+ * (rate windows, planned times) never leaves it.
+ */
+export const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
  * A clock that follows real time plus any advanced offset, or, when `frozenAt` is given, stays at
  * that instant until advanced.
  */
@@ -30,6 +37,12 @@ export function createClock(frozenAt?: Date | string | number): FakeClock {
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) {
         throw new RangeError(`clock.advance(ms): ms must be a finite number >= 0, got ${ms}`);
+      }
+      const reading = frozen ? frozenMs : Date.now() + offsetMs;
+      if (reading + ms > LATEST_CLOCK_MS) {
+        throw new RangeError(
+          `clock.advance(ms): the clock moves at most to ${new Date(LATEST_CLOCK_MS).toISOString()}, ${LATEST_CLOCK_MS - reading} ms from its reading; got ${ms}`,
+        );
       }
       if (frozen) frozenMs += ms;
       else offsetMs += ms;
@@ -59,5 +72,10 @@ function toMs(instant: Date | string | number, name: string): number {
   const ms = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
   if (Number.isNaN(ms))
     throw new RangeError(`clock: ${name} is not a valid date: ${String(instant)}`);
+  if (ms > LATEST_CLOCK_MS) {
+    throw new RangeError(
+      `clock: ${name} is past ${new Date(LATEST_CLOCK_MS).toISOString()}, the latest the clock reads: ${String(instant)}`,
+    );
+  }
   return ms;
 }

@@ -10,6 +10,12 @@ export interface FakeRequest {
   body?: string;
   /** The caller's address, for the per-address limit (default `127.0.0.1`). */
   clientAddress?: string;
+  /**
+   * The path the fake is served under, before `/api/v1`: `""` over HTTP (`startFakeServer`), the
+   * path of the handlers' `baseURL` for msw. Default: the path of `service.defaults.baseURL`. A
+   * request under another path answers 404 naming the base URL served.
+   */
+  basePath?: string;
   /** The caller's abort signal; an injected delay ends early when it aborts. */
   signal?: AbortSignal;
 }

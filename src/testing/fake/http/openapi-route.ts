@@ -10,9 +10,9 @@ import { type FakeOutcome, jsonResponse } from "./fake-response.js";
 /** Where the fake serves the document, under its base URL. */
 const OPENAPI_PATH = "/api/v1/openapi.json";
 
-/** Whether a request path asks for the document. */
+/** Whether a path under the base asks for the document. */
 export function isOpenApiPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, "").endsWith(OPENAPI_PATH);
+  return pathname.replace(/\/+$/, "") === OPENAPI_PATH;
 }
 
 /** The last document served: it depends only on the code and the address (the Host header). */

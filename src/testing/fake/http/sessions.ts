@@ -20,9 +20,9 @@ export const SESSION_COOKIE = "postline_session";
 /** Where the fake's sign-in answers, under the service root (not under `/api/v1`). */
 export const SESSION_PATH = "/fake/session";
 
-/** Whether a URL path is the fake's sign-in (outside `/api/v1`, so under any base path). */
+/** Whether a path under the base is the fake's sign-in. */
 export function isSignInPath(pathname: string): boolean {
-  return !pathname.includes("/api/v1") && pathname.replace(/\/+$/, "").endsWith(SESSION_PATH);
+  return pathname.replace(/\/+$/, "") === SESSION_PATH;
 }
 
 /** One signed-in member of one workspace. */

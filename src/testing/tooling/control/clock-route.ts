@@ -8,6 +8,7 @@
  * would hold times in its future. `POST /fake/reset` with a seed's `now` starts over earlier.
  */
 import { z } from "zod";
+import { LATEST_CLOCK_MS } from "../../fake/handles/clock.js";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
 import { controlError, controlJson } from "./control-answers.js";
@@ -40,10 +41,29 @@ export async function answerClockMove(
   if (!body.ok) return body.response;
   const move = body.value;
   const { clock } = service;
-  if ("advance" in move) clock.advance(move.advance);
-  else if ("set" in move) {
-    const now = clock.now();
-    if (new Date(move.set).getTime() < now.getTime()) {
+  const now = clock.now();
+  const latest = new Date(LATEST_CLOCK_MS).toISOString();
+  if ("advance" in move) {
+    if (move.advance > LATEST_CLOCK_MS - now.getTime()) {
+      return controlError(
+        400,
+        "invalid_body",
+        `Invalid \`$.advance\`: the clock reads ${now.toISOString()} and moves at most to ${latest}, ${LATEST_CLOCK_MS - now.getTime()} ms on.`,
+        { param: "$.advance" },
+      );
+    }
+    clock.advance(move.advance);
+  } else if ("set" in move) {
+    const at = new Date(move.set).getTime();
+    if (!(at <= LATEST_CLOCK_MS)) {
+      return controlError(
+        400,
+        "invalid_body",
+        `Invalid \`$.set\`: an instant up to ${latest}, e.g. "2026-03-02T09:00:00Z".`,
+        { param: "$.set" },
+      );
+    }
+    if (at < now.getTime()) {
       return controlError(
         409,
         "clock_backwards",

@@ -54,8 +54,12 @@ export async function answerControl(
   pathname: string,
   request: OwnRouteRequest,
   token: string | undefined,
+  allowHosts: readonly string[] = [],
 ): Promise<FakeResponse> {
-  const refused = guardControl(request, pathname === CONTROL_PATHS.openapi ? {} : { token });
+  const refused = guardControl(
+    request,
+    pathname === CONTROL_PATHS.openapi ? { allowHosts } : { token, allowHosts },
+  );
   if (refused) return refused;
   if (pathname === CONTROL_PATHS.openapi) {
     return request.method === "GET" || request.method === "HEAD"

@@ -41,7 +41,15 @@ const kinds = [
     kind: z.literal("status"),
     status: z.int().min(200).max(599),
     body: z.unknown().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: z
+      .record(
+        z
+          .string()
+          .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header name: letters, digits and - only"),
+        z.string().regex(/^[^\r\n\0]*$/, "a header value on one line: no CR, LF or NUL"),
+      )
+      .optional()
+      .describe('Headers to answer with, e.g. { "retry-after": "5" }'),
     ...match,
   }),
   z.strictObject({

@@ -9,7 +9,12 @@
  */
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
-import { countJournal, type JournalFilter, readJournal } from "../watch/request-journal.js";
+import {
+  countJournal,
+  type JournalFilter,
+  readJournal,
+  waitForJournal,
+} from "../watch/request-journal.js";
 import { controlError, controlJson } from "./control-answers.js";
 
 /** How far the long-poll goes: concurrent waits per fake, and the longest wait. */
@@ -40,7 +45,7 @@ export async function answerRequests(
     }
     activeWaits.set(service, active + 1);
     try {
-      await until(service, () => countJournal(service, filter) >= count, wait, signal);
+      await waitForJournal(service, filter, count, wait, signal);
     } finally {
       activeWaits.set(service, (activeWaits.get(service) ?? 1) - 1);
     }
@@ -52,28 +57,6 @@ export async function answerRequests(
     ...(query.has("count") || wait !== undefined
       ? { reached: journal.requests.length >= count }
       : {}),
-  });
-}
-
-/** Resolves once `done()` holds after a request is answered, after `ms`, or on abort. */
-function until(
-  service: FakeService,
-  done: () => boolean,
-  ms: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  return new Promise((resolve) => {
-    const finish = () => {
-      clearTimeout(timer);
-      stop();
-      signal?.removeEventListener("abort", finish);
-      resolve();
-    };
-    const stop = service.onRequest(() => {
-      if (done()) finish();
-    });
-    const timer = setTimeout(finish, ms);
-    signal?.addEventListener("abort", finish, { once: true });
   });
 }
 

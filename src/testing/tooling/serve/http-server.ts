@@ -3,11 +3,13 @@
  * other languages. node:http is imported lazily so the browser bundle never pulls it in.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isLoopbackHost } from "../../../core/setup/base-url.js";
 import { MAX_REQUEST_BODY_BYTES } from "../../fake/http/body-limit.js";
 import type { FakeService } from "../../fake/service.js";
 import type { ControlOptions } from "../control/control-guard.js";
 import { MAX_CONTROL_BODY_BYTES } from "../control/control-request.js";
 import { answerWatch } from "../watch/routes.js";
+import { forbiddenHost, isTrustedHost } from "../watch/trusted-host.js";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -43,6 +45,23 @@ export interface FakeServerOptions {
    * CORS headers.
    */
   control?: ControlOptions;
+  /**
+   * Host names to answer besides IP addresses and `localhost`, e.g. `["fake.internal"]`. A fake
+   * bound to a loopback interface answers every route (sign-in and `/api/v1` too) only at such a
+   * `Host`, so that a page whose DNS name is rebound to 127.0.0.1 cannot sign in as the owner or
+   * call the API; other names get 403 `forbidden_host`. Bound elsewhere (`0.0.0.0`), the API
+   * answers any `Host`, and the watch and control routes keep the rule.
+   */
+  allowHosts?: readonly string[];
+}
+
+/** Options of {@link fakeRequestListener}. */
+export interface FakeRequestListenerOptions extends Omit<FakeServerOptions, "port" | "host"> {
+  /**
+   * Answer the service's routes (`/api/v1`, the sign-in) at any `Host`, as a fake bound to
+   * another interface than loopback does; default `false`: the Host rule covers every route.
+   */
+  anyHostForApi?: boolean;
 }
 
 /** A running fake server. */
@@ -73,7 +92,9 @@ export async function startFakeServer(
     /* @vite-ignore */ nodeHttp
   )) as typeof import("node:http");
   const host = options.host ?? "127.0.0.1";
-  const server = createServer(fakeRequestListener(service, options));
+  const server = createServer(
+    fakeRequestListener(service, { ...options, anyHostForApi: !isLoopbackHost(host) }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -94,15 +115,25 @@ export async function startFakeServer(
 
 /**
  * The node:http request listener of {@link startFakeServer}: the watch routes when asked for,
- * the control plane under `/fake/`, CORS, and every other request answered by the service. `postline mcp --fake --http` mounts it
- * beside its MCP endpoint.
+ * the control plane under `/fake/`, CORS, and every other request answered by the service, each
+ * only at a trusted `Host` (`allowHosts`). `postline mcp --fake --http` mounts it beside its MCP
+ * endpoint.
  */
 export function fakeRequestListener(
   service: FakeService,
-  options: Omit<FakeServerOptions, "port" | "host"> = {},
+  options: FakeRequestListenerOptions = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const corsHeaders = corsHeadersFor(options.cors);
   return (request, response) => {
+    if (
+      options.anyHostForApi !== true &&
+      !isTrustedHost(request.headers.host, options.allowHosts)
+    ) {
+      const refused = forbiddenHost(request.headers.host);
+      request.resume();
+      response.writeHead(refused.status, refused.headers).end(refused.body);
+      return;
+    }
     answerOwnRoute(service, request, response, options)
       .then((answered) => {
         if (answered) return;
@@ -159,7 +190,11 @@ async function answerOwnRoute(
       body: () => readCapped(request, MAX_CONTROL_BODY_BYTES),
       signal: abort.signal,
     },
-    { watch: options.watch === true, control: options.control ?? true },
+    {
+      watch: options.watch === true,
+      control: options.control ?? true,
+      ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
+    },
   );
   if (!page) return false;
   if (!response.destroyed) {
@@ -210,6 +245,8 @@ async function serve(
   const outcome = await service.handle({
     method: request.method ?? "GET",
     url: `http://${request.headers.host ?? "127.0.0.1"}${request.url ?? "/"}`,
+    // Over HTTP the API is at the server's root: `/foo/api/v1` is a wrong base URL.
+    basePath: "",
     headers,
     body: Buffer.concat(chunks).toString("utf8"),
     clientAddress: forwarded || request.socket.remoteAddress || "127.0.0.1",

@@ -154,7 +154,7 @@ export const WATCH_SCRIPT = `"use strict";
       : "Approved with an AI-ism acknowledgment: " + acknowledged.join(", ");
     const inCard = state.workspaces.flatMap((w) => w.approvedInReviewCard.map((i) => i.id + " (" + i.status + ")"));
     $("#review-card").textContent = inCard.length === 0 ? ""
-      : "Approved by a person in the review card: " + inCard.join(", ");
+      : "Approvals whose request said it came from the review card: " + inCard.join(", ");
     $("#keys tbody").replaceChildren(...state.keys.filter((k) => !k.revoked).map((k) => {
       const tr = row([k.name + " (" + k.id + ")", k.scopes.join(", "), ...k.windows.map((w) => meter(w, state.now))]);
       tr.dataset.key = k.id;
@@ -170,6 +170,8 @@ export const WATCH_SCRIPT = `"use strict";
       ]);
       if (log.requests.length > 0 && log.requests[0].index < next) $("#log tbody").replaceChildren();
       renderLog(log.requests);
+      // Rows the log has dropped since they were shown go too: the page shows the kept entries.
+      for (const tr of [...$("#log tbody").children]) if (Number(tr.dataset.index) < log.dropped) tr.remove();
       next = log.next;
       renderDropped(log);
       renderState(state);

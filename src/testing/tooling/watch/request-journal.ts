@@ -91,6 +91,35 @@ export function countJournal(service: FakeService, filter: JournalFilter): numbe
   return count;
 }
 
+/**
+ * Resolves with whether `count` entries from `filter.after` on match, once they do, after `ms`,
+ * or on abort. The log is counted once; then each request answered is matched alone, so an open
+ * wait costs one match per request however long the log is.
+ */
+export function waitForJournal(
+  service: FakeService,
+  filter: JournalFilter,
+  count: number,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  let matched = countJournal(service, filter);
+  if (matched >= count || signal?.aborted) return Promise.resolve(matched >= count);
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      stop();
+      signal?.removeEventListener("abort", finish);
+      resolve(matched >= count);
+    };
+    const stop = service.onRequest((entry) => {
+      if (matches(entry, filter) && ++matched >= count) finish();
+    });
+    const timer = setTimeout(finish, ms);
+    signal?.addEventListener("abort", finish, { once: true });
+  });
+}
+
 function window(service: FakeService, after: number) {
   const kept = service.requests;
   const dropped = service.droppedRequests;

@@ -21,12 +21,12 @@ import { createRedactor, redactDeep } from "../../../core/redact.js";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
 import { controlError, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
-import type { ControlOptions } from "../control/control-guard.js";
+import { type ControlOptions, refuseWithoutToken } from "../control/control-guard.js";
 import type { OwnRouteRequest } from "../control/control-request.js";
 import { answerControl, isControlPath } from "../control/control-routes.js";
 import { answerRequests } from "../control/requests-route.js";
 import { WATCH_PAGE, WATCH_SCRIPT } from "./page.js";
-import { isTrustedHost } from "./trusted-host.js";
+import { forbiddenHost, isTrustedHost } from "./trusted-host.js";
 
 /** The paths the watch routes answer. */
 export const WATCH_PATHS = {
@@ -48,6 +48,8 @@ export interface OwnRouteOptions {
   readonly watch?: boolean;
   /** The control plane: `false` turns it off, `{ token }` requires a bearer. Default `true`. */
   readonly control?: ControlOptions;
+  /** Names answered besides IP addresses and `localhost` (the `Host` header). Default none. */
+  readonly allowHosts?: readonly string[];
 }
 
 const PAGE_POLICY = [
@@ -74,6 +76,7 @@ export async function answerWatch(
   const url = new URL(request.target, "http://watch.invalid");
   const watch = options.watch === true;
   const control = options.control ?? true;
+  const token = typeof control === "object" ? control.token : undefined;
   if (isControlPath(url.pathname)) {
     if (control === false) {
       return controlError(
@@ -82,20 +85,15 @@ export async function answerWatch(
         "The control plane is off on this fake (postline fake --no-control, or startFakeServer's control: false).",
       );
     }
-    const token = typeof control === "object" ? control.token : undefined;
-    return answerControl(service, url.pathname, request, token);
+    return answerControl(service, url.pathname, request, token, options.allowHosts);
   }
   const served =
     (watch && PAGE_PATHS.has(url.pathname)) ||
     ((watch || control !== false) && JSON_PATHS.has(url.pathname));
   // Other `/fake/` paths (the sign-in at `/fake/session`) are the service's.
   if (!served) return undefined;
-  if (!isTrustedHost(request.headers.get("host"))) {
-    return text(
-      403,
-      "The watch page answers only at an IP address or localhost, e.g. http://127.0.0.1:<port>/.",
-    );
-  }
+  const host = request.headers.get("host");
+  if (!isTrustedHost(host, options.allowHosts)) return forbiddenHost(host, "The watch page");
   if (request.method !== "GET" && request.method !== "HEAD") {
     const response = text(405, `${url.pathname} answers GET only.`);
     response.headers.allow = "GET, HEAD";
@@ -120,8 +118,11 @@ export async function answerWatch(
       };
     case WATCH_PATHS.state:
       return json(redactDeep(service.overview(), redact));
-    default:
-      return answerRequests(service, url.searchParams, request.signal);
+    default: {
+      // A wait holds a connection and a listener: with a control token set, it needs the token.
+      const refused = url.searchParams.has("wait") ? refuseWithoutToken(request, token) : undefined;
+      return refused ?? answerRequests(service, url.searchParams, request.signal);
+    }
   }
 }
 
