@@ -24,9 +24,10 @@ function blockWith(page: string, text: string): string {
   return blocks[0] as string;
 }
 
-// Inside the repository, so that `@postline/sdk` and `msw` resolve as in a clone of it.
-mkdirSync(join(root, ".tmp"), { recursive: true });
-const work = mkdtempSync(join(root, ".tmp/doc-scripts-any-hour-"));
+// Inside the package, so that `@postline/sdk` resolves through its own exports map to dist/ and
+// `msw` to its node_modules, as in a clone after `npm run build`.
+mkdirSync(join(root, ".ci/.cache"), { recursive: true });
+const work = mkdtempSync(join(root, ".ci/.cache/doc-scripts-any-hour-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 // Loaded before the script: `Date` (and so `Date.now()`) reads `AT` plus the time since start.
