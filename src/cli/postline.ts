@@ -19,3 +19,6 @@ if (Number(nodeVersion.split(".")[0]) < REQUIRED_NODE_MAJOR) {
 
 const [{ runCli }, { processIO }] = await Promise.all([import("./run-cli.js"), import("./io.js")]);
 process.exitCode = await runCli(process.argv.slice(2), processIO());
+
+// A module (top-level await), with nothing imported before the check above.
+export {};

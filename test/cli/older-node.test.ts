@@ -30,7 +30,7 @@ describe.each([18, 20])("postline on Node %i", (major) => {
   it.for(COMMANDS)(
     "postline %s prints one line naming Node.js 22 and exits 1",
     (command, { skip }) => {
-      if ("missing" in node) skip(node.missing);
+      if ("missing" in node) return skip(node.missing);
       const run = spawnSync(node.path, [POSTLINE, ...command.split(" ")], {
         encoding: "utf8",
         env: envWith(),
