@@ -7,7 +7,9 @@
 #   3. the section's command for an older node (`node scripts/on-node22.mjs npx tsx
 #      first-agent.ts`): it must run the script on Node 22 and print its output;
 #   4. the plain `npx tsx first-agent.ts` on the older node: it must stop with the error that says
-#      @postline/sdk/testing needs Node.js 22, never with an AmbiguousCreateError.
+#      @postline/sdk/testing needs Node.js 22, never with an AmbiguousCreateError;
+#   5. examples/README.md's command for one example on an older node (`node scripts/on-node22.mjs
+#      npx tsx examples/...`): it must run the example on Node 22.
 #
 #   bash .ci/first-agent.sh [path/to/node]   # the node older than 22; default: `node` on PATH
 set -euo pipefail
@@ -38,8 +40,13 @@ if (!block || !command || !section.includes("`npm run build`"))
   throw new Error("README: the first agent script section lost its block or its commands");
 writeFileSync("first-agent.ts", block);
 writeFileSync(".first-agent-command", command);
+const examples = readFileSync("examples/README.md", "utf8");
+const example = /`(node scripts\/on-node22\.mjs npx tsx examples\/[\w-]+\.ts)`/.exec(examples)?.[1];
+if (!example) throw new Error("examples/README.md: no command for an older node");
+writeFileSync(".example-command", example);
 '
 command=$(cat .first-agent-command)
+example_command=$(cat .example-command)
 
 echo "first-agent: on $(node --version): npm ci, npm run build, $command"
 npm ci --no-audit --no-fund --loglevel=error >/dev/null
@@ -66,3 +73,11 @@ if ! grep -q 'needs Node.js 22' <<<"$plain" || grep -q 'AmbiguousCreateError' <<
   exit 1
 fi
 echo "first-agent: plain npx tsx on $(node --version) says: $(grep -m1 'needs Node.js 22' <<<"$plain")"
+
+# examples/README.md's command for an older node.
+example_output=$(eval "$example_command" 2>&1) || {
+  printf '%s\n' "$example_output" >&2
+  echo "first-agent: \`$example_command\` failed on $(node --version)" >&2
+  exit 1
+}
+echo "first-agent: $example_command on $(node --version): $(tail -n 1 <<<"$example_output")"

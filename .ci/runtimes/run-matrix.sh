@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runtime matrix for the BUILT package (run `npm run build` first): provisions Bun, Deno,
-# Node 24, Miniflare (workerd) and edge-runtime from the npm registry and Chromium from Debian,
-# runs the smoke tests on each, prints a PASS/FAIL line per runtime and exits non-zero if any
-# fails.
+# Node 24, Node 26, Miniflare (workerd) and edge-runtime from the npm registry and Chromium from
+# Debian, runs the smoke tests on each, prints a PASS/FAIL line per runtime and exits non-zero if
+# any fails.
 #
 #   bash .ci/runtimes/run-matrix.sh            # every runtime
-#   bash .ci/runtimes/run-matrix.sh bun deno   # some of them (bun, deno, node24, chromium, chromium-csp,
-#                                              # workers, vercel-edge)
+#   bash .ci/runtimes/run-matrix.sh bun deno   # some of them (bun, deno, node24, node26, chromium,
+#                                              # chromium-csp, workers, vercel-edge)
 #
 # Sourcing it (`. .ci/runtimes/run-matrix.sh`) defines the provision_* functions and runs nothing.
 
@@ -48,6 +48,7 @@ provision_miniflare() {
 provision_bun() { provision_npm_binary bun bun bun; }
 provision_deno() { provision_npm_binary deno deno deno; }
 provision_node24() { provision_npm_binary node24 node@24 node; }
+provision_node26() { provision_npm_binary node26 node@26 node; }
 
 # Chromium from Debian's packages, installed only when missing; prints its path.
 provision_chromium() {
@@ -70,6 +71,7 @@ run_runtime() {
         DENO_NO_UPDATE_CHECK=1 DENO_NO_PROMPT=1 "$runner" run -A .ci/runtimes/smoke.mjs || status=$?
       ;;
     node24) runner=$(provision_node24) && "$runner" .ci/runtimes/smoke.mjs || status=$? ;;
+    node26) runner=$(provision_node26) && "$runner" .ci/runtimes/smoke.mjs || status=$? ;;
     chromium)
       runner=$(provision_chromium) && CHROMIUM_PATH=$runner node .ci/runtimes/browser.mjs || status=$?
       ;;
@@ -121,7 +123,7 @@ run_matrix() {
     return 1
   fi
   local runtimes=("$@") results=() failed=0 passed=0 runtime
-  [ ${#runtimes[@]} -gt 0 ] || runtimes=(bun deno node24 chromium chromium-csp workers vercel-edge)
+  [ ${#runtimes[@]} -gt 0 ] || runtimes=(bun deno node24 node26 chromium chromium-csp workers vercel-edge)
   # Not `tee /dev/stderr`: when CI sends output to a file, reopening it would truncate the log.
   local -A outs=() background=()
   for runtime in "${runtimes[@]}"; do
