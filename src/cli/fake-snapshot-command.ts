@@ -3,14 +3,12 @@
  * own pacing) and writes a seed `postline fake --seed FILE` serves. No token is written.
  */
 import { writeFileSync } from "node:fs";
-import { redactDeep } from "../core/redact.js";
-import { resultRedactorOf } from "../core/result-redactor.js";
 import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
-import { snapshotSeed } from "./snapshot-seed.js";
+import { snapshotWorkspace } from "./snapshot-workspace.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
@@ -63,42 +61,14 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     onRequest: () => progress?.pageSent(),
     onRateLimitWait: (event) => progress?.slotExpected(event.expectedWaitMs),
   });
-  let seed: ReturnType<typeof snapshotSeed>;
+  let safe: Awaited<ReturnType<typeof snapshotWorkspace>>;
   try {
-    progress?.pageRequested();
-    const channels = await client.channels.list();
-    const brand = await client.brand.get();
-    const schedule = await client.schedule.get();
-    const items: Record<string, unknown>[] = [];
-    for await (const page of client.content.list({ status: "all" }).pages()) {
-      items.push(...(page.items as Record<string, unknown>[]));
-      progress?.counted(items.length);
-      progress?.pageRequested();
-    }
-    // A key without admin scope may not list keys: the seed then gets one admin test key.
-    const keys = await client.keys.list().catch((error: unknown) => {
-      if ((error as { status?: number }).status === 403) return undefined;
-      throw error;
-    });
-    const stats = await client.stats.get();
-    seed = snapshotSeed(
-      {
-        channels: channels as never,
-        brand: brand as never,
-        schedule: schedule as never,
-        items,
-        keys: keys as never,
-        stats: stats as never,
-      },
-      { redact: flags["redact-text"] === true },
-    );
+    safe = await snapshotWorkspace(client, { redact: flags["redact-text"] === true, progress });
   } catch (error) {
     progress?.finish("failed");
     throw error;
   }
   progress?.finish("done");
-  // Whatever the service echoed, no token reaches the file.
-  const safe = redactDeep(seed, resultRedactorOf(client));
   const checked = parseFakeSeed(safe);
   if (!checked.ok) {
     io.stderr.write(
@@ -107,7 +77,7 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     return 1;
   }
   writeFileSync(flags.out, `${JSON.stringify(safe, null, 2)}\n`, { mode: 0o600 });
-  const workspace = seed.workspace ?? {};
+  const workspace = safe.workspace || {};
   io.stderr.write(
     `${terminalSafe(`wrote ${flags.out}: ${workspace.channels?.length ?? 0} channels, ${workspace.content?.length ?? 0} items, ${workspace.keys?.length ?? 0} keys (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
   );
