@@ -33,12 +33,14 @@ export function snapshotSeed(reads: SnapshotReads, { redact }: { redact: boolean
   const members = new Map<string, { userId: string; fullName?: string; email?: string }>();
   const noteMember = (createdBy: Wire | undefined) => {
     const userId = text(createdBy?.userId);
-    if (userId === "" || members.has(userId)) return;
-    members.set(userId, {
-      userId,
-      ...(typeof createdBy?.fullName === "string" ? { fullName: createdBy.fullName } : {}),
-      ...(typeof createdBy?.email === "string" ? { email: createdBy.email } : {}),
-    });
+    if (userId === "") return;
+    // A key's `createdBy` has no name or email; an item's may: the first read of each is kept.
+    const member = members.get(userId) ?? { userId };
+    if (member.fullName === undefined && typeof createdBy?.fullName === "string")
+      member.fullName = createdBy.fullName;
+    if (member.email === undefined && typeof createdBy?.email === "string")
+      member.email = createdBy.email;
+    members.set(userId, member);
   };
   const keys = (reads.keys ?? []).map((key) => {
     noteMember(key.createdBy);
