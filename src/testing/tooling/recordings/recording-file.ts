@@ -3,14 +3,26 @@
  * rename, at mode 0600: a reader, or a recorder killed mid-write, only ever sees a complete file,
  * so a crash loses at most the exchange in flight.
  */
-import { chmodSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { parseRecording, type Recording, type RecordingJson } from "./recording-schema.js";
 
 /** The `$schema` a recording file names. */
 export const RECORDING_SCHEMA_REF = "./node_modules/@postline/sdk/dist/recording.schema.json";
 
+/**
+ * node:fs, reached through `process.getBuiltinModule`: `@postline/sdk/testing` also builds for
+ * browsers, where a static import of it would break the bundle.
+ */
+function nodeFs(): typeof import("node:fs") {
+  const fs = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+  ).process?.getBuiltinModule?.("node:fs") as typeof import("node:fs") | undefined;
+  if (!fs) throw new Error("Recording files need Node.js 22.3 or later (process.getBuiltinModule)");
+  return fs;
+}
+
 /** Writes `recording` to `path` atomically, readable by its owner only. */
 export function writeRecordingFile(path: string, recording: RecordingJson): void {
+  const { chmodSync, renameSync, writeFileSync } = nodeFs();
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(recording, null, 2)}\n`, { mode: 0o600 });
   // The mode of a file that existed already is not changed by writeFileSync.
@@ -35,7 +47,7 @@ export class RecordingFileError extends Error {
 export function readRecordingFile(path: string): Recording {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = nodeFs().readFileSync(path, "utf8");
   } catch (error) {
     throw new RecordingFileError(path, [(error as NodeJS.ErrnoException).code ?? "unreadable"]);
   }
