@@ -7,6 +7,8 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { envWith, exitOf, firstLine, runPostline, startPostline } from "./support/run-postline.js";
 
@@ -129,6 +131,22 @@ describe("postline record, postline fake --replay, postline fake check", () => {
       answers.map((answer) => `${answer.method} /api/v1${answer.path.split("?")[0]}`),
     );
     expect(file.exchanges[6].request.query).toBe("limit=2");
+  });
+
+  it("the file follows the published schema, dist/recording.schema.json", () => {
+    const schema = JSON.parse(
+      readFileSync(new URL("../../dist/recording.schema.json", import.meta.url), "utf8"),
+    );
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    expect(
+      validate(JSON.parse(readFileSync(recording, "utf8"))),
+      JSON.stringify(validate.errors),
+    ).toBe(true);
+    expect(validate({ postlineRecording: 2, target: "x", startedAt: "now", exchanges: [{}] })).toBe(
+      false,
+    );
   });
 
   it("the file has mode 0600 and holds no key, no created token and no member's email", () => {
