@@ -23,12 +23,12 @@ const FAKE_CHECK_FLAGS = {
 
 /** `postline fake check`, as the top-level help lists it. */
 export const FAKE_CHECK_COMMAND: CommandSpec = {
-  name: "fake check FILE",
-  summary: "check the fake against a recording (postline record): where it answers otherwise",
+  name: "fake check",
+  summary: "check the fake against a recording FILE of postline record; exit 1 on a difference",
   flags: FAKE_CHECK_FLAGS,
 };
 
-const FAKE_CHECK_HELP = `${usageLine(FAKE_CHECK_COMMAND)}
+const FAKE_CHECK_HELP = `${checkUsageLine()}
 
 Seeds a fresh fake with the recording's seed (or the default seed) and sends it the recorded
 requests in order. The ids the service made are mapped to the fake's by order of creation. Each
@@ -84,4 +84,9 @@ function parseCheckArgs(argv: readonly string[]) {
       throw new UsageError(error.message, "fake check");
     throw error;
   }
+}
+
+/** The usage line, with the recording FILE the command takes after its name. */
+export function checkUsageLine(): string {
+  return usageLine({ ...FAKE_CHECK_COMMAND, name: "fake check FILE" });
 }

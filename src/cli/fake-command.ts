@@ -6,7 +6,7 @@ import { CONTROL_PATHS } from "../testing/tooling/control/control-routes.js";
 import { startFakeServer } from "../testing/tooling/serve/http-server.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { FAKE_CHECK_COMMAND, runFakeCheck } from "./fake-check-command.js";
+import { checkUsageLine, runFakeCheck } from "./fake-check-command.js";
 import { runFakeReplay } from "./fake-replay.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
@@ -43,7 +43,7 @@ export const FAKE_COMMAND: CommandSpec = {
 
 const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
 ${usageLine(FAKE_SNAPSHOT_COMMAND)}
-${usageLine(FAKE_CHECK_COMMAND)}
+${checkUsageLine()}
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the

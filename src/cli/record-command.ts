@@ -28,8 +28,7 @@ const RECORD_FLAGS = {
 /** `postline record`, as the top-level help lists it. */
 export const RECORD_COMMAND: CommandSpec = {
   name: "record",
-  summary:
-    "record an agent's traffic with the service through a proxy, secrets scrubbed, to a JSON file",
+  summary: "record an agent's traffic through a proxy to a JSON file, its secrets scrubbed",
   flags: RECORD_FLAGS,
 };
 
