@@ -23,7 +23,10 @@ if (process.argv.includes("--rest-docs")) {
   writeFileSync("dist/openapi.json", `${JSON.stringify(document, null, 2)}\n`);
   writeFileSync("dist/fake-control.json", `${JSON.stringify(buildControlDocument(), null, 2)}\n`);
   writeFileSync("dist/fake-seed.schema.json", `${JSON.stringify(fakeSeedJsonSchema(), null, 2)}\n`);
-  writeFileSync("dist/recording.schema.json", `${JSON.stringify(recordingJsonSchema(), null, 2)}\n`);
+  writeFileSync(
+    "dist/recording.schema.json",
+    `${JSON.stringify(recordingJsonSchema(), null, 2)}\n`,
+  );
   console.log(
     "wrote dist/openapi.json, dist/fake-control.json, dist/fake-seed.schema.json, dist/recording.schema.json",
   );

@@ -33,7 +33,7 @@ export const RECORD_COMMAND: CommandSpec = {
 };
 
 /** The help of `postline record`. */
-export const RECORD_HELP = `${usageLine(RECORD_COMMAND)}
+const RECORD_HELP = `${usageLine(RECORD_COMMAND)}
 
 Starts a recording proxy on 127.0.0.1 and prints its base URL. Point an agent in any language at
 it (POSTLINE_BASE_URL) with its own key: each request goes to the service unchanged (no redirect

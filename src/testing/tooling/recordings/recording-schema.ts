@@ -32,7 +32,7 @@ const RecordedExchangeSchema = z.strictObject({
 });
 
 /** A recording: where it was made, the workspace's seed (with `--snapshot`) and the exchanges. */
-export const RecordingSchema = z.strictObject({
+const RecordingSchema = z.strictObject({
   $schema: z.string().optional().describe("The schema this file follows (ignored)"),
   postlineRecording: z.literal(1).describe("The file format's version"),
   target: z.string().describe("The base URL of the service recorded"),

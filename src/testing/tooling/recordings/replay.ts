@@ -37,11 +37,6 @@ export class Replay {
     this.#used = recording.exchanges.map(() => false);
   }
 
-  /** How many recorded exchanges no request has used yet. */
-  get unused(): number {
-    return this.#used.filter((used) => !used).length;
-  }
-
   /** The answer to `request`. */
   answer(request: ReplayRequest): ReplayAnswer {
     const method = request.method.toUpperCase();
