@@ -73,10 +73,11 @@ export {
   type RecordingFetchOptions,
   recordingFetch,
 } from "./tooling/recordings/recording-fetch.js";
-export type {
-  RecordedExchange,
-  Recording,
-  RecordingJson,
+export {
+  type RecordedExchange,
+  type Recording,
+  type RecordingJson,
+  RecordingSchema,
 } from "./tooling/recordings/recording-schema.js";
 export { replayFetch } from "./tooling/recordings/replay-fetch.js";
 export {

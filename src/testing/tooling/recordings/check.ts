@@ -16,6 +16,7 @@ import { recordingOf } from "./replay-fetch.js";
 export interface RecordingDifference {
   /** The exchange's number in the recording, from 1. */
   readonly exchange: number;
+  /** The request's method, `PATCH`. */
   readonly method: string;
   /** The route, ids as `{id}`: `/api/v1/content/{id}`. */
   readonly path: string;
@@ -29,6 +30,7 @@ export interface RecordingCheckReport {
   readonly exchanges: number;
   /** How many the fake answered as recorded. */
   readonly agree: number;
+  /** Each exchange that differs, in recorded order; empty when all agree. */
   readonly differences: readonly RecordingDifference[];
 }
 

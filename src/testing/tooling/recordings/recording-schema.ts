@@ -32,7 +32,7 @@ const RecordedExchangeSchema = z.strictObject({
 });
 
 /** A recording: where it was made, the workspace's seed (with `--snapshot`) and the exchanges. */
-const RecordingSchema = z.strictObject({
+export const RecordingSchema = z.strictObject({
   $schema: z.string().optional().describe("The schema this file follows (ignored)"),
   postlineRecording: z.literal(1).describe("The file format's version"),
   target: z.string().describe("The base URL of the service recorded"),
@@ -46,7 +46,7 @@ export type Recording = z.infer<typeof RecordingSchema>;
 /** A recording file as JSON, before parsing (its seed as the seed file has it). */
 export type RecordingJson = z.input<typeof RecordingSchema>;
 /** One request and its answer. */
-export type RecordedExchange = z.infer<typeof RecordedExchangeSchema>;
+export type RecordedExchange = Recording["exchanges"][number];
 
 /** The recording in `value`, or each problem with its JSON path. */
 export function parseRecording(
