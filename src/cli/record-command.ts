@@ -70,7 +70,7 @@ export async function runRecord(argv: readonly string[], io: CliIO): Promise<num
   if (!flags.out) throw new UsageError("--out FILE is required", "record");
   const port = portOf(flags.port, "record");
   const allowInsecureHttp = flags["allow-insecure-http"] === true;
-  const target = targetOf(flags.to ?? io.env.POSTLINE_BASE_URL, io.env, allowInsecureHttp);
+  const target = targetOf(flags.to ?? io.env.POSTLINE_BASE_URL, io.env, { allowInsecureHttp });
   let seed: FakeSeedJson | undefined;
   if (flags.snapshot) {
     const client = clientFromEnv({ ...io.env, POSTLINE_BASE_URL: target }, "record", {
@@ -127,7 +127,7 @@ export async function runRecord(argv: readonly string[], io: CliIO): Promise<num
 function targetOf(
   value: string | undefined,
   env: CliIO["env"],
-  allowInsecureHttp: boolean,
+  { allowInsecureHttp }: { allowInsecureHttp: boolean },
 ): string {
   if (!value?.trim())
     throw new UsageError(
