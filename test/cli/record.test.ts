@@ -5,6 +5,7 @@
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -299,6 +300,33 @@ describe("postline record, postline fake --replay, postline fake check", () => {
       "/api/v1/brand",
     ]);
     expect(statSync(out).mode & 0o777).toBe(0o600);
+  });
+
+  it("follows no redirect, and passes the answer's headers and body on unchanged", async () => {
+    const service = createServer((request, response) => {
+      response.writeHead(302, { location: "/api/v1/elsewhere", "x-trace": "t-1" });
+      response.end(`moved ${request.url}`);
+    });
+    await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+    const address = service.address() as { port: number };
+    try {
+      const out = join(dir, "redirect.json");
+      const proxy = await recorder(out, `http://127.0.0.1:${address.port}`);
+      const answer = await fetch(`${proxy.url}/api/v1/channels?x=1`, { redirect: "manual" });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("/api/v1/elsewhere");
+      expect(answer.headers.get("x-trace")).toBe("t-1");
+      expect(await answer.text()).toBe("moved /api/v1/channels?x=1");
+      expect(await stop(proxy.child)).toBe(0);
+      const [exchange] = JSON.parse(readFileSync(out, "utf8")).exchanges;
+      expect(exchange.response).toEqual({
+        status: 302,
+        headers: {},
+        body: "moved /api/v1/channels?x=1",
+      });
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
+    }
   });
 
   it("refuses to start without a target, naming the flag", async () => {
