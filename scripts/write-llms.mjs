@@ -38,6 +38,10 @@ export const SECTIONS = [
         "docs/testing.md",
         "the contract fake: msw handlers, `startFakeServer`, the seed, the clock, faults, the request log",
       ],
+      [
+        "docs/recordings.md",
+        "`postline record` (secrets scrubbed), `postline fake --replay`, `postline fake check`, and `recordingFetch`, `replayFetch`, `checkRecording`",
+      ],
       ["docs/observability.md", "hooks, logging, call ids and OpenTelemetry spans"],
       [
         "docs/agent-tools.md",

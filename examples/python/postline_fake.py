@@ -41,7 +41,8 @@ class Fake:
             raise RuntimeError(f"postline fake did not start: {self.process.stderr.read()}")
         self.details = json.loads(line)
         self.base_url = self.details["baseURL"]
-        self.api_key = self.details["apiKey"]
+        # A replay (`--replay FILE`) takes any key, and prints none.
+        self.api_key = self.details.get("apiKey")
 
     def stop(self):
         self.process.terminate()

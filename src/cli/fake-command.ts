@@ -7,6 +7,8 @@ import { type FakeServer, startFakeServer } from "../testing/tooling/serve/http-
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
+import { checkUsageLine, runFakeCheck } from "./fake-check-command.js";
+import { runFakeReplay } from "./fake-replay.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
 import { FAKE_SNAPSHOT_COMMAND, runFakeSnapshot } from "./fake-snapshot-command.js";
@@ -25,6 +27,7 @@ const FAKE_FLAGS = {
   host: { type: "string", value: "ADDRESS" },
   ...ALLOW_HOST_FLAG,
   seed: { type: "string", value: "FILE" },
+  replay: { type: "string", value: "FILE" },
   json: { type: "boolean" },
   log: { type: "boolean" },
   "control-token": { type: "string", value: "TOKEN" },
@@ -42,6 +45,7 @@ export const FAKE_COMMAND: CommandSpec = {
 
 const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
 ${usageLine(FAKE_SNAPSHOT_COMMAND)}
+${checkUsageLine()}
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the
@@ -69,6 +73,9 @@ Options:
   --log             print one line per request to stdout (terminal-safe, tokens redacted)
   --seed FILE       start from this seed (JSON; schema: @postline/sdk/fake-seed.schema.json),
                     checked before the server starts; postline fake snapshot writes one
+  --replay FILE     serve a recording (postline record) instead of the fake: each request gets
+                    the next unused exchange with its method, path, query and body, in order,
+                    whatever key it sends; any other gets 501 not_recorded
   --control-token T require Authorization: Bearer T on the control routes (for a fake served
                     on another interface); or ${CONTROL_TOKEN_VARIABLE}
   --no-control      serve no control routes (the watch page and its JSON stay)
@@ -81,12 +88,18 @@ Options:
 /** Runs `postline fake`; resolves to the exit code once stopped. */
 export async function runFake(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
+  if (argv[0] === "check") return runFakeCheck(argv.slice(1), io);
   const flags = parseFlags(argv, FAKE_FLAGS, "fake");
   if (flags.help) {
     io.stdout.write(FAKE_HELP + fakeRoutesHelp());
     return 0;
   }
   const port = portOf(flags.port, "fake");
+  if (flags.replay !== undefined) {
+    if (flags.seed !== undefined)
+      throw new UsageError("--replay and --seed cannot go together", "fake");
+    return runFakeReplay(flags.replay, { port, json: flags.json === true }, io);
+  }
   const allowHosts = allowHostsOf(flags["allow-host"], "fake");
   const token = flags["control-token"] ?? io.env[CONTROL_TOKEN_VARIABLE];
   if (token !== undefined && token.trim().length < 16) {

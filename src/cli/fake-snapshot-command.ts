@@ -2,23 +2,15 @@
  * `postline fake snapshot --out FILE`: reads a live workspace (GETs only, through the client's
  * own pacing) and writes a seed `postline fake --seed FILE` serves. No token is written.
  */
-import { redactDeep } from "../core/redact.js";
-import { resultRedactorOf } from "../core/result-redactor.js";
 import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
 import { writePrivateFile } from "./private-file.js";
 import { ProgressLine } from "./progress-line.js";
-import { snapshotSeed } from "./snapshot-seed.js";
+import { SNAPSHOT_CAPS, SnapshotOverCap, snapshotWorkspace } from "./snapshot-workspace.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
-
-/**
- * How much of the items a snapshot reads before it stops: a service that answers endless cursors
- * with 8 MB pages read 450 MB in 12 s. A seed past these is too big to serve anyway.
- */
-const SNAPSHOT_CAPS = { pages: 1_000, items: 100_000, bytes: 100_000_000 } as const;
 
 /** The flags of `postline fake snapshot`: what it parses, and what the help lists. */
 const FAKE_SNAPSHOT_FLAGS = {
@@ -81,51 +73,20 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     onRequest: () => progress?.pageSent(),
     onRateLimitWait: (event) => progress?.slotExpected(event.expectedWaitMs),
   });
-  let seed: ReturnType<typeof snapshotSeed>;
+  let safe: Awaited<ReturnType<typeof snapshotWorkspace>>;
   try {
-    progress?.pageRequested();
-    const channels = await client.channels.list();
-    const brand = await client.brand.get();
-    const schedule = await client.schedule.get();
-    const items: Record<string, unknown>[] = [];
-    const read = { pages: 0, bytes: 0 };
-    for await (const page of client.content.list({ status: "all" }).pages()) {
-      read.pages += 1;
-      read.bytes += Buffer.byteLength(JSON.stringify(page.items));
-      items.push(...(page.items as Record<string, unknown>[]));
-      const over = overCap({ pages: read.pages, items: items.length, bytes: read.bytes }, caps);
-      if (over) {
-        progress?.finish("failed");
-        io.stderr.write(`postline: ${terminalSafe(over)}\n`);
-        return 1;
-      }
-      progress?.counted(items.length);
-      progress?.pageRequested();
-    }
-    // A key without admin scope may not list keys: the seed then gets one admin test key.
-    const keys = await client.keys.list().catch((error: unknown) => {
-      if ((error as { status?: number }).status === 403) return undefined;
-      throw error;
+    safe = await snapshotWorkspace(client, {
+      redact: flags["redact-text"] === true,
+      progress,
+      caps,
     });
-    const stats = await client.stats.get();
-    seed = snapshotSeed(
-      {
-        channels: channels as never,
-        brand: brand as never,
-        schedule: schedule as never,
-        items,
-        keys: keys as never,
-        stats: stats as never,
-      },
-      { redact: flags["redact-text"] === true },
-    );
   } catch (error) {
     progress?.finish("failed");
-    throw error;
+    if (!(error instanceof SnapshotOverCap)) throw error;
+    io.stderr.write(`postline: ${terminalSafe(error.message)}\n`);
+    return 1;
   }
   progress?.finish("done");
-  // Whatever the service echoed, no token reaches the file.
-  const safe = redactDeep(seed, resultRedactorOf(client));
   const checked = parseFakeSeed(safe);
   if (!checked.ok) {
     io.stderr.write(
@@ -134,7 +95,7 @@ export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promi
     return 1;
   }
   writePrivateFile(flags.out, `${JSON.stringify(safe, null, 2)}\n`);
-  const workspace = seed.workspace ?? {};
+  const workspace = safe.workspace ?? {};
   io.stderr.write(
     `${terminalSafe(`wrote ${flags.out}: ${counted(workspace.channels?.length ?? 0, "channel")}, ${counted(workspace.content?.length ?? 0, "item")}, ${counted(workspace.keys?.length ?? 0, "key")} (new test keys; postline fake --seed ${flags.out} prints their tokens)${workspace.brand ? ", the brand" : ""}, the schedule`)}\n`,
   );
@@ -157,18 +118,4 @@ function capOf(value: string | undefined, flag: string, fallback: number): numbe
     );
   }
   return cap;
-}
-
-/** The message for the first cap the read passed, naming its flag; `undefined` within them all. */
-function overCap(
-  read: { pages: number; items: number; bytes: number },
-  caps: { pages: number; items: number; bytes: number },
-): string | undefined {
-  const names = { pages: "pages", items: "items", bytes: "bytes of items" } as const;
-  for (const what of ["pages", "items", "bytes"] as const) {
-    if (read[what] > caps[what]) {
-      return `stopped reading the items past ${caps[what]} ${names[what]} (--max-${what} ${caps[what]}), and wrote nothing; if the workspace is that large, raise --max-${what}`;
-    }
-  }
-  return undefined;
 }

@@ -9,12 +9,14 @@ import {
   CONTENT_EXPORT_HELP,
   runContentExport,
 } from "./content-export-command.js";
+import { FAKE_CHECK_COMMAND } from "./fake-check-command.js";
 import { FAKE_COMMAND, runFake } from "./fake-command.js";
 import { FAKE_SNAPSHOT_COMMAND } from "./fake-snapshot-command.js";
 import { foreignAnswerLine } from "./foreign-answer.js";
 import type { CliIO } from "./io.js";
 import { mainHelp } from "./main-help.js";
 import { MCP_COMMAND, runMcp } from "./mcp-command.js";
+import { RECORD_COMMAND, runRecord } from "./record-command.js";
 import { terminalSafe } from "./terminal-text.js";
 import { UsageError } from "./usage-error.js";
 
@@ -22,8 +24,10 @@ import { UsageError } from "./usage-error.js";
 const MAIN_HELP = mainHelp([
   FAKE_COMMAND,
   FAKE_SNAPSHOT_COMMAND,
+  FAKE_CHECK_COMMAND,
   MCP_COMMAND,
   CONTENT_EXPORT_COMMAND,
+  RECORD_COMMAND,
 ]);
 
 /** Runs the command line `argv` (without `node` and the script); resolves to the exit code. */
@@ -77,6 +81,8 @@ async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
       return runMcp(rest, io);
     case "content":
       return runContent(rest, io);
+    case "record":
+      return runRecord(rest, io);
     default:
       throw new UsageError(
         command.startsWith("-") ? `unknown option ${command}` : `unknown command "${command}"`,

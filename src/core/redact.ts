@@ -8,14 +8,17 @@ import { isCredentialHeader } from "./credential-headers.js";
 /** What a scrubbed secret is replaced with. */
 const REDACTED = "[redacted]";
 
-// `<prefix>_live_...` / `<prefix>_test_...` (api-v1.md §5 rule 2), any bearer credential, and
-// the user:password part of a URL.
-// Not `\b`: `_` is a word character, so `\b` never matches in `ref_pl_live_...`.
-const TOKEN_SHAPE = /(?<![A-Za-z0-9])[A-Za-z0-9]+_(?:live|test)_[A-Za-z0-9_-]{4,}/g;
+/**
+ * Any string shaped like a Postline key token, `<prefix>_live_...` / `<prefix>_test_...`
+ * (api-v1.md §5 rule 2); global, for `replace` and `matchAll`. Not `\b`: `_` is a word
+ * character, so `\b` never matches in `ref_pl_live_...`.
+ */
+export const TOKEN_SHAPE = /(?<![A-Za-z0-9])[A-Za-z0-9]+_(?:live|test)_[A-Za-z0-9_-]{4,}/g;
 // The secret part of a token, after its `<prefix>_live_` / `<prefix>_test_`.
 const SECRET_PART = /^[A-Za-z0-9]+_(?:live|test)_(.+)$/;
 /** A secret part shorter than this is not scrubbed on its own: it would match ordinary text. */
 const MIN_SECRET_PART = 8;
+// Any bearer credential, and the user:password part of a URL.
 const BEARER_VALUE = /(Bearer\s+)[^\s"',;]+/gi;
 const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 

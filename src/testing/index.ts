@@ -65,6 +65,22 @@ export {
 export type { ControlOptions } from "./tooling/control/control-guard.js";
 export { WAIT_LIMITS } from "./tooling/control/requests-route.js";
 export {
+  checkRecording,
+  type RecordingCheckReport,
+  type RecordingDifference,
+} from "./tooling/recordings/check.js";
+export {
+  type RecordingFetchOptions,
+  recordingFetch,
+} from "./tooling/recordings/recording-fetch.js";
+export {
+  type RecordedExchange,
+  type Recording,
+  type RecordingJson,
+  RecordingSchema,
+} from "./tooling/recordings/recording-schema.js";
+export { replayFetch } from "./tooling/recordings/replay-fetch.js";
+export {
   type FakeServer,
   type FakeServerOptions,
   startFakeServer,

@@ -41,7 +41,7 @@ describe("postline --help", () => {
       ...FAKE_COMMAND,
       flags: {
         ...FAKE_COMMAND.flags,
-        replay: { type: "string", value: "FILE" },
+        tape: { type: "string", value: "FILE" },
         "journal-token": { type: "string" },
         "no-journal": { type: "boolean" },
       },
@@ -52,9 +52,7 @@ describe("postline --help", () => {
       flags: { url: { type: "string" } },
     };
     const help = mainHelp([fake, snapshot, MCP_COMMAND]);
-    expect(help).toMatch(
-      /\[--replay FILE\]\s+\[--journal-token JOURNAL-TOKEN\]\s+\[--no-journal\]/,
-    );
+    expect(help).toMatch(/\[--tape FILE\]\s+\[--journal-token JOURNAL-TOKEN\]\s+\[--no-journal\]/);
     expect(help).toMatch(/\n {2}fake dump +print the fake's state\n/);
     expect(help).toContain("[--url URL]");
     expect(usageLine(fake)).toContain("[--no-journal]");

@@ -240,7 +240,7 @@ function parseText(result: { content?: unknown }): unknown {
  * A result that needed no review (the tool ran: an item approved, updated or scheduled, or an
  * error envelope), in a line or two: hosts show the card for every call of a tool linked to it.
  */
-function renderPlain(answer: Record<string, any>, isError: boolean): void {
+function renderPlain(answer: Record<string, any>, { isError }: { isError: boolean }): void {
   review = undefined;
   token = undefined;
   byId("review").hidden = true;
@@ -278,13 +278,13 @@ app.ontoolresult = (params) => {
     render(content as CardReview, params._meta?.[TOKEN_KEY] as string | undefined);
     return;
   }
-  renderPlain((content ?? {}) as Record<string, any>, params.isError === true);
+  renderPlain((content ?? {}) as Record<string, any>, { isError: params.isError === true });
 };
 app.ontoolcancelled = ({ reason }) => {
   if (review !== undefined) return;
   renderPlain(
     { error: { message: `the call was cancelled${reason ? ` (${reason})` : ""}.` } },
-    true,
+    { isError: true },
   );
 };
 app.onhostcontextchanged = (context) => applyHost(context);

@@ -1,0 +1,92 @@
+/**
+ * `postline fake check FILE`: the parity report of the fake against a recording (SDK_DESIGN.md
+ * §21). Exit 0 when every exchange agrees, 1 otherwise.
+ */
+
+import { parseArgs } from "node:util";
+import { checkRecording } from "../testing/tooling/recordings/check.js";
+import { checkReportText } from "../testing/tooling/recordings/check-report.js";
+import {
+  RecordingFileError,
+  readRecordingFile,
+} from "../testing/tooling/recordings/recording-file.js";
+import { type CommandSpec, usageLine } from "./command-spec.js";
+import type { CliIO } from "./io.js";
+import { jsonLine, terminalSafe } from "./terminal-text.js";
+import { UsageError } from "./usage-error.js";
+
+/** The flags of `postline fake check`: what it parses, and what the help lists. */
+const FAKE_CHECK_FLAGS = {
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `postline fake check`, as the top-level help lists it. */
+export const FAKE_CHECK_COMMAND: CommandSpec = {
+  name: "fake check",
+  summary: "check the fake against a recording FILE of postline record; exit 1 on a difference",
+  flags: FAKE_CHECK_FLAGS,
+};
+
+const FAKE_CHECK_HELP = `${checkUsageLine()}
+
+Seeds a fresh fake with the recording's seed (or the default seed) and sends it the recorded
+requests in order. The ids the service made are mapped to the fake's by order of creation. Each
+answer is compared with the recorded one: the status, the error code, and the body's fields and
+values (times, tokens, emails, cursors and error messages by kind, not value). Prints one line
+per exchange that differs, then "N of M exchanges agree". Exit 0 when all agree, 1 otherwise.
+
+Options:
+  --json      print the report as one JSON object: { exchanges, agree, differences: [{
+              exchange, method, path, problems }] }
+  -h, --help  show this help
+`;
+
+/** Runs `postline fake check`; resolves to the exit code. */
+export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<number> {
+  const { values: flags, positionals } = parseCheckArgs(argv);
+  if (flags.help) {
+    io.stdout.write(FAKE_CHECK_HELP);
+    return 0;
+  }
+  const [file, ...extra] = positionals;
+  if (file === undefined)
+    throw new UsageError("FILE is required: the recording to check", "fake check");
+  if (extra.length > 0) throw new UsageError(`one FILE only, not also "${extra[0]}"`, "fake check");
+  let recording: ReturnType<typeof readRecordingFile>;
+  try {
+    recording = readRecordingFile(file);
+  } catch (error) {
+    if (!(error instanceof RecordingFileError)) throw error;
+    io.stderr.write(`postline: ${error.message.split("\n").map(terminalSafe).join("\n")}\n`);
+    return 2;
+  }
+  const report = await checkRecording(recording);
+  if (flags.json) io.stdout.write(jsonLine(report));
+  else io.stdout.write(checkReportText(report).split("\n").map(terminalSafe).join("\n"));
+  return report.differences.length === 0 ? 0 : 1;
+}
+
+function parseCheckArgs(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      options: FAKE_CHECK_FLAGS,
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    if (
+      error instanceof TypeError &&
+      "code" in error &&
+      String(error.code).startsWith("ERR_PARSE_ARGS")
+    )
+      throw new UsageError(error.message, "fake check");
+    throw error;
+  }
+}
+
+/** The usage line, with the recording FILE the command takes after its name. */
+export function checkUsageLine(): string {
+  return usageLine({ ...FAKE_CHECK_COMMAND, name: "fake check FILE" });
+}
