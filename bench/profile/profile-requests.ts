@@ -1,14 +1,15 @@
 // Profiles per-request CPU work with `node --cpu-prof`:
-//   node --import tsx bench/profile/profile-requests.ts [run,run] [requests]
+//   node --import tsx bench/profile/profile-requests.ts [run,run] [requests] [dist dir]
 // Runs: ky-defaults, ky-lean, sdk-get, sdk-listPage (against the stub), and sdk-get-in-process,
 // sdk-listPage-in-process (the stub's bodies from an in-process `fetch`, no network). Each run is
 // a child process making the same requests; the summary prints where the CPU time went (self time
 // by file and by function, then the SDK's own functions alone). The SDK runs come from dist/
-// (build first; the bench's snapshot of it is taken here).
+// (build first; the bench's snapshot of it is taken here), or from another build when named (a
+// dist/ copied under node_modules/, so ky and zod resolve), to profile a before and an after.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { snapshotBuild } from "../sdk/load-built-sdk.js";
 import { startStubServer } from "../stub/start-stub-server.js";
@@ -35,10 +36,13 @@ function selectedRuns(argument: string | undefined): RunName[] {
   return names as RunName[];
 }
 const TOP = 14;
-/** Where the built SDK's own code runs from (the bench's snapshot of dist/). */
-const SDK_FILES = "postline-bench/dist/";
+const otherBuild = process.argv[4] ? resolve(process.argv[4]) : undefined;
+/** Where the built SDK's own code runs from: the bench's snapshot of dist/, or the build named. */
+const SDK_FILES = otherBuild
+  ? `${otherBuild.slice(otherBuild.lastIndexOf("node_modules/") + "node_modules/".length)}/`
+  : "postline-bench/dist/";
 
-snapshotBuild();
+if (!otherBuild) snapshotBuild();
 const stub = await startStubServer();
 try {
   for (const run of selectedRuns(process.argv[2])) {
@@ -57,6 +61,7 @@ try {
           target === "stub" ? stub.origin : "in-process",
           mode,
           String(REQUESTS),
+          ...(otherBuild ? [otherBuild] : []),
         ],
         { stdio: "inherit", timeout: 120_000 },
       );
@@ -84,7 +89,7 @@ try {
         );
         for (const entry of own.slice(0, TOP)) {
           console.log(
-            `${entry.millis.toFixed(0).padStart(7)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.where.replace(/\S*postline-bench\//, "")}`,
+            `${entry.millis.toFixed(0).padStart(7)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.where.replace(/\S*\/dist\//, "dist/")}`,
           );
         }
       }
