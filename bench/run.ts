@@ -1,7 +1,8 @@
 // `npm run bench`: builds, then measures the SDK against raw fetch, bare ky and openai, prints a
 // table per suite and writes bench/results.json. `--only id,id` runs a subset; `--baseline
 // <dir>` also runs another build's `index.js` in the per-call suite (a dist/ copied under
-// node_modules/, so ky and zod resolve), for a before/after measured in one run.
+// node_modules/, so ky and zod resolve), for a before/after measured in one run; `--runs <n>`
+// repeats the per-call comparison n times and reports it over all of them.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +53,17 @@ function baselineEntry(argv: readonly string[]): string | undefined {
   return directory === undefined ? undefined : resolve(directory, "index.js");
 }
 
+/** `--runs <n>`: how many times the per-call suite repeats its comparison (1 without it). */
+function perCallRuns(argv: readonly string[]): number {
+  const at = argv.indexOf("--runs");
+  if (at === -1) return 1;
+  const runs = Number(argv[at + 1]);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+    throw new Error(`--runs takes a whole number from 1 to 20; got ${argv[at + 1]}`);
+  }
+  return runs;
+}
+
 /** The build named by `--baseline <dir>`, if any; a missing or broken one stops the run. */
 async function baselineSdk(argv: readonly string[]) {
   const at = argv.indexOf("--baseline");
@@ -84,7 +96,12 @@ async function main(): Promise<void> {
       typeof runValidationSuite
     >[0];
     if (only.has("per-call")) {
-      const perCall = await runPerCallSuite(stub.origin, sdk, await baselineSdk(process.argv));
+      const perCall = await runPerCallSuite(
+        stub.origin,
+        sdk,
+        await baselineSdk(process.argv),
+        perCallRuns(process.argv),
+      );
       perCall.suites.forEach(record);
       perCallFigures = perCall.figures;
     }

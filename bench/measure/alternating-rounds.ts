@@ -135,3 +135,24 @@ export async function runAlternatingRounds(
     cpuPerRound: cpu[index]!,
   }));
 }
+
+/**
+ * The results of several runs of the same contenders as one: their rounds pooled in run order,
+ * so a paired ratio still divides figures of one round, and medians are over every round.
+ */
+export function poolRuns(runs: readonly (readonly ContenderResult[])[]): ContenderResult[] {
+  const [first = []] = runs;
+  return first.map((result, index) => {
+    const wallPerRound = runs.flatMap((run) => run[index]!.wallPerRound);
+    const cpuPerRound = runs.flatMap((run) => run[index]!.cpuPerRound);
+    return {
+      name: result.name,
+      wallMicros: median(wallPerRound),
+      cpuMicros: median(cpuPerRound),
+      rounds: wallPerRound.length,
+      callsPerRound: result.callsPerRound,
+      wallPerRound,
+      cpuPerRound,
+    };
+  });
+}

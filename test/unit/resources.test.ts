@@ -28,6 +28,45 @@ describe("every request", () => {
     expect(request.headers.get("accept")).toBe("application/json");
   });
 
+  it("the SDK's headers: a caller may set accept, only a call may set x-postline-sdk", async () => {
+    server.use(http.get(`${API}/channels`, () => HttpResponse.json({ channels: [] })));
+    const client = makeClient({
+      apiKey: "pl_test_abc123def456",
+      headers: { accept: "application/vnd.client+json", "x-postline-sdk": "client/1" },
+    });
+    await client.channels.list();
+    await client.channels.list(
+      {},
+      { headers: { accept: "text/call", "x-postline-sdk": "call/1" } },
+    );
+    const [clientLevel, callLevel] = seen;
+    expect(clientLevel!.headers.get("accept")).toBe("application/vnd.client+json");
+    expect(clientLevel!.headers.get("x-postline-sdk")).toBe(`postline-typescript/${VERSION}`);
+    expect(callLevel!.headers.get("accept")).toBe("text/call");
+    expect(callLevel!.headers.get("x-postline-sdk")).toBe("call/1");
+    expect(callLevel!.headers.get("authorization")).toBe("Bearer pl_test_abc123def456");
+  });
+
+  it("a custom fetch is handed a Request that already carries every header", async () => {
+    const handed: Request[] = [];
+    const client = makeClient({
+      apiKey: "pl_test_abc123def456",
+      headers: { "x-trace": "t1" },
+      fetch: async (input) => {
+        handed.push(input as Request);
+        return HttpResponse.json({ channels: [] });
+      },
+    });
+    await client.channels.list({}, { headers: { "x-call": "c1" } });
+    expect(Object.fromEntries(handed[0]!.headers)).toEqual({
+      accept: "application/json",
+      authorization: "Bearer pl_test_abc123def456",
+      "x-call": "c1",
+      "x-postline-sdk": `postline-typescript/${VERSION}`,
+      "x-trace": "t1",
+    });
+  });
+
   it("sends a JSON content type with bodies", async () => {
     server.use(
       http.post(`${API}/keys`, () =>

@@ -87,6 +87,8 @@ export function rollingBudget(now: () => number): RollingBudget {
     const t = now();
     // Slots whose window has passed are dropped, so memory stays bounded by the limit.
     slots = slots.filter((slot) => slot.freeAt > t);
+    // Nobody waits (each call of a quiet client): no line to serve, and no wake-up to arm.
+    if (queue.length === 0 && wakeAt === Infinity) return;
     for (;;) {
       const head = queue[0];
       if (head === undefined || nextOpeningAt(t, head.limit) > t) break;

@@ -12,7 +12,8 @@ export class AttemptDeadline {
   endedBy: "timeout" | "caller" | undefined;
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #callerSignal: AbortSignal | undefined;
-  readonly #onCallerAbort = () => this.#end("caller");
+  /** Set only when there is a caller's signal to listen to. */
+  readonly #onCallerAbort: (() => void) | undefined;
   #rejectEnded: ((reason: unknown) => void) | undefined;
   #ended: Promise<never> | undefined;
 
@@ -21,7 +22,10 @@ export class AttemptDeadline {
     this.#callerSignal = callerSignal;
     this.#timer = setTimeout(() => this.#end("timeout"), timeoutMs);
     if (callerSignal?.aborted) this.#end("caller");
-    else callerSignal?.addEventListener("abort", this.#onCallerAbort);
+    else if (callerSignal) {
+      this.#onCallerAbort = () => this.#end("caller");
+      callerSignal.addEventListener("abort", this.#onCallerAbort);
+    }
   }
 
   /** The signal to hand to `fetch`. */
@@ -47,7 +51,7 @@ export class AttemptDeadline {
   /** Stops the clock and lets go of the caller's signal. Call it once the attempt is over. */
   dispose(): void {
     clearTimeout(this.#timer);
-    this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
+    if (this.#onCallerAbort) this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
     // A race nobody awaits any more must not surface as an unhandled rejection.
     this.#ended?.catch(() => {});
   }

@@ -71,7 +71,8 @@ export class AttemptObserver {
 
   /** Pacing let the attempt through and it is about to be sent. */
   sending(request: PreparedRequest, attempt: number): void {
-    this.#callHook("onRequest", () => eventOf(request, attempt));
+    const hook = this.#hooks.onRequest;
+    if (hook) invokeHook("onRequest", hook, eventOf(request, attempt), this.#logger);
   }
 
   /** The attempt got a response (any status). */
@@ -80,16 +81,23 @@ export class AttemptObserver {
     attempt: number,
     result: Extract<AttemptResult, { kind: "response" }>,
   ): void {
+    // Nothing is read or built for a response nobody watches.
+    const hook = this.#hooks.onResponse;
+    const debug = this.#logger.enabled("debug");
+    if (!hook && !debug) return;
     const { status, headers } = result.response;
     const durationMs = Math.round(result.durationMs);
-    this.#callHook("onResponse", () => ({
-      ...eventOf(request, attempt),
-      status,
-      durationMs,
-      // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
-      headers: redactHeaders(headers, this.#redact),
-    }));
-    if (this.#logger.enabled("debug")) {
+    if (hook) {
+      const event = {
+        ...eventOf(request, attempt),
+        status,
+        durationMs,
+        // A copy: a header echoing the token (a proxy, a debug header) is scrubbed.
+        headers: redactHeaders(headers, this.#redact),
+      };
+      invokeHook("onResponse", hook, event, this.#logger);
+    }
+    if (debug) {
       const fields = { status, attempt, durationMs };
       this.#debug(request, `${request.method} /${request.path} ${status}`, fields);
     }

@@ -37,7 +37,7 @@ export class PreparedRequest {
   /** The per-key rate budget the call draws from. */
   readonly budget: RateBudget;
   readonly signal: AbortSignal | undefined;
-  /** The caller's per-call headers, checked, with the credential set again after them. */
+  /** The caller's per-call headers, checked (the credential is set after them, in ky-instance.ts). */
   readonly headers: Record<string, string> | undefined;
   /** Per-attempt deadline in milliseconds, from sending until the body is read. */
   readonly timeout: number;
@@ -86,8 +86,16 @@ export class PreparedRequest {
     return this.#redactedPath;
   }
 
-  /** What the pacer is told of an attempt that may wait `leftToWaitMs` (pacer.ts). */
-  waitOptions(leftToWaitMs: number): AcquireOptions {
-    return { maxWaitMs: leftToWaitMs, attemptTimeoutMs: this.timeout, session: this.session };
+  /**
+   * What the pacer is told of an attempt that may wait `leftToWaitMs` (pacer.ts), and who is told
+   * when it has to wait.
+   */
+  waitOptions(leftToWaitMs: number, onWait?: AcquireOptions["onWait"]): AcquireOptions {
+    return {
+      maxWaitMs: leftToWaitMs,
+      attemptTimeoutMs: this.timeout,
+      session: this.session,
+      onWait,
+    };
   }
 }

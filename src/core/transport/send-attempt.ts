@@ -1,4 +1,4 @@
-import type { KyInstance } from "ky";
+import type { KyInstance, Options } from "ky";
 import { AttemptDeadline } from "./attempt-deadline.js";
 import { withAttemptSignal } from "./ky-instance.js";
 import type { PreparedRequest } from "./prepared-request.js";
@@ -34,15 +34,11 @@ export async function sendAttempt(
   const started = performance.now();
   const deadline = new AttemptDeadline(request.timeout, request.signal);
   try {
-    const options = withAttemptSignal(
-      {
-        method: request.method,
-        redirect: "manual" as const,
-        ...(request.headers ? { headers: request.headers } : {}),
-        ...(request.body !== undefined ? { json: request.body } : {}),
-      },
-      deadline.signal,
-    );
+    // Only the options the call has: ky copies its options object once per key it holds.
+    const options: Options = { method: request.method, redirect: "manual" };
+    if (request.headers) options.headers = request.headers;
+    if (request.body !== undefined) options.json = request.body;
+    withAttemptSignal(options, deadline.signal);
     const sent = ky(request.url, options);
     // A response that arrives after the deadline won is not read: let its connection go.
     const response = await deadline.race(sent).catch((error: unknown) => {

@@ -63,8 +63,6 @@ export interface TransportConfig {
  * write that may have reached the service is never repeated.
  */
 export class Transport {
-  /** The `Authorization` header, or nothing in session mode. */
-  readonly #credentialHeaders: Record<string, string>;
   /** A key's calls draw from its budgets; a session's are held only by its 429s. */
   readonly #auth: PostlineAuth;
   /** The client's `Cookie` header in session mode: the session its calls are sent with. */
@@ -78,19 +76,19 @@ export class Transport {
     if (apiKey !== null) checkApiKeyForHeader(apiKey);
     this.#auth = apiKey === null ? "session" : "apiKey";
     const session = apiKey === null;
-    this.#credentialHeaders = apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
+    // The `Authorization` header, or nothing in session mode.
+    const credentialHeaders: Record<string, string> =
+      apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
     const headers = checkedCallerHeaders(config.headers, { where: "client", session });
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
     this.#observer = new AttemptObserver(config.hooks, config.logger, config.redact);
     this.#ky = createKyInstance({
       fetch: config.fetch,
-      headers: {
-        accept: "application/json",
-        ...headers,
-        "x-postline-sdk": config.sdkHeader,
-        ...this.#credentialHeaders,
-      },
+      callerHeaders: headers,
+      defaultHeaders: { accept: "application/json" },
+      sdkHeaders: { "x-postline-sdk": config.sdkHeader },
+      credentialHeaders,
       session,
     });
   }
@@ -99,9 +97,11 @@ export class Transport {
   urlFor(path: string, query?: QueryParams): string {
     // Joined as a string, not parsed with `new URL` on every call (docs/performance.md): the base
     // is normalised once and ends in `/api/v1/`, and resources encode the ids in `path`.
+    if (query === undefined) return `${this.#config.baseURL}${path}`;
     let search = "";
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined) continue;
+    for (const key in query) {
+      const value = query[key];
+      if (value === undefined || !Object.hasOwn(query, key)) continue;
       search += `${search ? "&" : "?"}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
     }
     return `${this.#config.baseURL}${path}${search}`;
@@ -141,11 +141,11 @@ export class Transport {
     const request = this.#prepare(spec, sdkCall.id);
     /** Time this call has spent waiting for slots and before retries: `maxWaitMs` bounds it. */
     let waitedMs = 0;
-    const leftMs = () => leftToWaitMs(request.maxWaitMs, waitedMs);
     for (let attempt = 1; ; attempt++) {
       if (request.signal?.aborted) throw this.#userAbort(request);
       const waitStarted = performance.now();
-      const release = await this.#waitForSlot(request, attempt, leftMs(), sdkCall);
+      const leftMs = leftToWaitMs(request.maxWaitMs, waitedMs);
+      const release = await this.#waitForSlot(request, attempt, leftMs, sdkCall);
       const slotWaitMs = performance.now() - waitStarted;
       waitedMs += slotWaitMs;
       let span: TraceSpan | undefined;
@@ -168,7 +168,7 @@ export class Transport {
         if (ok && text !== undefined) {
           if (span) endAttemptSpan(span, status);
           this.#config.metrics?.attempted(request.method, result.durationMs, status);
-          return responseOf(request, text);
+          return new ReadResponse(request, text);
         }
       }
       const failure = classifyFailure(request, result, this.#config);
@@ -180,7 +180,12 @@ export class Transport {
         attemptErrorType(status, failure.error),
       );
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
-      const delayMs = delayBeforeRetry(failure, attempt, request.maxRetries, leftMs());
+      const delayMs = delayBeforeRetry(
+        failure,
+        attempt,
+        request.maxRetries,
+        leftToWaitMs(request.maxWaitMs, waitedMs),
+      );
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(request, attempt, failure, delayMs);
       // A 429's Retry-After is a wait for the budget, as a wait for a slot is.
@@ -208,10 +213,8 @@ export class Transport {
     };
     let answer: SlotAnswer;
     try {
-      answer = await this.#config.pacer.acquire(request.budget, request.signal, {
-        ...request.waitOptions(leftToWaitMs),
-        onWait,
-      });
+      const wait = request.waitOptions(leftToWaitMs, onWait);
+      answer = await this.#config.pacer.acquire(request.budget, request.signal, wait);
     } catch (error) {
       if (!request.signal?.aborted) throw error;
       if (queued) this.#waitEnded(request, sdkCall, "aborted", startedAt);
@@ -237,17 +240,11 @@ export class Transport {
 
   /** Checks the call's options and resolves everything that stays the same across attempts. */
   #prepare(spec: ApiRequest, callId: string): PreparedRequest {
-    const { method, path, options = {} } = spec;
+    const { method, path, options = NO_OPTIONS } = spec;
     checkRequestOptions(options);
-    // Per-call headers merge over the instance's, so the credential is set again after them.
+    // Per-call headers merge over the client's; the credential is set after them (ky-instance.ts).
     const headers = options.headers
-      ? {
-          ...checkedCallerHeaders(options.headers, {
-            where: "call",
-            session: this.#auth === "session",
-          }),
-          ...this.#credentialHeaders,
-        }
+      ? checkedCallerHeaders(options.headers, { where: "call", session: this.#auth === "session" })
       : undefined;
     const init = {
       method,
@@ -285,14 +282,27 @@ export class Transport {
   }
 }
 
-/** A 2xx response; its URL is redacted only if something (an error) asks for it. */
-function responseOf(request: PreparedRequest, text: string): ApiResponse {
-  return {
-    text,
-    method: request.method,
-    callId: request.callId,
-    get url() {
-      return request.redactedUrl;
-    },
-  };
+/** A call made without options: one object for all of them, never written to. */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+
+/**
+ * A 2xx response; its URL is redacted only if something (an error) asks for it. A class, so the
+ * getter lives once on its prototype rather than on an object literal built per call.
+ */
+class ReadResponse implements ApiResponse {
+  readonly text: string;
+  readonly method: PreparedRequest["method"];
+  readonly callId: string;
+  readonly #request: PreparedRequest;
+
+  constructor(request: PreparedRequest, text: string) {
+    this.text = text;
+    this.method = request.method;
+    this.callId = request.callId;
+    this.#request = request;
+  }
+
+  get url(): string {
+    return this.#request.redactedUrl;
+  }
 }
