@@ -32,6 +32,8 @@ export interface AcknowledgmentContext {
   readonly mode: AcknowledgmentMode;
   /** The host declared form elicitation, for this request (2026) or this connection (2025). */
   readonly canElicit: boolean;
+  /** The host renders the review card: a person decides there, though no form can be shown. */
+  readonly showsCard: boolean;
   /** The answers a retried call carries, unchecked. */
   readonly inputResponses: Record<string, unknown> | undefined;
   /** The `requestState` it carries, already verified by the server's codec. */
@@ -63,15 +65,17 @@ export async function acknowledgmentRound(
   context: AcknowledgmentContext,
 ): Promise<AcknowledgmentRound> {
   const { mode } = context;
-  if (mode === "model" || !context.canElicit) return { gate: { mode } };
+  if (mode === "model" || !(context.canElicit || context.showsCard)) return { gate: { mode } };
+  const step = { codec: tickets, callId: MCP_CALL_ID };
+  const personGate = { mode, approvalStep: { ...step, ticket: undefined } };
   // Decoded once: the question, the answer's check and the call read this one value.
   const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
-  if (!decoded.ok) return { gate: { mode } }; // the tool answers the refusal
+  // A person decides here: the tool answers the refusal (text and approval in one call) under
+  // the same gate, so the model's own acknowledgment is never sent.
+  if (!decoded.ok) return { gate: personGate };
   const { call } = decoded;
   const { itemId } = call;
-  const step = { codec: tickets, callId: MCP_CALL_ID };
-  if (itemId === undefined)
-    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
+  if (itemId === undefined || !context.canElicit) return { gate: personGate, call };
   const state = stateOfCall(context.state, name, itemId);
   let review: Awaited<ReturnType<ToolClient["content"]["review"]>>;
   try {
@@ -80,9 +84,7 @@ export async function acknowledgmentRound(
     return { answer: resultOfError(error, resultRedactorOf(client)) };
   }
   // No matches: nothing to ask, and the model's own acknowledgeAiIsms still does not count.
-  if (!review.needsAcknowledgment) {
-    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
-  }
+  if (!review.needsAcknowledgment) return { gate: personGate, call };
   if (state?.textDigest === review.textDigest) {
     const answer = acknowledgmentAnswer(context.inputResponses);
     if (answer === "approve") {

@@ -204,6 +204,7 @@ export function createMcpServerWithSeams(
           acknowledgment: {
             mode,
             canElicit: clientCanElicitForm(mcp.server, ctx),
+            showsCard: card?.shown(ctx) ?? false,
             inputResponses: checkedInputResponses(ctx.mcpReq),
             state: ctx.mcpReq.requestState(),
             mint: (state) => codec.mint(state),

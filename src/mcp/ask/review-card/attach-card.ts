@@ -25,6 +25,8 @@ const SPENT_IN_THIS_PROCESS = new SpentReviewTokens();
 export interface ReviewCard {
   /** The tool list this host sees. */
   listing(listing: readonly McpListedTool[], ctx: ServerContext): readonly McpListedTool[];
+  /** Whether this call's host renders the card. */
+  shown(ctx: ServerContext): boolean;
   /** The card's answer to this call, or `undefined` to run the tool as usual. */
   answer(call: McpToolCall, ctx: ServerContext): Promise<McpCallResult | undefined>;
 }
@@ -43,6 +45,7 @@ export function attachReviewCard(
   registerReviewCard(mcp);
   const { client, mode, codec, maxWaitMs } = setup;
   return {
+    shown: (ctx) => hostShowsApps(mcp.server, ctx),
     listing: (listing, ctx) => (hostShowsApps(mcp.server, ctx) ? cardListing(listing) : listing),
     answer: async (call, ctx) => {
       if (!hostShowsApps(mcp.server, ctx)) return undefined;
