@@ -15,10 +15,19 @@ export const REVIEW_TOKEN_META_KEY = "io.postline/reviewToken";
 /** The scope a review token is signed for: a decision of the card, never a tool's question. */
 const REVIEW_SCOPE = "decide_review";
 
-/** What a valid token binds: this item, this text. */
+/** The channel and time the model's gated call proposed: the card shows and keeps them. */
+export interface Proposal {
+  readonly channelId?: string;
+  readonly channelName?: string;
+  readonly scheduledAt?: string;
+  readonly publishNow?: true;
+}
+
+/** What a valid token binds: this item, this text, and the call's proposal. */
 export interface ReviewBinding {
   readonly itemId: string;
   readonly textDigest: string;
+  readonly proposal?: Proposal | undefined;
 }
 
 /** Why a token was refused, as the decision's answer says it. */
@@ -58,7 +67,8 @@ export async function checkReviewToken(
     return { refused: "invalid" };
   }
   if (bound.itemId !== itemId) return { refused: "other_item" };
-  return { itemId, textDigest: bound.textDigest };
+  const { proposal } = bound as { proposal?: Proposal };
+  return { itemId, textDigest: bound.textDigest, ...(proposal === undefined ? {} : { proposal }) };
 }
 
 /**
