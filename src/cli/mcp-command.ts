@@ -1,5 +1,6 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
 import type { Postline } from "../client.js";
+import type { SpentTickets } from "../tools/approval/spent-tickets.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
@@ -132,6 +133,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       maxWaitMs,
       acknowledgment,
       requestStateKey,
+      spentTickets: pacing?.spentTickets,
     });
   } finally {
     // Exports the batched spans before the process exits.
@@ -147,6 +149,8 @@ interface ServeSettings {
   readonly maxWaitMs: number | undefined;
   readonly acknowledgment: "ask" | "human" | "model";
   readonly requestStateKey: string | undefined;
+  /** With --redis, a form's or a card's ticket decides once across every process. */
+  readonly spentTickets: SpentTickets | undefined;
 }
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
@@ -155,8 +159,9 @@ async function serve(
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,
-  { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey }: ServeSettings,
+  settings: ServeSettings,
 ): Promise<number> {
+  const { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey } = settings;
   const mcp = await loadMcp();
   const options = {
     client,
@@ -165,6 +170,7 @@ async function serve(
     ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
     acknowledgment,
     ...(requestStateKey === undefined ? {} : { requestStateKey }),
+    ...(settings.spentTickets === undefined ? {} : { spentTickets: settings.spentTickets }),
   };
   try {
     // Refuses a bad selection once, up front, rather than on each connection.

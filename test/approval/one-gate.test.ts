@@ -6,8 +6,11 @@
  *
  * Rows marked "failed before" reproduce a fault of the previous gate.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { McpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
+import { memorySpentTickets } from "../../src/tools/approval/index.js";
 import type { AcknowledgmentMode } from "../../src/tools/index.js";
+import { ENVELOPE_2026, postAs } from "../mcp/support/raw-rpc.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { EDITED_TEXT, FLAGGED_TEXT, flaggedDraft, writesTo } from "./support/acknowledgments.js";
 import {
@@ -129,6 +132,87 @@ describe.each(["2025-11-25", "2026-07-28"] as const)("MCP paths, %s", (revision)
       expect(acknowledged(draft.id)).toEqual([]);
     },
   );
+});
+
+describe("tickets replayed (2026-07-28 raw wire, the review card's token)", () => {
+  const ELICITING = {
+    ...ENVELOPE_2026,
+    "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+  };
+  const APPROVED = { acknowledgment: { action: "accept", content: { approve: true } } };
+  async function toolsCall(endpoint: McpHttpEndpoint, args: object, retry: object = {}) {
+    const fetchEndpoint = (request: Request) => endpoint.fetch(request);
+    const [answer] = await postAs("2026-07-28", fetchEndpoint, "http://127.0.0.1/mcp", {
+      ...{ jsonrpc: "2.0", id: 7, method: "tools/call" },
+      params: { name: "update_content", arguments: args, ...retry, _meta: ELICITING },
+    } as never);
+    return answer as { result?: Record<string, unknown>; error?: Record<string, unknown> };
+  }
+
+  it("PATCH-3 a form's approved requestState sent again is refused: it decided once (failed before)", async () => {
+    const draft = await flaggedDraft(session);
+    const endpoint = endpointOf(session);
+    const args = { id: draft.id, status: "pending" };
+    const asked = await toolsCall(endpoint, args);
+    const retry = { inputResponses: APPROVED, requestState: asked.result?.requestState };
+    expect((await toolsCall(endpoint, args, retry)).result?.isError).toBeFalsy();
+    await session.client.content.unapprove(draft.id);
+    // The same answer, replayed in another request (another server of the endpoint).
+    const replayed = await toolsCall(endpointOf(session), args, retry);
+    expect(replayed.error).toMatchObject({ code: -32602 });
+    expect(acknowledged(draft.id)).toHaveLength(1);
+  });
+
+  it("PATCH-3 a card token used in another process without a shared store answers 'reopen the card' (failed before)", async () => {
+    const draft = await flaggedDraft(session);
+    const key = "a shared state key of at least 32 bytes!";
+    const host = await connectHost(
+      "2026-07-28",
+      "apps",
+      endpointOf(session, { requestStateKey: key }),
+    );
+    open.push(host);
+    const shown = await host.call("update_content", { id: draft.id, status: "pending" });
+    const reviewToken = shown._meta?.[TOKEN_KEY];
+    // Another process: the gate's modules loaded afresh, sharing only the key.
+    vi.resetModules();
+    const other = await import("../../src/mcp/ask/review-card/decide-review.js");
+    const { ticketCodec } = await import("../../src/tools/approval/index.js");
+    const { result } = await other.decideReview(
+      { itemId: draft.id, reviewToken, decision: "approve" },
+      { client: session.client, codec: ticketCodec(key) },
+    );
+    expect((result as { error?: unknown }).error).toMatchObject({
+      code: "review_refused",
+      reason: "other_process",
+    });
+    expect(JSON.stringify(result)).toContain("Reopen the card");
+    expect(writesTo(session, draft.id)).toEqual([]);
+  });
+
+  it("PATCH-3 with a shared spent store, a card token decides once across processes", async () => {
+    const draft = await flaggedDraft(session);
+    const key = "a shared state key of at least 32 bytes!";
+    const shared = { ...memorySpentTickets(), shared: true };
+    const host = await connectHost(
+      "2026-07-28",
+      "apps",
+      endpointOf(session, { requestStateKey: key, spentTickets: shared }),
+    );
+    open.push(host);
+    const shown = await host.call("update_content", { id: draft.id, status: "pending" });
+    const decide = { itemId: draft.id, reviewToken: shown._meta?.[TOKEN_KEY], decision: "approve" };
+    expect((await host.call("decide_review", decide)).isError).toBeFalsy();
+    vi.resetModules();
+    const other = await import("../../src/mcp/ask/review-card/decide-review.js");
+    const { ticketCodec } = await import("../../src/tools/approval/index.js");
+    const { result } = await other.decideReview(
+      { ...decide, decision: "decline" },
+      { client: session.client, codec: ticketCodec(key, shared) },
+    );
+    expect((result as { error?: unknown }).error).toMatchObject({ reason: "spent" });
+    expect(acknowledged(draft.id)).toHaveLength(1);
+  });
 });
 
 /**

@@ -7,7 +7,11 @@
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import { reviewOf } from "../../../resources/content/review.js";
-import type { AcknowledgmentMode } from "../../../tools/approval/acknowledgment-policy.js";
+import {
+  type AcknowledgmentMode,
+  mintCardTicket,
+  type Proposal,
+} from "../../../tools/approval/index.js";
 import { decodeToolCall } from "../../../tools/decode-tool-call.js";
 import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
@@ -16,7 +20,7 @@ import type { McpCallResult } from "../../server/call-result.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
 import { decideReview, type ReviewDecision, type ReviewDecisionDeps } from "./decide-review.js";
-import { type Proposal, REVIEW_TOKEN_META_KEY } from "./review-token.js";
+import { REVIEW_TOKEN_META_KEY } from "./review-token.js";
 
 /** What a card answer needs: the decision's deps, the policy and the call's options. */
 export interface CardDeps extends ReviewDecisionDeps {
@@ -174,7 +178,7 @@ async function openCard(
     const item = await deps.client.content.get(itemId, deps.options);
     const review = await reviewOf(item);
     if (reason === "acknowledgment_required" && !review.needsAcknowledgment) return undefined;
-    const reviewToken = await deps.mint({
+    const reviewToken = await mintCardTicket(deps.codec, {
       itemId,
       textDigest: review.textDigest,
       ...(proposal === undefined ? {} : { proposal }),

@@ -10,20 +10,22 @@ import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import type { ContentReview } from "../../../resources/content/review.js";
-import { declinedResult, describeMatches } from "../../../tools/approval/approval-envelopes.js";
-import { sendCall } from "../../../tools/approval/gated-call.js";
+import {
+  declinedResult,
+  describeMatches,
+  mintCardTicket,
+  type Proposal,
+  type ReviewBinding,
+  sendCall,
+  spendCardTicket,
+  type TicketCodec,
+  type TokenRefusal,
+} from "../../../tools/approval/index.js";
 import { decodeToolCall } from "../../../tools/decode-tool-call.js";
 import { isToolError, type ToolResult, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
 import type { ToolClient } from "../../../tools/tool-client.js";
-import type { AcknowledgmentState } from "../request-state.js";
-import {
-  checkReviewToken,
-  type Proposal,
-  type ReviewBinding,
-  type TokenRefusal,
-} from "./review-token.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
 const DecideReviewInput = z.strictObject({
@@ -35,15 +37,11 @@ const DecideReviewInput = z.strictObject({
   text: z.string().min(1).optional(),
 });
 
-/** What the decision needs: the client, the token's verification and signing. */
+/** What the decision needs: the client, and the gate's ticket codec. */
 export interface ReviewDecisionDeps {
   readonly client: ToolClient;
-  /** Verifies a token's signature and expiry (the `requestState` codec's `verify`). */
-  readonly verify: (token: string) => Promise<AcknowledgmentState>;
-  /** Signs a token for a review the card is about to show. */
-  readonly mint: (binding: ReviewBinding) => Promise<string>;
-  /** Marks a token spent on a decision; `false` when it already decided one. */
-  readonly spend: (token: string) => boolean;
+  /** Checks, spends and signs the card's tickets. */
+  readonly codec: TicketCodec;
   readonly options?: RequestOptions | undefined;
 }
 
@@ -59,6 +57,8 @@ const REFUSALS: Record<TokenRefusal, string> = {
   expired: "carries a review token that has expired",
   other_item: "carries the review token of another item",
   spent: "carries a review token that has already decided once",
+  other_process:
+    "carries a review token another server process showed, which cannot tell here whether it decided already",
 };
 
 /** Runs one decision; refusals say why, and send nothing. */
@@ -74,14 +74,12 @@ export async function decideReview(
   }
   const decision = parsed.data;
   const { client, options } = deps;
-  const checked = await checkReviewToken(deps.verify, decision.reviewToken, decision.itemId);
-  const bound: ReviewBinding | { readonly refused: TokenRefusal } =
-    "refused" in checked || deps.spend(decision.reviewToken) ? checked : { refused: "spent" };
+  const bound = await spendCardTicket(deps.codec, decision.reviewToken, decision.itemId);
   if ("refused" in bound) {
     return refusal(
       "review_refused",
       `This decision on ${decision.itemId} ${REFUSALS[bound.refused]}. Only the person, in the ` +
-        "review card, can decide; nothing was sent. Open the card again with review_content.",
+        "review card, can decide; nothing was sent. Reopen the card with review_content.",
       { reason: bound.refused, itemId: decision.itemId },
     );
   }
@@ -198,7 +196,7 @@ async function awaitingAnswer(
   why: string,
 ) {
   const { proposal } = bound;
-  const reviewToken = await deps.mint({
+  const reviewToken = await mintCardTicket(deps.codec, {
     itemId: review.itemId,
     textDigest: review.textDigest,
     ...(proposal === undefined ? {} : { proposal }),
