@@ -1,6 +1,6 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
 import type { Postline } from "../client.js";
-import type { SpentTickets } from "../tools/approval/spent-tickets.js";
+import type { SpentTickets } from "../tools/approval/index.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";

@@ -5,7 +5,7 @@
  * `redis` first, then `ioredis`; neither is loaded without the flag.
  */
 import type { PacingStore } from "../core/pacing/pacing-store.js";
-import type { SpentTickets } from "../tools/approval/spent-tickets.js";
+import type { SpentTickets } from "../tools/approval/index.js";
 import { UsageError } from "./usage-error.js";
 
 /** A connected store, and how to let go of its connection. */

@@ -5,10 +5,13 @@
  */
 import type { RunContext, RunToolApprovalItem } from "@openai/agents";
 import type { AiIsmMatch } from "../schemas/index.js";
-import { describeMatches } from "../tools/approval/approval-envelopes.js";
-import { askAbout } from "../tools/approval/approval-question.js";
-import type { SignedReview, TicketCodec } from "../tools/approval/approval-ticket.js";
-import type { PersonGate } from "../tools/approval/gated-call.js";
+import {
+  askAbout,
+  describeMatches,
+  type PersonGate,
+  type SignedReview,
+  type TicketCodec,
+} from "../tools/approval/index.js";
 import { decodeToolCall } from "../tools/decode-tool-call.js";
 import type { ToolClient } from "../tools/index.js";
 

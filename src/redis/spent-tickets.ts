@@ -2,7 +2,7 @@
  * Spent approval tickets kept in Redis (`postline mcp --redis`): a review card's token or a form's
  * `requestState` decides once across every process that shares the store.
  */
-import type { SpentTickets } from "../tools/approval/spent-tickets.js";
+import type { SpentTickets } from "../tools/approval/index.js";
 import { luaScript, type RedisClientLike, redisCommandsOf } from "./redis-commands.js";
 
 const SPEND = luaScript(

@@ -3,7 +3,6 @@ import { InvalidRequestError } from "../../core/errors/local-errors.js";
 import { type GuardedTracer, guardTracer, tracerOf } from "../../core/observe/guarded-tracer.js";
 import type { Tracer } from "../../core/observe/tracing.js";
 import { checkMaxWait } from "../../core/pacing/wait-bound.js";
-import { descriptionFor } from "../../tools/approval/approval-target.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
@@ -163,10 +162,7 @@ export function createMcpServerWithSeams(
   const tracer = serverTracerOf(options);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
-  // Under "human" the model is never told to acknowledge on its own, as on every face.
-  const listing = served.map((tool) =>
-    listedTool({ ...tool, description: descriptionFor(tool, mode) }),
-  );
+  const listing = served.map(listedTool);
   const mcp = new McpServer(
     { name: "postline", title: "Postline", version: VERSION },
     {

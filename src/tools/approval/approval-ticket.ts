@@ -17,7 +17,7 @@ import { signedStateCodec } from "./signed-state.js";
 import { SPENT_IN_THIS_PROCESS, type SpentTickets, THIS_PROCESS } from "./spent-tickets.js";
 
 /** What a ticket is for. */
-export type TicketScope = "ask" | "card" | "step";
+type TicketScope = "ask" | "card" | "step";
 
 /** The channel and time a gated call proposed: the card shows and keeps them. */
 export interface Proposal {
@@ -41,10 +41,10 @@ export interface Ticket {
 }
 
 /** How long an `"ask"` or `"card"` ticket stays answerable: ten minutes. */
-export const TICKET_TTL_SECONDS = 600;
+const TICKET_TTL_SECONDS = 600;
 
 /** Why a ticket was refused: a fixed reason, never its content. */
-export type TicketFault = "malformed" | "mac" | "expired" | "scope" | "spent" | "other_process";
+type TicketFault = "malformed" | "mac" | "expired" | "scope" | "spent" | "other_process";
 
 /** Mints, opens and spends tickets under one key. */
 export interface TicketCodec {

@@ -5,9 +5,6 @@ export {
   type AcknowledgmentMode,
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  type ConfirmAcknowledgment,
-  type ConfirmOptions,
-  confirmOf,
 } from "./acknowledgment-policy.js";
 export { declinedResult, describeMatches } from "./approval-envelopes.js";
 export { askAbout, mintQuestion, openQuestion, questionText } from "./approval-question.js";

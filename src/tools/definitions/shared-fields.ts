@@ -14,6 +14,16 @@ export const channelIdField = z
   .min(1)
   .describe("A connected channel's id, as returned by list_channels (never a platform name).");
 
+/**
+ * What a gated tool's description says of AI-ism matches, in every mode: it never tells the
+ * model to acknowledge on its own, since wherever a person decides nothing the model sends would.
+ */
+export const NEEDS_ACKNOWLEDGMENT =
+  "needs the matches acknowledged. Only a person may accept the matches where one can be " +
+  "asked: the tool asks them, and only their answer counts. Otherwise the refusal carries " +
+  "error.acknowledgmentRequired and error.aiIsmMatches, and its message says what to do: " +
+  "rewrite the text, or show your user the text and matches.";
+
 export const acknowledgeAiIsms = z
   .boolean()
   .describe(

@@ -16,6 +16,7 @@ import { decodeToolCall } from "../../../tools/decode-tool-call.js";
 import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
+import { findTool } from "../../../tools/tool-list.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
@@ -48,14 +49,12 @@ const AWAITING_REVIEW = {
   required: ["status", "itemId"],
 } as const;
 
-const GATED = new Set(["update_content", "schedule_content"]);
-
 const ITEM_ID = { type: "object", properties: { id: { type: "string", minLength: 1 } } } as const;
 
 /** The card's tools, and the gated tools' output schemas admitting `awaiting_review`. */
 export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] {
   const tools = listing.map((tool) =>
-    GATED.has(tool.name)
+    findTool(tool.name)?.definition.gated
       ? {
           ...tool,
           outputSchema: { type: "object" as const, anyOf: [tool.outputSchema, AWAITING_REVIEW] },
