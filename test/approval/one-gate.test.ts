@@ -9,7 +9,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { McpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { memorySpentTickets } from "../../src/tools/approval/index.js";
-import type { AcknowledgmentMode } from "../../src/tools/index.js";
+import {
+  type AcknowledgmentMode,
+  type RunToolOptions,
+  runTool,
+  toAnthropicRunnableTools,
+  toOpenAIRunnableTools,
+} from "../../src/tools/index.js";
 import { ENVELOPE_2026, postAs } from "../mcp/support/raw-rpc.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { EDITED_TEXT, FLAGGED_TEXT, flaggedDraft, writesTo } from "./support/acknowledgments.js";
@@ -212,6 +218,78 @@ describe("tickets replayed (2026-07-28 raw wire, the review card's token)", () =
     );
     expect((result as { error?: unknown }).error).toMatchObject({ reason: "spent" });
     expect(acknowledged(draft.id)).toHaveLength(1);
+  });
+});
+
+/** The faces that take `confirm`: `runTool` and both provider runners. */
+const CONFIRM_FACES = {
+  runTool: (options: RunToolOptions) => (name: string, input: unknown) =>
+    runTool(session.client, name, input, options),
+  "Anthropic runner": (options: RunToolOptions) => async (name: string, input: unknown) => {
+    const [tool] = toAnthropicRunnableTools(session.client, { ...options, tools: [name as never] });
+    return JSON.parse(await tool!.run(input as never, undefined as never)) as unknown;
+  },
+  "OpenAI runner": (options: RunToolOptions) => async (name: string, input: unknown) => {
+    const [tool] = toOpenAIRunnableTools(session.client, { ...options, tools: [name as never] });
+    const args = typeof input === "string" ? input : JSON.stringify(input);
+    return JSON.parse(await tool!.function.function(args)) as unknown;
+  },
+};
+
+const ENCODINGS = {
+  object: (input: unknown) => input,
+  "JSON text": (input: unknown) => JSON.stringify(input),
+  "double-encoded": (input: unknown) => JSON.stringify(JSON.stringify(input)),
+};
+
+describe.each(Object.keys(CONFIRM_FACES) as (keyof typeof CONFIRM_FACES)[])("%s", (face) => {
+  describe.each(["ask", "human", "model"] as const)("acknowledgment %s", (mode) => {
+    const rows = (["with confirm", "without confirm"] as const).flatMap((asks) =>
+      (Object.keys(ENCODINGS) as (keyof typeof ENCODINGS)[]).flatMap((encoding) =>
+        (Object.keys(INPUTS) as InputName[]).map((input) => ({
+          asks,
+          encoding,
+          input,
+          expected: expectedOf(mode, asks === "with confirm" ? "form" : "neither", input),
+        })),
+      ),
+    );
+    it.each(rows)("PATCH-3 $asks, $encoding, $input: $expected", async (row) => {
+      if (face === "OpenAI runner" && row.encoding === "double-encoded") return; // args are text
+      const draft = await flaggedDraft(session);
+      const shown: string[] = [];
+      const confirm = async (review: { text: string }) => {
+        shown.push(review.text);
+        return true;
+      };
+      const run = CONFIRM_FACES[face]({
+        acknowledgment: mode,
+        ...(row.asks === "with confirm" ? { confirm } : {}),
+      });
+      const [name, args] = INPUTS[row.input]!(draft.id);
+      const result = (await run(name, ENCODINGS[row.encoding](args))) as HostResult & {
+        error?: Record<string, unknown>;
+      };
+      switch (row.expected) {
+        case "model acknowledges":
+          expect(shown).toEqual([]);
+          expect(acknowledged(draft.id).length).toBeLessThanOrEqual(1);
+          return;
+        case "refused: content":
+          expect(result.error).toMatchObject({ code: "validation_error", param: "content" });
+          expect(writesTo(session, draft.id)).toEqual([]);
+          return;
+        case "form":
+          expect(shown).toEqual([FLAGGED_TEXT]);
+          expect(result.error).toBeUndefined();
+          expect(acknowledged(draft.id)).toHaveLength(1);
+          return;
+        default:
+          expect(result.error).toMatchObject({ askUser: true });
+          expect(acknowledged(draft.id)).toEqual([]);
+          expect(String(result.error?.message)).not.toContain("acknowledgeAiIsms");
+      }
+    });
   });
 });
 
