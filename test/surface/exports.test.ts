@@ -186,6 +186,7 @@ describe("the published surface", () => {
         ],
         "./redis": [
           "createRedisStore",
+          "redisSpentTickets",
         ],
         "./schemas": [
           "AgentKeySchema",
@@ -427,6 +428,7 @@ describe("the published surface", () => {
           "RedisClientLike",
           "RedisStoreOptions",
           "createRedisStore",
+          "redisSpentTickets",
         ],
         "./schemas": [
           "AgentKeySchema",
