@@ -228,3 +228,20 @@ describe("the review card's decision", () => {
     });
   });
 });
+
+describe("the card's approval after the planned time passed", () => {
+  it("PATCH-4 answers approved with plannedTimePassed, not an error (failed before: 'failed: unknown')", async () => {
+    session.service.clock.set("2026-10-11T18:00:00.000Z");
+    const draft = await flaggedDraft(session);
+    const { result } = await decideReview(
+      { itemId: draft.id, reviewToken: await cardToken(draft), decision: "approve" },
+      deps(),
+    );
+    expect(result).toMatchObject({
+      status: "approved",
+      plannedTimePassed: true,
+      item: { id: draft.id, status: "pending" },
+    });
+    expect(acknowledgedWrites(session, draft.id)).toBe(1);
+  });
+});
