@@ -409,6 +409,7 @@ describe("the published surface", () => {
           "McpJsonRpcError",
           "McpServerOptions",
           "McpToolResult",
+          "SpentTickets",
           "createMcpServer",
           "errorFromMcp",
         ],

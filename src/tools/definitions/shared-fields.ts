@@ -27,6 +27,6 @@ export const NEEDS_ACKNOWLEDGMENT =
 export const acknowledgeAiIsms = z
   .boolean()
   .describe(
-    "Set to true only after reading error.aiIsmMatches from a refused call, to approve text that " +
-      "still matches AI-writing patterns. The acknowledgment binds to the exact current text.",
+    "true accepts the error.aiIsmMatches of a refused call, for the exact current text. Send " +
+      "it only when the refusal's message tells you to: wherever a person decides it is ignored.",
   );
