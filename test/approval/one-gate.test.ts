@@ -6,7 +6,10 @@
  *
  * Rows marked "failed before" reproduce a fault of the previous gate.
  */
+import { generateText, type ModelMessage, stepCountIs } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import type { McpHttpEndpoint } from "../../src/mcp/transport/http-endpoint.js";
 import { memorySpentTickets } from "../../src/tools/approval/index.js";
 import {
@@ -17,6 +20,7 @@ import {
   toOpenAIRunnableTools,
 } from "../../src/tools/index.js";
 import { ENVELOPE_2026, postAs } from "../mcp/support/raw-rpc.js";
+import { answerAll, finish, lastToolOutput, toolCall } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { EDITED_TEXT, FLAGGED_TEXT, flaggedDraft, writesTo } from "./support/acknowledgments.js";
 import {
@@ -290,6 +294,64 @@ describe.each(Object.keys(CONFIRM_FACES) as (keyof typeof CONFIRM_FACES)[])("%s"
           expect(String(result.error?.message)).not.toContain("acknowledgeAiIsms");
       }
     });
+  });
+});
+
+describe.each(["ask", "human", "model"] as const)("the AI SDK, acknowledgment %s", (mode) => {
+  const rows = (["object", "JSON text"] as const).flatMap((encoding) =>
+    (Object.keys(INPUTS) as InputName[]).map((input) => ({
+      encoding,
+      input,
+      expected: expectedOf(mode, "form", input),
+    })),
+  );
+  it.each(rows)("PATCH-3 $encoding, $input: $expected", async ({ encoding, input, expected }) => {
+    const draft = await flaggedDraft(session);
+    const [name, args] = INPUTS[input]!(draft.id);
+    const read: unknown[] = [];
+    const model = new MockLanguageModelV4({
+      doGenerate: async (options) => {
+        const output = lastToolOutput(options);
+        if (output === undefined) {
+          return toolCall(
+            name,
+            encoding === "object" ? args : JSON.stringify(JSON.stringify(args)),
+          );
+        }
+        read.push(output);
+        return finish("done");
+      },
+    });
+    const given = { acknowledgment: mode };
+    const settings = {
+      model,
+      tools: aiSdkTools(session.client, given),
+      toolApproval: aiSdkToolApproval(session.client, given),
+      stopWhen: stepCountIs(4),
+    };
+    const messages: ModelMessage[] = [{ role: "user", content: "Approve it." }];
+    const asked = await generateText({ ...settings, messages });
+    const requests = asked.content.filter((part) => part.type === "tool-approval-request");
+    if (requests.length > 0) {
+      messages.push(...asked.responseMessages, answerAll(asked.content, true));
+      await generateText({ ...settings, messages });
+    }
+    const error = (read[0] as { error?: Record<string, unknown> } | undefined)?.error;
+    switch (expected) {
+      case "model acknowledges":
+        expect(requests).toEqual([]);
+        expect(acknowledged(draft.id).length).toBeLessThanOrEqual(1);
+        return;
+      case "refused: content":
+        expect(error).toMatchObject({ code: "validation_error", param: "content" });
+        expect(writesTo(session, draft.id)).toEqual([]);
+        return;
+      default:
+        expect(requests).toHaveLength(1);
+        expect(JSON.stringify(requests[0])).toContain(FLAGGED_TEXT);
+        expect(error).toBeUndefined();
+        expect(acknowledged(draft.id)).toHaveLength(1);
+    }
   });
 });
 
