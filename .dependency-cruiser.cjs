@@ -150,6 +150,14 @@ module.exports = {
       to: { path: "^src/(testing|tools|redis|mcp|frameworks|cli)/" },
     },
     {
+      name: "approval-through-its-entry",
+      comment:
+        "src/mcp, src/frameworks, src/cli and src/redis reach the approval gate only through src/tools/approval/index.ts",
+      severity: "error",
+      from: { path: "^src/(mcp|frameworks|cli|redis)/" },
+      to: { path: "^src/tools/approval/", pathNot: "^src/tools/approval/index\\.ts$" },
+    },
+    {
       name: "root-entry-reach",
       comment: "the root entry never reaches testing, mcp, frameworks or redis, however indirectly",
       severity: "error",

@@ -1,5 +1,6 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
 import type { Postline } from "../client.js";
+import type { SpentTickets } from "../tools/approval/index.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
@@ -169,6 +170,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
       maxWaitMs,
       acknowledgment,
       requestStateKey,
+      spentTickets: pacing?.spentTickets,
     });
   } finally {
     // Exports the batched spans before the process exits.
@@ -184,6 +186,8 @@ interface ServeSettings {
   readonly maxWaitMs: number | undefined;
   readonly acknowledgment: "ask" | "human" | "model";
   readonly requestStateKey: string | undefined;
+  /** With --redis, a form's or a card's ticket decides once across every process. */
+  readonly spentTickets: SpentTickets | undefined;
 }
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
@@ -198,8 +202,9 @@ async function serve(
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,
-  { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey }: ServeSettings,
+  settings: ServeSettings,
 ): Promise<number> {
+  const { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey } = settings;
   const mcp = await loadMcp();
   const options = {
     client,
@@ -208,6 +213,7 @@ async function serve(
     ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
     acknowledgment,
     ...(requestStateKey === undefined ? {} : { requestStateKey }),
+    ...(settings.spentTickets === undefined ? {} : { spentTickets: settings.spentTickets }),
   };
   try {
     // Refuses a bad selection once, up front, rather than on each connection.

@@ -5,11 +5,14 @@
  * `redis` first, then `ioredis`; neither is loaded without the flag.
  */
 import type { PacingStore } from "../core/pacing/pacing-store.js";
+import type { SpentTickets } from "../tools/approval/index.js";
 import { UsageError } from "./usage-error.js";
 
 /** A connected store, and how to let go of its connection. */
 export interface RedisPacing {
   readonly store: PacingStore;
+  /** The approval tickets that decided, shared by every process on this Redis. */
+  readonly spentTickets: SpentTickets;
   /** What stderr says paces: the library and the server, without the URL's password. */
   readonly description: string;
   close(): Promise<void>;
@@ -41,11 +44,13 @@ export async function connectRedisPacing(
   prefix: string | undefined,
 ): Promise<RedisPacing> {
   const { createRedisStore } = await import("../redis/redis-store.js");
+  const { redisSpentTickets } = await import("../redis/spent-tickets.js");
   const connection = await connect(url);
   const where = new URL(url);
   const server = `${where.protocol}//${where.host}${where.pathname === "/" ? "" : where.pathname}`;
   return {
     store: createRedisStore({ client: connection.client, prefix }),
+    spentTickets: redisSpentTickets(connection.client, prefix),
     description: `Redis at ${server} (${connection.library}, prefix ${prefix ?? "postline"})`,
     close: connection.close,
   };

@@ -7,12 +7,11 @@ import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-} from "../tools/approval/acknowledgment-policy.js";
-import { askAbout, questionText } from "../tools/approval/approval-question.js";
-import {
+  askAbout,
   type PendingReviewStore,
+  questionText,
   registerApprovalStep,
-} from "../tools/approval/pending-reviews.js";
+} from "../tools/approval/index.js";
 import { decodeToolCall } from "../tools/decode-tool-call.js";
 import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient } from "../tools/index.js";

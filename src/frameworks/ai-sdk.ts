@@ -21,9 +21,8 @@ import { type JSONSchema7, jsonSchema, type Tool, tool } from "ai";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-} from "../tools/approval/acknowledgment-policy.js";
-import { descriptionFor } from "../tools/approval/approval-target.js";
-import { gateOfStep } from "../tools/approval/pending-reviews.js";
+  gateOfStep,
+} from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
   selectTools,
@@ -35,8 +34,7 @@ import {
 import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-export type { SignedReview } from "../tools/approval/approval-ticket.js";
-export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
+export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
 export {
   type AiSdkToolApprovalOptions,
   type ApprovalFunction,
@@ -78,7 +76,7 @@ export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): Pos
   for (const definition of selectTools(given)) {
     const name: string = definition.name;
     toolSet[definition.name] = tool({
-      description: descriptionFor(definition, mode),
+      description: definition.description,
       // No `validate`: the AI SDK then passes the parsed input through to `execute` as it is.
       inputSchema: jsonSchema<unknown>(
         structuredClone(definition.parameters) as unknown as JSONSchema7,

@@ -17,9 +17,8 @@ import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-} from "../tools/approval/acknowledgment-policy.js";
-import { descriptionFor } from "../tools/approval/approval-target.js";
-import { gateOfStep } from "../tools/approval/pending-reviews.js";
+  gateOfStep,
+} from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
   type JsonObject,
@@ -32,8 +31,7 @@ import {
 import { runToolThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-export type { SignedReview } from "../tools/approval/approval-ticket.js";
-export type { PendingReviewStore } from "../tools/approval/pending-reviews.js";
+export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
 export {
   type LangChainApprovalOptions,
   langChainApproval,
@@ -115,7 +113,7 @@ export function langChainTools(
       },
       {
         name,
-        description: descriptionFor(definition, mode),
+        description: definition.description,
         // Typed as a JSON Schema object so `tool()` builds a structured tool; LangChain reads the
         // Standard Schema marker at run time.
         schema: advertise(definition.parameters) as unknown as Record<string, unknown>,

@@ -4,11 +4,15 @@
  * context, so it survives `RunState` serialisation (docs/frameworks.md).
  */
 import type { RunContext, RunToolApprovalItem } from "@openai/agents";
+import { InvalidRequestError } from "../core/errors/local-errors.js";
 import type { AiIsmMatch } from "../schemas/index.js";
-import { describeMatches } from "../tools/approval/approval-envelopes.js";
-import { askAbout } from "../tools/approval/approval-question.js";
-import type { SignedReview, TicketCodec } from "../tools/approval/approval-ticket.js";
-import type { PersonGate } from "../tools/approval/gated-call.js";
+import {
+  askAbout,
+  describeMatches,
+  type PersonGate,
+  type SignedReview,
+  type TicketCodec,
+} from "../tools/approval/index.js";
 import { decodeToolCall } from "../tools/decode-tool-call.js";
 import type { ToolClient } from "../tools/index.js";
 
@@ -79,7 +83,8 @@ export function gateOfCall(
 /**
  * What to show a person for an interruption of a Postline tool: the exact text and its matches,
  * read from the run's context (pass `result.state`, a restored `RunState`, or the context
- * object), or from this run's memory. `undefined` for another tool's interruption, and where no
+ * object: required, and a missing one is an `InvalidRequestError` naming `from`), or from this
+ * run's memory. `undefined` for another tool's interruption, and where no
  * review of this call is known (the person then cannot be shown the text: reject, and the model
  * is asked to call again).
  *
@@ -95,8 +100,14 @@ export function gateOfCall(
  */
 export function describeApproval(
   interruption: RunToolApprovalItem,
-  from?: unknown,
+  from: unknown,
 ): ApprovalDescription | undefined {
+  if (from === undefined || from === null) {
+    throw new InvalidRequestError(
+      "from",
+      "describeApproval needs the run's state: pass result.state, a restored RunState or the context",
+    );
+  }
   const raw = interruption.rawItem as { callId?: unknown };
   const callId = typeof raw.callId === "string" ? raw.callId : undefined;
   const toolName = interruption.name;

@@ -23,10 +23,9 @@ import { resultRedactorOf } from "../core/result-redactor.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-} from "../tools/approval/acknowledgment-policy.js";
-import { descriptionFor, mayNeedApproval } from "../tools/approval/approval-target.js";
-import { ticketCodec } from "../tools/approval/approval-ticket.js";
-import type { PersonGate } from "../tools/approval/gated-call.js";
+  type PersonGate,
+  ticketCodec,
+} from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
   selectTools,
@@ -108,10 +107,10 @@ export function openAIAgentsTools(
   const codec = ticketCodec(given.requestStateKey);
   return selectTools(given).map((definition) => {
     const name: string = definition.name;
-    const asks = mode !== "model" && mayNeedApproval(name);
+    const asks = mode !== "model" && definition.gated;
     return tool({
       name,
-      description: descriptionFor(definition, mode),
+      description: definition.description,
       parameters: toStrictParameters(definition.parameters) as unknown as StrictObjectSchema,
       strict: true,
       ...(asks ? { needsApproval: needsApprovalFor(client, name, codec) } : {}),

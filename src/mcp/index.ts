@@ -17,6 +17,7 @@
  * @packageDocumentation
  */
 
+export type { SpentTickets } from "../tools/approval/index.js";
 export { errorFromMcp, type McpJsonRpcError, type McpToolResult } from "./error-from-mcp.js";
 export type { McpCallResult } from "./server/call-result.js";
 export {

@@ -8,3 +8,4 @@ export type {
   RedisClientLike,
 } from "./redis-commands.js";
 export { createRedisStore, type RedisStoreOptions } from "./redis-store.js";
+export { redisSpentTickets } from "./spent-tickets.js";

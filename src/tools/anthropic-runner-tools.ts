@@ -3,7 +3,6 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
-import { descriptionFor } from "./approval/approval-target.js";
 import { faceOptions } from "./face-options.js";
 import type { ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
@@ -67,7 +66,7 @@ export function toAnthropicRunnableTools(
   return selectTools(given).map((tool) => ({
     type: "custom",
     name: tool.name,
-    description: descriptionFor(tool, approval.acknowledgment),
+    description: tool.description,
     input_schema: structuredClone(tool.parameters),
     parse: (content: unknown) => content,
     run: async (input, context) => {

@@ -4,11 +4,6 @@
  * input again.
  */
 import type { z } from "zod";
-import {
-  approvalTarget,
-  mayNeedApproval,
-  withoutModelAcknowledgment,
-} from "./approval/approval-target.js";
 import type { ToolImplementation } from "./define-tool.js";
 import { type ToolErrorResult, toolError } from "./envelope.js";
 import { findTool, tools } from "./tool-list.js";
@@ -65,11 +60,11 @@ export async function decodeToolCall(
   }
   const checked = validateToolInput(tool.definition, unwrapText(rawInput));
   if (!checked.ok) return { ok: false, failure: checked.failure, tool };
-  const gated = mayNeedApproval(name);
+  const { gated } = tool.definition;
   const input = (
     stripAcknowledgment && gated ? withoutModelAcknowledgment(checked.input) : checked.input
   ) as object;
-  const itemId = approvalTarget(name, input);
+  const itemId = tool.approvedItem?.(input as never);
   if (stripAcknowledgment && itemId !== undefined && "content" in input) {
     // The person is shown the stored text: a new text is saved, and then approved, apart.
     return { ok: false, failure: approveNewTextRefusal(itemId), tool };
@@ -106,6 +101,12 @@ function unwrapText(rawInput: unknown): unknown {
     value = parsed;
   }
   return value;
+}
+
+/** The input without the model's own `acknowledgeAiIsms`: where a person decides, only theirs counts. */
+function withoutModelAcknowledgment<T extends object>(input: T): T {
+  const { acknowledgeAiIsms: _ignored, ...rest } = input as T & { acknowledgeAiIsms?: unknown };
+  return rest as T;
 }
 
 /** SHA-256 (hex) of the input's canonical JSON, without `acknowledgeAiIsms`. */

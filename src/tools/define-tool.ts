@@ -45,6 +45,11 @@ export interface ToolDefinition<Name extends string = string, Input extends z.Zo
   readonly outputJsonSchema: ToolOutputSchema;
   /** Hints about the tool's effects. */
   readonly annotations: ToolAnnotations;
+  /**
+   * The tool may approve or schedule an item, and so meet the acknowledgment gate: a person may
+   * have to accept AI-ism matches first (docs/approval.md).
+   */
+  readonly gated: boolean;
 }
 
 /** Runs a tool against the SDK once its input is valid; may throw the SDK's errors. */
@@ -60,13 +65,15 @@ export interface ToolImplementation<Name extends string, Input extends z.ZodType
   readonly call: ToolCall<Input>;
   /** The parameter naming the tool's channel, when a refusal for it should list the channels. */
   readonly channelParam?: ChannelParam;
+  /** For a gated tool: the item a valid input approves or schedules, or `undefined`. */
+  readonly approvedItem?: (input: z.output<Input>) => string | undefined;
 }
 
 /** Builds a tool, generating its JSON Schemas from the zod input and output schemas. */
 export function defineTool<const Name extends string, Input extends z.ZodType>(
-  spec: Omit<ToolDefinition<Name, Input>, "parameters" | "outputJsonSchema">,
+  spec: Omit<ToolDefinition<Name, Input>, "parameters" | "outputJsonSchema" | "gated">,
   call: ToolCall<Input>,
-  behaviour: { readonly channelParam?: ChannelParam } = {},
+  behaviour: Pick<ToolImplementation<Name, Input>, "channelParam" | "approvedItem"> = {},
 ): ToolImplementation<Name, Input> {
   const definition: ToolDefinition<Name, Input> = Object.freeze({
     name: spec.name,
@@ -77,6 +84,7 @@ export function defineTool<const Name extends string, Input extends z.ZodType>(
     outputSchema: spec.outputSchema,
     outputJsonSchema: deepFreeze(toToolOutputSchema(spec.outputSchema)),
     annotations: Object.freeze({ ...spec.annotations }),
+    gated: behaviour.approvedItem !== undefined,
   });
   return { definition, call, ...behaviour };
 }

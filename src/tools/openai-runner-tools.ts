@@ -4,7 +4,6 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
-import { descriptionFor } from "./approval/approval-target.js";
 import { faceOptions } from "./face-options.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
 import { runTool } from "./run-tool.js";
@@ -86,7 +85,7 @@ export function toOpenAIRunnableTools(
     type: "function",
     function: {
       name: tool.name,
-      description: descriptionFor(tool, approval.acknowledgment),
+      description: tool.description,
       parameters: mutableCopy(strict ? toStrictParameters(tool.parameters) : tool.parameters),
       strict,
       function: async (args: string) =>

@@ -1,16 +1,16 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from "@ai-sdk/provider";
-import {
-  generateText,
-  type ModelMessage,
-  stepCountIs,
-  streamText,
-  type ToolApprovalResponse,
-  ToolLoopAgent,
-} from "ai";
+import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
+import { generateText, type ModelMessage, stepCountIs, streamText, ToolLoopAgent } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { Postline } from "../../src/index.js";
+import {
+  answerAll,
+  finish,
+  lastToolOutput,
+  toolCall,
+  usage,
+} from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import {
   acknowledgedWrites,
@@ -25,42 +25,6 @@ beforeEach(() => {
   session = openFakeSession();
 });
 afterEach(() => session.close());
-
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
-
-let calls = 0;
-/** The model's next move: call a tool, or finish. */
-function toolCall(toolName: string, input: unknown): LanguageModelV4GenerateResult {
-  calls += 1;
-  return {
-    content: [
-      { type: "tool-call", toolCallId: `call_${calls}`, toolName, input: JSON.stringify(input) },
-    ],
-    finishReason: { unified: "tool-calls", raw: "tool_calls" },
-    usage,
-    warnings: [],
-  };
-}
-function finish(text: string): LanguageModelV4GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage,
-    warnings: [],
-  };
-}
-
-/** The last tool output the model was shown. */
-function lastToolOutput(options: LanguageModelV4CallOptions): unknown {
-  const last = options.prompt.at(-1);
-  if (last?.role !== "tool") return undefined;
-  const part = last.content.at(-1);
-  if (part?.type !== "tool-result") return undefined;
-  return part.output.type === "json" ? part.output.value : part.output;
-}
 
 /**
  * A scripted model: it asks to approve the item, and after each tool output decides by `next`.
@@ -78,17 +42,6 @@ function scriptedModel(itemId: string, next: (output: unknown) => LanguageModelV
     },
   });
   return { model, read };
-}
-
-/** The person answers every open approval request of `content`; the answers go back as a tool message. */
-function answer(content: readonly { type: string }[], approved: boolean): ModelMessage {
-  const responses: ToolApprovalResponse[] = content
-    .filter(
-      (part): part is { type: "tool-approval-request"; approvalId: string } =>
-        part.type === "tool-approval-request",
-    )
-    .map((part) => ({ type: "tool-approval-response", approvalId: part.approvalId, approved }));
-  return { role: "tool", content: responses };
 }
 
 /** generateText's settings: the scripted model, the tools, and the approval that asks. */
@@ -117,7 +70,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
     expect(request?.type === "tool-approval-request" && request.reason).toContain(FLAGGED_TEXT);
     expect(await statusOf(session, draft.id)).toBe("draft");
 
-    messages.push(...asked.responseMessages, answer(asked.content, true));
+    messages.push(...asked.responseMessages, answerAll(asked.content, true));
     const done = await generateText({ ...settings, messages });
     expect(done.text).toBe("Approved.");
     expect(read).toEqual([
@@ -133,7 +86,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
     const settings = approvalSettings(model);
     const messages: ModelMessage[] = [{ role: "user", content: "Approve the draft." }];
     const asked = await generateText({ ...settings, messages });
-    messages.push(...asked.responseMessages, answer(asked.content, false));
+    messages.push(...asked.responseMessages, answerAll(asked.content, false));
     await generateText({ ...settings, messages });
     expect(read).toEqual([expect.objectContaining({ type: "execution-denied" })]);
     expect(await statusOf(session, draft.id)).toBe("draft");
@@ -153,7 +106,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
     const asked = await generateText({ ...settings, messages });
     await session.client.content.update(draft.id, { content: EDITED_TEXT });
 
-    messages.push(...asked.responseMessages, answer(asked.content, true));
+    messages.push(...asked.responseMessages, answerAll(asked.content, true));
     const askedAgain = await generateText({ ...settings, messages });
     expect(read).toEqual([
       { error: expect.objectContaining({ stale: true, acknowledgmentRequired: true }) },
@@ -162,7 +115,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
     expect(again?.type === "tool-approval-request" && again.reason).toContain(EDITED_TEXT);
     expect(acknowledgedWrites(session, draft.id)).toBe(0);
 
-    messages.push(...askedAgain.responseMessages, answer(askedAgain.content, true));
+    messages.push(...askedAgain.responseMessages, answerAll(askedAgain.content, true));
     await generateText({ ...settings, messages });
     expect(await statusOf(session, draft.id)).toBe("pending");
     expect(acknowledgedWrites(session, draft.id)).toBe(1);
@@ -187,7 +140,7 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
       messages: [
         { role: "user", content: "Approve the draft." },
         ...asked.responseMessages,
-        answer(asked.content, true),
+        answerAll(asked.content, true),
       ],
     });
     expect(read).toEqual([

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PendingReviewStore } from "../../src/frameworks/ai-sdk.js";
 import * as aiSdk from "../../src/frameworks/ai-sdk.js";
 import { Postline } from "../../src/index.js";
+import { usage } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { acknowledgedWrites, EDITED_TEXT, flaggedDraft } from "./support/acknowledgments.js";
 
@@ -20,10 +21,6 @@ beforeEach(() => {
 });
 afterEach(() => session.close());
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
 let calls = 0;
 /** A model that asks to approve `itemId` once, then finishes. */
 function approvingModel(itemId: string) {

@@ -7,7 +7,7 @@
 import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { Agent, OpenAIResponsesModel, Runner } from "@openai/agents";
-import { generateText, type ModelMessage, stepCountIs, type ToolApprovalResponse } from "ai";
+import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import {
   type AnyAgentMiddleware,
@@ -25,6 +25,7 @@ import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai
 import type { ContentReview } from "../../src/index.js";
 import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
 import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
+import { answerAll, usage } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import {
   acknowledgedWrites,
@@ -180,10 +181,6 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
   });
 });
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
 let calls = 0;
 function callOf(toolName: string, input: unknown): LanguageModelV4GenerateResult {
   calls += 1;
@@ -202,16 +199,6 @@ const finished: LanguageModelV4GenerateResult = {
   usage,
   warnings: [],
 };
-
-function answerAll(content: readonly { type: string }[], approved: boolean): ModelMessage {
-  const responses: ToolApprovalResponse[] = content
-    .filter(
-      (part): part is { type: "tool-approval-request"; approvalId: string } =>
-        part.type === "tool-approval-request",
-    )
-    .map((part) => ({ type: "tool-approval-response", approvalId: part.approvalId, approved }));
-  return { role: "tool", content: responses };
-}
 
 function agentRunner() {
   const openai = new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });

@@ -13,6 +13,7 @@ import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { createMcpServer } from "../../src/mcp/index.js";
 import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
 import { connectedClient } from "../mcp/support/in-memory-client.js";
+import { usage } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import { acknowledgedWrites, flaggedDraft, statusOf, writesTo } from "./support/acknowledgments.js";
 
@@ -140,11 +141,6 @@ describe("every face refuses an unknown option, naming the nearest known one", (
     });
   });
 });
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
 
 describe("PATCH-3 a message about a write says what was sent", () => {
   it("a forged AI SDK approval: the model reads that the write went and was refused, as the fake logged", async () => {

@@ -170,3 +170,12 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     expect(acknowledgedWrites(session, itemId)).toBe(1);
   });
 });
+
+describe("describeApproval's state", () => {
+  it("is required: without it the call names `from` instead of answering undefined (failed before)", () => {
+    const interruption = { rawItem: { callId: "call_1" }, name: "update_content" } as never;
+    expect(() => describeApproval(interruption, undefined)).toThrow(
+      expect.objectContaining({ param: "from" }),
+    );
+  });
+});

@@ -161,7 +161,7 @@ describe.each(REVISIONS)("the review card, %s", (revision) => {
     expect(writesTo(session, draft.id)).toEqual([]);
   });
 
-  it("PATCH-3 an approval that brings new text is about that text: the card never opens for the stored one", async () => {
+  it("PATCH-3 an approval that brings new text is refused with param content: the person approves text as stored", async () => {
     const draft = await flaggedDraft(session);
     const client = await host(revision, true);
     const plain = "A plain new text about exports.";
@@ -169,12 +169,10 @@ describe.each(REVISIONS)("the review card, %s", (revision) => {
       name: "update_content",
       arguments: { id: draft.id, status: "pending", content: plain },
     });
-    expect(result.structuredContent).not.toMatchObject({ status: "awaiting_review" });
-    // The new text has no matches: it is saved and approved, and nothing was acknowledged.
-    expect(result.structuredContent).toMatchObject({ item: { status: "pending", content: plain } });
-    expect(writesTo(session, draft.id)).toEqual([
-      { method: "PATCH", acknowledged: false, content: plain },
-    ]);
+    expect(result.isError).toBe(true);
+    const text = (result.content as { text: string }[])[0]?.text ?? "{}";
+    expect(JSON.parse(text).error).toMatchObject({ code: "validation_error", param: "content" });
+    expect(writesTo(session, draft.id)).toEqual([]);
   });
 
   it('mode "model" never opens the card: the gate answers as it does today', async () => {

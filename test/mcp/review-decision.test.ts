@@ -5,12 +5,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentItem } from "../../src/index.js";
-import { acknowledgmentStateCodec } from "../../src/mcp/ask/request-state.js";
 import {
   decideReview,
   type ReviewDecisionDeps,
 } from "../../src/mcp/ask/review-card/decide-review.js";
-import { mintReviewToken, SpentReviewTokens } from "../../src/mcp/ask/review-card/review-token.js";
+import {
+  memorySpentTickets,
+  mintCardTicket,
+  mintQuestion,
+  type SpentTickets,
+  ticketCodec,
+} from "../../src/tools/approval/index.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,
@@ -21,13 +26,13 @@ import {
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 
 const KEY = "a review-card test key of 32 bytes or more";
-const codec = acknowledgmentStateCodec(KEY);
+const codec = ticketCodec(KEY);
 
 let session: FakeSession;
-let spent: SpentReviewTokens;
+let spent: SpentTickets;
 beforeEach(() => {
   session = openFakeSession();
-  spent = new SpentReviewTokens();
+  spent = memorySpentTickets();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -35,19 +40,13 @@ afterEach(() => {
 });
 
 function deps(key: string = KEY): ReviewDecisionDeps {
-  const signing = acknowledgmentStateCodec(key);
-  return {
-    client: session.client,
-    verify: (token) => signing.verify(token, {} as never),
-    mint: (binding) => mintReviewToken(signing, binding),
-    spend: (token) => spent.spend(token),
-  };
+  return { client: session.client, codec: ticketCodec(key, spent) };
 }
 
 /** The token the card gets for the item's text as it stands. */
 async function cardToken(item: ContentItem): Promise<string> {
   const review = await session.client.content.review(item.id);
-  return mintReviewToken(codec, { itemId: item.id, textDigest: review.textDigest });
+  return mintCardTicket(codec, { itemId: item.id, textDigest: review.textDigest });
 }
 
 const errorOf = (result: unknown) => (result as { error?: Record<string, unknown> }).error;
@@ -172,11 +171,7 @@ describe("the review card's decision", () => {
     it("with the acknowledgment question's signed requestState, which is no review token", async () => {
       const draft = await flaggedDraft(session);
       const review = await session.client.content.review(draft.id);
-      const requestState = await codec.mint({
-        tool: "update_content",
-        itemId: draft.id,
-        textDigest: review.textDigest,
-      });
+      const requestState = await mintQuestion(codec, review, "update_content");
       expect(await refusedFor(requestState, draft)).toMatchObject({ reason: "invalid" });
     });
 
@@ -231,5 +226,22 @@ describe("the review card's decision", () => {
       const { result } = await decideReview({ itemId: "cnt_1", decision: "approve" }, deps());
       expect(errorOf(result)).toMatchObject({ code: "validation_error", param: "reviewToken" });
     });
+  });
+});
+
+describe("the card's approval after the planned time passed", () => {
+  it("PATCH-4 answers approved with plannedTimePassed, not an error (failed before: 'failed: unknown')", async () => {
+    session.service.clock.set("2026-10-11T18:00:00.000Z");
+    const draft = await flaggedDraft(session);
+    const { result } = await decideReview(
+      { itemId: draft.id, reviewToken: await cardToken(draft), decision: "approve" },
+      deps(),
+    );
+    expect(result).toMatchObject({
+      status: "approved",
+      plannedTimePassed: true,
+      item: { id: draft.id, status: "pending" },
+    });
+    expect(acknowledgedWrites(session, draft.id)).toBe(1);
   });
 });

@@ -186,6 +186,7 @@ describe("the published surface", () => {
         ],
         "./redis": [
           "createRedisStore",
+          "redisSpentTickets",
         ],
         "./schemas": [
           "AgentKeySchema",
@@ -412,6 +413,7 @@ describe("the published surface", () => {
           "McpJsonRpcError",
           "McpServerOptions",
           "McpToolResult",
+          "SpentTickets",
           "createMcpServer",
           "errorFromMcp",
         ],
@@ -431,6 +433,7 @@ describe("the published surface", () => {
           "RedisClientLike",
           "RedisStoreOptions",
           "createRedisStore",
+          "redisSpentTickets",
         ],
         "./schemas": [
           "AgentKeySchema",

@@ -162,7 +162,9 @@ describe("descriptions written for a model", () => {
 
   it("say that approval may need acknowledging AI-isms", () => {
     for (const name of ["update_content", "schedule_content"]) {
-      expect(tool(name).description).toMatch(/acknowledgeAiIsms: true/);
+      // One text in every mode: never the model's own acknowledgment (docs/approval.md).
+      expect(tool(name).description).toMatch(/Only a person may accept the matches/);
+      expect(tool(name).description).not.toMatch(/acknowledgeAiIsms: true/);
     }
   });
 });

@@ -4,7 +4,7 @@
  */
 import { type InputRequest, inputRequired, inputResponse } from "@modelcontextprotocol/server";
 import type { ContentReview } from "../../resources/content/review.js";
-import { questionText } from "../../tools/approval/approval-question.js";
+import { questionText } from "../../tools/approval/index.js";
 
 /** The key of the question in `inputRequests` / `inputResponses`. */
 export const ACKNOWLEDGMENT_INPUT_KEY = "acknowledgment";

@@ -12,10 +12,15 @@ import {
 } from "@modelcontextprotocol/server";
 import type { RequestOptions } from "../../core/request-options.js";
 import { resultRedactorOf } from "../../core/result-redactor.js";
-import type { AcknowledgmentMode } from "../../tools/approval/acknowledgment-policy.js";
-import { declinedResult } from "../../tools/approval/approval-envelopes.js";
-import { mintTicket, ticketCodec } from "../../tools/approval/approval-ticket.js";
-import type { PersonGate } from "../../tools/approval/gated-call.js";
+import {
+  type AcknowledgmentMode,
+  declinedResult,
+  mintQuestion,
+  mintTicket,
+  type PersonGate,
+  type Ticket,
+  type TicketCodec,
+} from "../../tools/approval/index.js";
 import { type DecodedToolCall, decodeToolCall } from "../../tools/decode-tool-call.js";
 import type { ToolResult } from "../../tools/envelope.js";
 import { resultOfError } from "../../tools/error-result.js";
@@ -25,19 +30,20 @@ import {
   acknowledgmentAnswer,
   acknowledgmentForm,
 } from "./acknowledgment-form.js";
-import type { AcknowledgmentState } from "./request-state.js";
 
 /** What one call knows about asking its person. */
 export interface AcknowledgmentContext {
   readonly mode: AcknowledgmentMode;
   /** The host declared form elicitation, for this request (2026) or this connection (2025). */
   readonly canElicit: boolean;
+  /** The host renders the review card: a person decides there, though no form can be shown. */
+  readonly showsCard: boolean;
   /** The answers a retried call carries, unchecked. */
   readonly inputResponses: Record<string, unknown> | undefined;
-  /** The `requestState` it carries, already verified by the server's codec. */
-  readonly state: unknown;
-  /** Signs the state of a new question. */
-  readonly mint: (state: AcknowledgmentState) => Promise<string>;
+  /** The `requestState` it carries, already verified by the gate's codec. */
+  readonly state: Ticket | undefined;
+  /** The gate's ticket codec: signs a new question, and spends an answered one. */
+  readonly codec: TicketCodec;
 }
 
 /**
@@ -63,15 +69,17 @@ export async function acknowledgmentRound(
   context: AcknowledgmentContext,
 ): Promise<AcknowledgmentRound> {
   const { mode } = context;
-  if (mode === "model" || !context.canElicit) return { gate: { mode } };
+  if (mode === "model" || !(context.canElicit || context.showsCard)) return { gate: { mode } };
+  const step = { codec: context.codec, callId: MCP_CALL_ID };
+  const personGate = { mode, approvalStep: { ...step, ticket: undefined } };
   // Decoded once: the question, the answer's check and the call read this one value.
   const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
-  if (!decoded.ok) return { gate: { mode } }; // the tool answers the refusal
+  // A person decides here: the tool answers the refusal (text and approval in one call) under
+  // the same gate, so the model's own acknowledgment is never sent.
+  if (!decoded.ok) return { gate: personGate };
   const { call } = decoded;
   const { itemId } = call;
-  const step = { codec: tickets, callId: MCP_CALL_ID };
-  if (itemId === undefined)
-    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
+  if (itemId === undefined || !context.canElicit) return { gate: personGate, call };
   const state = stateOfCall(context.state, name, itemId);
   let review: Awaited<ReturnType<ToolClient["content"]["review"]>>;
   try {
@@ -80,23 +88,17 @@ export async function acknowledgmentRound(
     return { answer: resultOfError(error, resultRedactorOf(client)) };
   }
   // No matches: nothing to ask, and the model's own acknowledgeAiIsms still does not count.
-  if (!review.needsAcknowledgment) {
-    return { gate: { mode, approvalStep: { ...step, ticket: undefined } }, call };
-  }
-  if (state?.textDigest === review.textDigest) {
-    const answer = acknowledgmentAnswer(context.inputResponses);
-    if (answer === "approve") {
-      // The verified requestState is the person's answer: the runner gets it as a ticket.
-      const ticket = await mintTicket(tickets, call, MCP_CALL_ID, review);
-      return { gate: { mode, approvalStep: { ...step, ticket } }, call };
-    }
+  if (!review.needsAcknowledgment) return { gate: personGate, call };
+  const answer = acknowledgmentAnswer(context.inputResponses);
+  if (state?.textDigest === review.textDigest && answer !== undefined) {
+    // A question is answered once: the same requestState sent again is refused.
+    if (!(await context.codec.spend(state))) throw invalidState();
     if (answer === "decline") return { answer: declinedResult(review) };
+    // The verified requestState is the person's answer: the runner gets it as a ticket.
+    const ticket = await mintTicket(context.codec, call, MCP_CALL_ID, review);
+    return { gate: { mode, approvalStep: { ...step, ticket } }, call };
   }
-  const requestState = await context.mint({
-    tool: name,
-    itemId,
-    textDigest: review.textDigest,
-  });
+  const requestState = await mintQuestion(context.codec, review, name);
   return {
     ask: inputRequired({
       inputRequests: { [ACKNOWLEDGMENT_INPUT_KEY]: acknowledgmentForm(review) },
@@ -105,24 +107,19 @@ export async function acknowledgmentRound(
   };
 }
 
-// The answer and the call meet within one request: this process's key signs their ticket.
-const tickets = ticketCodec(undefined);
 /** MCP has no tool call id: the ticket binds the request's arguments instead. */
 const MCP_CALL_ID = "mcp";
 
 /** The verified state, which must be a question about this very tool and item. */
-function stateOfCall(
-  state: unknown,
-  name: string,
-  itemId: string,
-): AcknowledgmentState | undefined {
+function stateOfCall(state: Ticket | undefined, name: string, itemId: string) {
   if (state === undefined) return undefined;
-  const bound = state as Partial<AcknowledgmentState> | null;
-  if (bound?.tool !== name || bound.itemId !== itemId || typeof bound.textDigest !== "string") {
-    // A signed state of another call: as invalid here as a tampered one.
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
-      reason: "invalid_request_state",
-    });
-  }
-  return bound as AcknowledgmentState;
+  // A signed state of another call: as invalid here as a tampered one.
+  if (state.tool !== name || state.itemId !== itemId) throw invalidState();
+  return state;
+}
+
+function invalidState(): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
+    reason: "invalid_request_state",
+  });
 }

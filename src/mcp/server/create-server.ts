@@ -6,15 +6,17 @@ import { checkMaxWait } from "../../core/pacing/wait-bound.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-} from "../../tools/approval/acknowledgment-policy.js";
-import { descriptionFor } from "../../tools/approval/approval-target.js";
+  openQuestion,
+  type SpentTickets,
+  type Ticket,
+  ticketCodec,
+} from "../../tools/approval/index.js";
 import { faceOptions } from "../../tools/face-options.js";
 import type { ToolClient } from "../../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../../tools/tool-selection.js";
 import { VERSION } from "../../version.js";
 import { clientCanElicitForm } from "../ask/client-can-elicit.js";
 import { checkedInputResponses } from "../ask/input-responses.js";
-import { acknowledgmentStateCodec } from "../ask/request-state.js";
 import { attachReviewCard } from "../ask/review-card/attach-card.js";
 import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
@@ -46,6 +48,13 @@ export interface McpServerOptions extends ToolSelection, AcknowledgmentOptions {
    * `POSTLINE_MCP_STATE_KEY`.
    */
   readonly requestStateKey?: string | Uint8Array | undefined;
+  /**
+   * Where the tickets that decided are kept (a form's `requestState`, a review card's token: each
+   * decides once). Default: this process's memory, and a card's token is then accepted only by
+   * the process that showed the card. `postline mcp --redis` keeps them in Redis, shared by every
+   * process (`redisSpentTickets` of `@postline/sdk/redis`).
+   */
+  readonly spentTickets?: SpentTickets | undefined;
   /**
    * An OpenTelemetry `Tracer` for the server span of each `tools/call` (`tools/call {name}`,
    * continuing the host's trace from `_meta.traceparent`). Default: the client's `tracer`
@@ -142,20 +151,18 @@ export function createMcpServerWithSeams(
     acknowledgment: true,
     maxWaitMs: true,
     requestStateKey: true,
+    spentTickets: true,
     tracer: true,
   });
   const { client } = options;
   const maxWaitMs = options.maxWaitMs ?? MCP_DEFAULT_MAX_WAIT_MS;
   checkMaxWait(maxWaitMs);
   const mode = acknowledgmentModeOf(options);
-  const codec = acknowledgmentStateCodec(options.requestStateKey);
+  const codec = ticketCodec(options.requestStateKey, options.spentTickets);
   const tracer = serverTracerOf(options);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
-  // Under "human" the model is never told to acknowledge on its own, as on every face.
-  const listing = served.map((tool) =>
-    listedTool({ ...tool, description: descriptionFor(tool, mode) }),
-  );
+  const listing = served.map(listedTool);
   const mcp = new McpServer(
     { name: "postline", title: "Postline", version: VERSION },
     {
@@ -163,7 +170,7 @@ export function createMcpServerWithSeams(
       instructions: INSTRUCTIONS,
       cacheHints: { "tools/list": TOOL_LIST_CACHE_HINT },
       // A state that fails its signature is refused with -32602 before the tool runs again.
-      requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
+      requestState: { verify: (state) => openQuestion(codec, state) },
     },
   );
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
@@ -204,9 +211,10 @@ export function createMcpServerWithSeams(
           acknowledgment: {
             mode,
             canElicit: clientCanElicitForm(mcp.server, ctx),
+            showsCard: card?.shown(ctx) ?? false,
             inputResponses: checkedInputResponses(ctx.mcpReq),
-            state: ctx.mcpReq.requestState(),
-            mint: (state) => codec.mint(state),
+            state: ctx.mcpReq.requestState() as Ticket | undefined,
+            codec,
           },
           sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
         },

@@ -6,7 +6,7 @@ import type { ContentReview } from "../../resources/content/review.js";
 import type { DecodedToolCall } from "../decode-tool-call.js";
 import type { ToolClient } from "../tool-client.js";
 import { describeMatches } from "./approval-envelopes.js";
-import { mintTicket, type SignedReview, type TicketCodec } from "./approval-ticket.js";
+import { mintTicket, type SignedReview, type Ticket, type TicketCodec } from "./approval-ticket.js";
 
 /**
  * The review to ask a person about for a decoded gated call, signed for tool call `callId`, or
@@ -37,4 +37,16 @@ export function questionText(review: ContentReview): string {
     `${describeMatches(review.aiIsmMatches)}. Approving acknowledges these matches for this ` +
     `exact text only. Approve this exact text?\n\n${review.text}`
   );
+}
+
+/** Signs the question of an MCP form (its `requestState`): the tool, the item, the text shown. */
+export function mintQuestion(codec: TicketCodec, review: ContentReview, tool: string) {
+  return codec.mint({ scope: "ask", tool, itemId: review.itemId, textDigest: review.textDigest });
+}
+
+/** Opens an MCP form's `requestState`; throws a fixed reason (never the state's content). */
+export async function openQuestion(codec: TicketCodec, state: unknown): Promise<Ticket> {
+  const opened = await codec.open(state, "ask");
+  if ("fault" in opened) throw new Error(opened.fault);
+  return opened;
 }

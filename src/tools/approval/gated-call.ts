@@ -56,7 +56,30 @@ export function personDecides(gate: PersonGate): boolean {
 /** Rounds of asking when the text keeps changing while the person answers. */
 const MAX_ASKS = 3;
 
-type Attempt = { readonly result: ToolResult } | { readonly refusal: AcknowledgmentRequiredError };
+/** A write's outcome: the tool's result, or the SDK's refusal of an acknowledgment. */
+export type Attempt =
+  | { readonly result: ToolResult }
+  | { readonly refusal: AcknowledgmentRequiredError };
+
+/**
+ * Sends a decoded call, acknowledging `acknowledge` (the review a person approved) when given:
+ * the one place a tool passes `acknowledge` to the client.
+ */
+export async function sendCall(
+  client: ToolClient,
+  call: DecodedToolCall,
+  options: RequestOptions | undefined,
+  redact: Redactor,
+  acknowledge?: ContentReview,
+): Promise<Attempt> {
+  const sent = acknowledge === undefined ? options : { ...options, acknowledge };
+  try {
+    return { result: toJsonSafe(await call.tool.call(client, call.input, sent), redact) };
+  } catch (error) {
+    if (isSdkError(error, "AcknowledgmentRequiredError")) return { refusal: error };
+    return { result: resultOfError(error, redact) };
+  }
+}
 
 /**
  * Runs a decoded gated call under `gate`; `call.itemId` is the item it approves or schedules, and
@@ -69,16 +92,9 @@ export async function callThroughGate(
   gate: PersonGate,
   redact: Redactor,
 ): Promise<ToolResult> {
-  const { itemId, input } = call;
-  const attempt = async (acknowledge?: ContentReview): Promise<Attempt> => {
-    const sent = acknowledge === undefined ? options : { ...options, acknowledge };
-    try {
-      return { result: toJsonSafe(await call.tool.call(client, input, sent), redact) };
-    } catch (error) {
-      if (isSdkError(error, "AcknowledgmentRequiredError")) return { refusal: error };
-      return { result: resultOfError(error, redact) };
-    }
-  };
+  const { itemId } = call;
+  const attempt = (acknowledge?: ContentReview) =>
+    sendCall(client, call, options, redact, acknowledge);
 
   const step = gate.approvalStep;
   if (step !== undefined) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
-import { acknowledgeAiIsms, contentId } from "./shared-fields.js";
+import { acknowledgeAiIsms, contentId, NEEDS_ACKNOWLEDGMENT } from "./shared-fields.js";
 
 const inputSchema = z
   .strictObject({
@@ -44,8 +44,8 @@ export const scheduleContent = defineTool(
       "exactly one of scheduledAt (a future ISO-8601 time, snapped to 5 minutes) or " +
       "publishNow: true (goes out on the next publish tick). The item needs a connected " +
       "channel: if it has none, set one with update_content channelId first. Text that matches " +
-      "AI-writing patterns is refused with error.acknowledgmentRequired until you call again " +
-      "with acknowledgeAiIsms: true. An x post with a link may need URL credits " +
+      `AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} ` +
+      "An x post with a link may need URL credits " +
       "(x_url_credit_required). If the publishing provider rejects it the error is " +
       "publish_failed and the item is failed. Returns { item }. Free; counts toward the limit " +
       "of 60 requests per minute.",
@@ -69,4 +69,5 @@ export const scheduleContent = defineTool(
       options,
     ),
   }),
+  { approvedItem: (input) => input.id },
 );

@@ -14,9 +14,19 @@ export const channelIdField = z
   .min(1)
   .describe("A connected channel's id, as returned by list_channels (never a platform name).");
 
+/**
+ * What a gated tool's description says of AI-ism matches, in every mode: it never tells the
+ * model to acknowledge on its own, since wherever a person decides nothing the model sends would.
+ */
+export const NEEDS_ACKNOWLEDGMENT =
+  "needs the matches acknowledged. Only a person may accept the matches where one can be " +
+  "asked: the tool asks them, and only their answer counts. Otherwise the refusal carries " +
+  "error.acknowledgmentRequired and error.aiIsmMatches, and its message says what to do: " +
+  "rewrite the text, or show your user the text and matches.";
+
 export const acknowledgeAiIsms = z
   .boolean()
   .describe(
-    "Set to true only after reading error.aiIsmMatches from a refused call, to approve text that " +
-      "still matches AI-writing patterns. The acknowledgment binds to the exact current text.",
+    "true accepts the error.aiIsmMatches of a refused call, for the exact current text. Send " +
+      "it only when the refusal's message tells you to: wherever a person decides it is ignored.",
   );

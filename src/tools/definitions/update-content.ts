@@ -2,7 +2,12 @@ import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
 import { omitUndefined } from "./omit-undefined.js";
-import { acknowledgeAiIsms, channelIdField, contentId } from "./shared-fields.js";
+import {
+  acknowledgeAiIsms,
+  channelIdField,
+  contentId,
+  NEEDS_ACKNOWLEDGMENT,
+} from "./shared-fields.js";
 
 const inputSchema = z
   .strictObject({
@@ -61,9 +66,8 @@ export const updateContent = defineTool(
       "to another connected channel on the same platform. status pending approves: the item " +
       "needs a connected channel, so for an item without one send channelId in the same call. " +
       "status draft un-approves; status cancelled rejects, with an optional rejectionReason. " +
-      "Approving text that matches AI-writing patterns is refused with " +
-      "error.acknowledgmentRequired and error.aiIsmMatches: rewrite the text, or call again " +
-      "with acknowledgeAiIsms: true. If the approval stands but its planned time has already " +
+      `Approving text that matches AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} ` +
+      "If the approval stands but its planned time has already " +
       "passed, the result has plannedTimePassed: true and nothing is queued: call " +
       "schedule_content next. Published items cannot be changed. Returns { item }. Free; " +
       "counts toward the limit of 60 requests per minute.",
@@ -79,4 +83,5 @@ export const updateContent = defineTool(
   async (client, { id, ...changes }, options) => ({
     item: await client.content.update(id, omitUndefined(changes), options),
   }),
+  { approvedItem: (input) => (input.status === "pending" ? input.id : undefined) },
 );

@@ -2,29 +2,22 @@
  * The review card on one server: its resource, and what `tools/list` and `tools/call` give a host
  * that renders MCP Apps. A server that serves no writing tool (read-only) has no card.
  */
-import type { McpServer, RequestStateCodec, ServerContext } from "@modelcontextprotocol/server";
-import type { AcknowledgmentMode } from "../../../tools/approval/acknowledgment-policy.js";
+import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
+import type { AcknowledgmentMode, TicketCodec } from "../../../tools/approval/index.js";
 import type { ToolClient } from "../../../tools/tool-client.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import type { McpToolCall } from "../../server/tool-call.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
-import type { AcknowledgmentState } from "../request-state.js";
 import { hostShowsApps } from "./apps-host.js";
 import { registerReviewCard } from "./card-page.js";
 import { cardAnswer, cardListing } from "./card-tools.js";
-import { mintReviewToken, SpentReviewTokens } from "./review-token.js";
-
-/**
- * The tokens that have decided, shared by every server of this process: an endpoint makes a
- * server per 2026-07-28 request and per 2025-11-25 session, and a token decides once across them
- * all. Each token carries a nonce of its own, so no two servers' tokens collide here.
- */
-const SPENT_IN_THIS_PROCESS = new SpentReviewTokens();
 
 /** The card's two hooks into the server's tool handlers. */
 export interface ReviewCard {
   /** The tool list this host sees. */
   listing(listing: readonly McpListedTool[], ctx: ServerContext): readonly McpListedTool[];
+  /** Whether this call's host renders the card. */
+  shown(ctx: ServerContext): boolean;
   /** The card's answer to this call, or `undefined` to run the tool as usual. */
   answer(call: McpToolCall, ctx: ServerContext): Promise<McpCallResult | undefined>;
 }
@@ -34,7 +27,7 @@ export function attachReviewCard(
   setup: {
     readonly client: ToolClient;
     readonly mode: AcknowledgmentMode;
-    readonly codec: RequestStateCodec<AcknowledgmentState>;
+    readonly codec: TicketCodec;
     readonly servedNames: ReadonlySet<string>;
     readonly maxWaitMs: number;
   },
@@ -43,6 +36,7 @@ export function attachReviewCard(
   registerReviewCard(mcp);
   const { client, mode, codec, maxWaitMs } = setup;
   return {
+    shown: (ctx) => hostShowsApps(mcp.server, ctx),
     listing: (listing, ctx) => (hostShowsApps(mcp.server, ctx) ? cardListing(listing) : listing),
     answer: async (call, ctx) => {
       if (!hostShowsApps(mcp.server, ctx)) return undefined;
@@ -50,9 +44,7 @@ export function attachReviewCard(
         client,
         mode,
         options: { signal: call.signal, maxWaitMs },
-        verify: (token) => codec.verify(token, ctx),
-        mint: (binding) => mintReviewToken(codec, binding),
-        spend: (token) => SPENT_IN_THIS_PROCESS.spend(token),
+        codec,
       });
     },
   };

@@ -7,11 +7,16 @@
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import { reviewOf } from "../../../resources/content/review.js";
-import type { AcknowledgmentMode } from "../../../tools/approval/acknowledgment-policy.js";
+import {
+  type AcknowledgmentMode,
+  mintCardTicket,
+  type Proposal,
+} from "../../../tools/approval/index.js";
 import { decodeToolCall } from "../../../tools/decode-tool-call.js";
 import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
+import { findTool } from "../../../tools/tool-list.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
@@ -31,11 +36,18 @@ const AWAITING_REVIEW = {
     itemId: { type: "string" },
     text: { type: "string" },
     message: { type: "string" },
+    proposal: {
+      type: "object",
+      properties: {
+        channelId: { type: "string" },
+        channelName: { type: "string" },
+        scheduledAt: { type: "string" },
+        publishNow: { const: true },
+      },
+    },
   },
   required: ["status", "itemId"],
 } as const;
-
-const GATED = new Set(["update_content", "schedule_content"]);
 
 const ITEM_ID = { type: "object", properties: { id: { type: "string", minLength: 1 } } } as const;
 
@@ -47,7 +59,7 @@ const ITEM_ID = { type: "object", properties: { id: { type: "string", minLength:
  */
 export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] {
   const tools = listing.map((tool) =>
-    GATED.has(tool.name)
+    findTool(tool.name)?.definition.gated
       ? {
           ...tool,
           outputSchema: { type: "object" as const, anyOf: [tool.outputSchema, AWAITING_REVIEW] },
@@ -130,22 +142,52 @@ export async function cardAnswer(
   // The one decode every face runs: a call it refuses is answered by the tool's own path.
   const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
   if (!decoded.ok || decoded.call.itemId === undefined) return undefined;
-  const opened = await openCard(decoded.call.itemId, "acknowledgment_required", deps);
-  // No matches (or the item cannot be read): the tool runs as it would without the card.
-  return opened === undefined || isToolError(opened.result) ? undefined : resultOf(opened);
+  const proposal = await proposalOf(decoded.call.input, deps);
+  const opened = await openCard(decoded.call.itemId, "acknowledgment_required", deps, proposal);
+  // No matches: the tool runs as it would without the card. A failed read answers its error:
+  // it never falls through to a call that might carry the model's own acknowledgment.
+  return opened === undefined ? undefined : resultOf(opened);
+}
+
+/**
+ * The channel and time the gated call carried (only those), with the proposed channel's name:
+ * the card shows them, and the person's approval keeps them.
+ */
+async function proposalOf(input: object, deps: CardDeps): Promise<Proposal | undefined> {
+  const { channelId, scheduledAt, publishNow } = input as {
+    channelId?: string;
+    scheduledAt?: string;
+    publishNow?: true;
+  };
+  if (channelId === undefined && scheduledAt === undefined && publishNow === undefined) {
+    return undefined;
+  }
+  let channelName: string | undefined;
+  if (channelId !== undefined) {
+    // The name is for the person's eyes only: a failed list leaves it out.
+    const channels = await deps.client.channels.list({}, deps.options).catch(() => []);
+    const shown = channels.find((channel) => channel.id === channelId)?.displayName;
+    channelName = typeof shown === "string" ? shown : undefined;
+  }
+  return toJsonSafe({ channelId, channelName, scheduledAt, publishNow }) as Proposal;
 }
 
 async function openCard(
   itemId: string,
   reason: "requested" | "acknowledgment_required",
   deps: CardDeps,
+  proposal?: Proposal,
 ): Promise<ReviewDecision | undefined> {
   const redact = resultRedactorOf(deps.client);
   try {
     const item = await deps.client.content.get(itemId, deps.options);
     const review = await reviewOf(item);
     if (reason === "acknowledgment_required" && !review.needsAcknowledgment) return undefined;
-    const reviewToken = await deps.mint({ itemId, textDigest: review.textDigest });
+    const reviewToken = await mintCardTicket(deps.codec, {
+      itemId,
+      textDigest: review.textDigest,
+      ...(proposal === undefined ? {} : { proposal }),
+    });
     const result = toJsonSafe(
       {
         status: "awaiting_review",
@@ -159,6 +201,7 @@ async function openCard(
         ...(item.scheduledAt === undefined ? {} : { scheduledAt: item.scheduledAt }),
         flagReasons: item.flagReasons,
         sensitivityReasons: item.sensitivityReasons,
+        ...(proposal === undefined ? {} : { proposal }),
         message:
           `The person now reviews ${itemId} in the review card shown to them, and approves, ` +
           "schedules, edits or declines it there. Nothing was sent. Do not call this or another " +

@@ -1,21 +1,31 @@
 /**
  * A person's decision in the review card (`decide_review`, an app-only tool): checked against
  * its signed review token and the item's current text before anything is sent. Approve and
- * schedule send one write with `acknowledgeAiIsms: true` for the text the person saw; edit saves
- * the new text and answers a new review with a new token; decline changes nothing.
+ * schedule build the tool call they mean (keeping the model's proposed channel and time) and send
+ * it through the gate with one acknowledgment, for the text the person saw; edit saves the new
+ * text and answers a new review with a new token; decline changes nothing.
  */
 import { z } from "zod";
 import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import type { ContentReview } from "../../../resources/content/review.js";
-import { declinedResult, describeMatches } from "../../../tools/approval/approval-envelopes.js";
-import { type ToolResult, toolError } from "../../../tools/envelope.js";
+import {
+  declinedResult,
+  describeMatches,
+  mintCardTicket,
+  type Proposal,
+  type ReviewBinding,
+  sendCall,
+  spendCardTicket,
+  type TicketCodec,
+  type TokenRefusal,
+} from "../../../tools/approval/index.js";
+import { decodeToolCall } from "../../../tools/decode-tool-call.js";
+import { isToolError, type ToolResult, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
 import type { ToolClient } from "../../../tools/tool-client.js";
-import type { AcknowledgmentState } from "../request-state.js";
-import { checkReviewToken, type ReviewBinding, type TokenRefusal } from "./review-token.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
 const DecideReviewInput = z.strictObject({
@@ -27,15 +37,11 @@ const DecideReviewInput = z.strictObject({
   text: z.string().min(1).optional(),
 });
 
-/** What the decision needs: the client, the token's verification and signing. */
+/** What the decision needs: the client, and the gate's ticket codec. */
 export interface ReviewDecisionDeps {
   readonly client: ToolClient;
-  /** Verifies a token's signature and expiry (the `requestState` codec's `verify`). */
-  readonly verify: (token: string) => Promise<AcknowledgmentState>;
-  /** Signs a token for a review the card is about to show. */
-  readonly mint: (binding: ReviewBinding) => Promise<string>;
-  /** Marks a token spent on a decision; `false` when it already decided one. */
-  readonly spend: (token: string) => boolean;
+  /** Checks, spends and signs the card's tickets. */
+  readonly codec: TicketCodec;
   readonly options?: RequestOptions | undefined;
 }
 
@@ -51,6 +57,8 @@ const REFUSALS: Record<TokenRefusal, string> = {
   expired: "carries a review token that has expired",
   other_item: "carries the review token of another item",
   spent: "carries a review token that has already decided once",
+  other_process:
+    "carries a review token another server process showed, which cannot tell here whether it decided already",
 };
 
 /** Runs one decision; refusals say why, and send nothing. */
@@ -66,48 +74,54 @@ export async function decideReview(
   }
   const decision = parsed.data;
   const { client, options } = deps;
-  const checked = await checkReviewToken(deps.verify, decision.reviewToken, decision.itemId);
-  const bound: ReviewBinding | { readonly refused: TokenRefusal } =
-    "refused" in checked || deps.spend(decision.reviewToken) ? checked : { refused: "spent" };
+  const bound = await spendCardTicket(deps.codec, decision.reviewToken, decision.itemId);
   if ("refused" in bound) {
     return refusal(
       "review_refused",
       `This decision on ${decision.itemId} ${REFUSALS[bound.refused]}. Only the person, in the ` +
-        "review card, can decide; nothing was sent. Open the card again with review_content.",
+        "review card, can decide; nothing was sent. Reopen the card with review_content.",
       { reason: bound.refused, itemId: decision.itemId },
     );
   }
   const redact = resultRedactorOf(client);
   try {
     const review = await client.content.review(decision.itemId, options);
-    if (review.textDigest !== bound.textDigest) return await staleAnswer(review, deps);
+    if (review.textDigest !== bound.textDigest) return await staleAnswer(review, bound, deps);
     switch (decision.decision) {
       case "decline":
         return { result: declinedResult(review) };
-      case "approve": {
-        const item = await client.content.approve(review.itemId, {}, withReview(options, review));
-        return { result: toJsonSafe({ status: "approved", item }, redact) };
-      }
-      case "schedule": {
-        const when = decision.publishNow
-          ? { publishNow: true as const }
-          : decision.scheduledAt === undefined
-            ? {}
-            : { scheduledAt: decision.scheduledAt };
-        const item = await client.content.schedule(
-          review.itemId,
-          when,
-          withReview(options, review),
-        );
-        return { result: toJsonSafe({ status: "scheduled", item }, redact) };
-      }
       case "edit": {
         if (decision.text === undefined) {
           return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
         }
         await client.content.update(review.itemId, { content: decision.text }, options);
         const edited = await client.content.review(review.itemId, options);
-        return await awaitingAnswer(edited, deps, "edited");
+        return await awaitingAnswer(edited, bound, deps, "edited");
+      }
+      default: {
+        const plan = writePlan(decision, bound.proposal ?? {});
+        const sendOptions = {
+          ...options,
+          headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL },
+        };
+        for (const [name, input, acknowledges] of plan.calls) {
+          const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+          if (!decoded.ok) return { result: decoded.failure };
+          const sent = await sendCall(
+            client,
+            decoded.call,
+            sendOptions,
+            redact,
+            acknowledges ? review : undefined,
+          );
+          if ("refusal" in sent) return await staleAnswer(review, bound, deps);
+          if (isToolError(sent.result)) return { result: sent.result };
+          if (acknowledges) {
+            const status = name === "schedule_content" ? "scheduled" : "approved";
+            return { result: { status, ...sent.result, ...plan.dropped } };
+          }
+        }
+        return { result: toolError("client_error", "no write was planned") };
       }
     }
   } catch (error) {
@@ -115,10 +129,45 @@ export async function decideReview(
   }
 }
 
-/** The write's options: the review it acknowledges, and the header that says the card sent it. */
-function withReview(options: RequestOptions | undefined, review: ContentReview) {
-  const headers = { ...options?.headers, ...REVIEW_CARD_APPROVAL };
-  return { ...options, headers, acknowledge: review };
+type PlannedCall = readonly [name: string, input: Record<string, unknown>, acknowledges: boolean];
+
+/**
+ * The tool calls a decision means, the last one acknowledging the text the person saw: the
+ * model's proposed channel and time are kept, and a time the person chose instead is reported
+ * as dropped.
+ */
+function writePlan(
+  decision: z.output<typeof DecideReviewInput>,
+  proposal: Proposal,
+): { calls: PlannedCall[]; dropped: Record<string, unknown> } {
+  const id = decision.itemId;
+  const personWhen = decision.publishNow
+    ? { publishNow: true as const }
+    : decision.scheduledAt === undefined
+      ? undefined
+      : { scheduledAt: decision.scheduledAt };
+  const proposedWhen = proposal.publishNow
+    ? { publishNow: true as const }
+    : proposal.scheduledAt === undefined
+      ? undefined
+      : { scheduledAt: proposal.scheduledAt };
+  const moves = proposal.channelId === undefined ? {} : { channelId: proposal.channelId };
+  if (decision.decision === "approve" && proposedWhen === undefined) {
+    return { calls: [["update_content", { id, status: "pending", ...moves }, true]], dropped: {} };
+  }
+  const when = decision.decision === "approve" ? proposedWhen : (personWhen ?? proposedWhen);
+  const replaced =
+    proposedWhen !== undefined && JSON.stringify(when) !== JSON.stringify(proposedWhen);
+  const calls: PlannedCall[] = [];
+  if (proposal.channelId !== undefined) calls.push(["update_content", { id, ...moves }, false]);
+  calls.push(["schedule_content", { id, ...when }, true]);
+  const dropped = replaced
+    ? {
+        dropped: proposedWhen,
+        message: `The person chose ${JSON.stringify(when)} instead of the proposed ${JSON.stringify(proposedWhen)}.`,
+      }
+    : {};
+  return { calls, dropped };
 }
 
 function refusal(code: string, message: string, detail: Record<string, string>): ReviewDecision {
@@ -126,8 +175,8 @@ function refusal(code: string, message: string, detail: Record<string, string>):
 }
 
 /** The text changed behind the card: refused, with the new text and a token for it. */
-async function staleAnswer(review: ContentReview, deps: ReviewDecisionDeps) {
-  const answer = await awaitingAnswer(review, deps, "text_changed");
+async function staleAnswer(review: ContentReview, bound: ReviewBinding, deps: ReviewDecisionDeps) {
+  const answer = await awaitingAnswer(review, bound, deps, "text_changed");
   return {
     result: toolError(
       "review_stale",
@@ -140,8 +189,18 @@ async function staleAnswer(review: ContentReview, deps: ReviewDecisionDeps) {
 }
 
 /** A review the card shows next, with its own token. */
-async function awaitingAnswer(review: ContentReview, deps: ReviewDecisionDeps, why: string) {
-  const reviewToken = await deps.mint({ itemId: review.itemId, textDigest: review.textDigest });
+async function awaitingAnswer(
+  review: ContentReview,
+  bound: ReviewBinding,
+  deps: ReviewDecisionDeps,
+  why: string,
+) {
+  const { proposal } = bound;
+  const reviewToken = await mintCardTicket(deps.codec, {
+    itemId: review.itemId,
+    textDigest: review.textDigest,
+    ...(proposal === undefined ? {} : { proposal }),
+  });
   const result = toJsonSafe({
     status: "awaiting_review",
     reason: why,
@@ -149,6 +208,7 @@ async function awaitingAnswer(review: ContentReview, deps: ReviewDecisionDeps, w
     text: review.text,
     aiIsmMatches: review.aiIsmMatches,
     matchesSummary: describeMatches(review.aiIsmMatches),
+    ...(proposal === undefined ? {} : { proposal }),
   });
   return { result, reviewToken };
 }
