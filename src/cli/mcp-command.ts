@@ -188,13 +188,7 @@ interface ServeSettings {
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
-  flags: {
-    "read-only"?: boolean;
-    fake?: boolean;
-    http?: boolean;
-    preview?: boolean;
-    open?: boolean;
-  },
+  flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>,
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,
@@ -337,15 +331,7 @@ async function loadMcp() {
       import("../mcp/transport/stdio-repair.js"),
       import("./serve-fetch.js"),
     ]);
-    return {
-      createMcpServer: server.createMcpServer,
-      createMcpHttpEndpoint: endpoint.createMcpHttpEndpoint,
-      MCP_HTTP_PATH: endpoint.MCP_HTTP_PATH,
-      serveStdio: stdio.serveStdio,
-      StdioServerTransport: stdio.StdioServerTransport,
-      repairedStdin: repair.repairedStdin,
-      serveFetch: fetchServer.serveFetch,
-    };
+    return { ...server, ...endpoint, ...stdio, ...repair, ...fetchServer };
   } catch (error) {
     if (isModuleNotFound(error)) {
       throw new UsageError(
