@@ -3,7 +3,6 @@
  * §21). Exit 0 when every exchange agrees, 1 otherwise.
  */
 
-import { parseArgs } from "node:util";
 import { checkRecording } from "../testing/tooling/recordings/check.js";
 import { checkReportText } from "../testing/tooling/recordings/check-report.js";
 import {
@@ -13,7 +12,7 @@ import {
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import type { CliIO } from "./io.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
-import { UsageError } from "./usage-error.js";
+import { parseCommandLine, UsageError } from "./usage-error.js";
 
 /** The flags of `postline fake check`: what it parses, and what the help lists. */
 const FAKE_CHECK_FLAGS = {
@@ -44,7 +43,10 @@ Options:
 
 /** Runs `postline fake check`; resolves to the exit code. */
 export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<number> {
-  const { values: flags, positionals } = parseCheckArgs(argv);
+  const { values: flags, positionals } = parseCommandLine(
+    { args: [...argv], options: FAKE_CHECK_FLAGS, strict: true, allowPositionals: true },
+    "fake check",
+  );
   if (flags.help) {
     io.stdout.write(FAKE_CHECK_HELP);
     return 0;
@@ -65,25 +67,6 @@ export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<
   if (flags.json) io.stdout.write(jsonLine(report));
   else io.stdout.write(checkReportText(report).split("\n").map(terminalSafe).join("\n"));
   return report.differences.length === 0 ? 0 : 1;
-}
-
-function parseCheckArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      options: FAKE_CHECK_FLAGS,
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    if (
-      error instanceof TypeError &&
-      "code" in error &&
-      String(error.code).startsWith("ERR_PARSE_ARGS")
-    )
-      throw new UsageError(error.message, "fake check");
-    throw error;
-  }
 }
 
 /** The usage line, with the recording FILE the command takes after its name. */

@@ -192,13 +192,7 @@ interface ServeSettings {
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
-  flags: {
-    "read-only"?: boolean;
-    fake?: boolean;
-    http?: boolean;
-    preview?: boolean;
-    open?: boolean;
-  },
+  flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>,
   client: Postline,
   io: CliIO,
   stopped: Promise<unknown>,

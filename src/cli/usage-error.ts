@@ -21,8 +21,19 @@ export function parseFlags<const Options extends NonNullable<ParseArgsConfig["op
   options: Options,
   command: string,
 ) {
+  return parseCommandLine(
+    { args: [...argv], options, strict: true, allowPositionals: false },
+    command,
+  ).values;
+}
+
+/** `util.parseArgs` with `config`, its refusals turned into a {@link UsageError} for `command`. */
+export function parseCommandLine<const Config extends ParseArgsConfig>(
+  config: Config,
+  command: string,
+) {
   try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+    return parseArgs(config);
   } catch (error) {
     if (
       error instanceof TypeError &&

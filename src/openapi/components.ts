@@ -93,8 +93,17 @@ export { refTo } from "./refine.js";
 
 /** The component name of a schema; every schema the document uses must have one. */
 export function nameOf(schema: z.ZodType): string {
-  const found = Object.entries(NAMED_SCHEMAS).find(([, named]) => named === schema);
-  if (!found) throw new Error("The OpenAPI document uses a schema that has no component name");
+  return componentName(NAMED_SCHEMAS, schema, "The OpenAPI document");
+}
+
+/** The name of `schema` among `named`; `document` (which has none for it) is named in the error. */
+export function componentName(
+  named: Readonly<Record<string, z.ZodType>>,
+  schema: z.ZodType,
+  document: string,
+): string {
+  const found = Object.entries(named).find(([, candidate]) => candidate === schema);
+  if (!found) throw new Error(`${document} uses a schema that has no component name`);
   return found[0];
 }
 
@@ -105,21 +114,31 @@ function asComponent(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * `components.schemas`, each in the JSON Schema 2020-12 dialect that OpenAPI 3.1 uses, with the
- * contract's shape rules that the SDK's lenient schemas leave out (`stated-rules.ts`).
+ * `named` converted with `z.toJSONSchema` into the JSON Schema 2020-12 dialect that OpenAPI 3.1
+ * uses, each referring to the others by `$ref` to `#/components/schemas/<name>`.
  */
-export function componentSchemas(): Record<string, JsonSchema> {
+export function convertedComponents(
+  named: Readonly<Record<string, z.ZodType>>,
+): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
   // `input`: what a body may hold (defaults not yet applied), for requests and responses alike.
   const { schemas } = z.toJSONSchema(registry, {
     target: "draft-2020-12",
     io: "input",
     uri: (id) => `#/components/schemas/${id}`,
   });
-  const components: Record<string, JsonSchema> = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => [id, asComponent(schema as JsonSchema)]),
   );
+}
+
+/**
+ * `components.schemas`, each in the JSON Schema 2020-12 dialect that OpenAPI 3.1 uses, with the
+ * contract's shape rules that the SDK's lenient schemas leave out (`stated-rules.ts`).
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const components = convertedComponents(NAMED_SCHEMAS);
   applyRefinements(components, STATED_RULES);
   applyRefinements(components, CAMEL_CASE_RULES);
   components.ConflictEnvelope = CONFLICT_ENVELOPE;

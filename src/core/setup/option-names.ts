@@ -8,6 +8,16 @@ import { InvalidRequestError } from "../errors/local-errors.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { PostlineOptions, RateLimitOptions } from "./client-options.js";
 
+/** The hooks, each also an option of its own. */
+const HOOKS = {
+  onRequest: true,
+  onResponse: true,
+  onRetry: true,
+  onRateLimitWait: true,
+} as const satisfies Record<keyof ClientHooks, true>;
+
+const HOOK_NAMES = Object.keys(HOOKS) as (keyof ClientHooks)[];
+
 const CLIENT_OPTIONS = Object.keys({
   auth: true,
   apiKey: true,
@@ -24,19 +34,9 @@ const CLIENT_OPTIONS = Object.keys({
   allowInsecureHttp: true,
   tracer: true,
   meter: true,
-  onRequest: true,
-  onResponse: true,
-  onRetry: true,
-  onRateLimitWait: true,
+  ...HOOKS,
   hooks: true,
 } satisfies Record<keyof PostlineOptions, true>);
-
-const HOOK_NAMES = Object.keys({
-  onRequest: true,
-  onResponse: true,
-  onRetry: true,
-  onRateLimitWait: true,
-} satisfies Record<keyof ClientHooks, true>) as (keyof ClientHooks)[];
 
 const RATE_LIMIT_OPTIONS = Object.keys({
   store: true,

@@ -4,22 +4,11 @@ import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import type { HttpMethod } from "./http-method.js";
 
-/** What a {@link PreparedRequest} is built from: its fields are documented on the class. */
-export interface PreparedRequestInit {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly url: string;
-  readonly body: unknown;
-  readonly budget: RateBudget;
-  readonly signal: AbortSignal | undefined;
-  readonly headers: Record<string, string> | undefined;
-  readonly timeout: number;
-  readonly maxWaitMs: number;
-  readonly maxRetries: number;
-  readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
-  readonly callId: string;
-  readonly session: string | undefined;
-}
+/** What a {@link PreparedRequest} is built from: its fields, documented on the class. */
+export type PreparedRequestInit = Omit<
+  PreparedRequest,
+  "redactedUrl" | "redactedPath" | "waitOptions"
+>;
 
 /**
  * One API call, resolved and checked once before its first attempt. The redacted URL and path
@@ -27,50 +16,38 @@ export interface PreparedRequestInit {
  * without hooks or debug logs never pays for redaction.
  */
 export class PreparedRequest {
-  readonly method: HttpMethod;
+  declare readonly method: HttpMethod;
   /** Path under `/api/v1`, as the resource gave it. */
-  readonly path: string;
+  declare readonly path: string;
   /** The complete URL sent. */
-  readonly url: string;
+  declare readonly url: string;
   /** The JSON body, for writes. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The per-key rate budget the call draws from. */
-  readonly budget: RateBudget;
-  readonly signal: AbortSignal | undefined;
+  declare readonly budget: RateBudget;
+  declare readonly signal: AbortSignal | undefined;
   /** The caller's per-call headers, checked (the credential is set after them, in ky-instance.ts). */
-  readonly headers: Record<string, string> | undefined;
+  declare readonly headers: Record<string, string> | undefined;
   /** Per-attempt deadline in milliseconds, from sending until the body is read. */
-  readonly timeout: number;
+  declare readonly timeout: number;
   /** How long the call may wait for slots and before retries, in all (wait-bound.ts). */
-  readonly maxWaitMs: number;
+  declare readonly maxWaitMs: number;
   /** The call's own `onRateLimitWait`, told besides the client's. */
-  readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
-  readonly maxRetries: number;
+  declare readonly onRateLimitWait: RequestOptions["onRateLimitWait"];
+  declare readonly maxRetries: number;
   /** The id of the SDK call this request belongs to (hook events, log lines, errors). */
-  readonly callId: string;
+  declare readonly callId: string;
   /**
    * The session it is sent with, when known (its `Cookie`, in session mode): the session pacer
    * keys its holds by it. A credential: never shown.
    */
-  readonly session: string | undefined;
+  declare readonly session: string | undefined;
   readonly #redact: Redactor;
   #redactedUrl: string | undefined;
   #redactedPath: string | undefined;
 
   constructor(init: PreparedRequestInit, redact: Redactor) {
-    this.method = init.method;
-    this.path = init.path;
-    this.url = init.url;
-    this.body = init.body;
-    this.budget = init.budget;
-    this.signal = init.signal;
-    this.headers = init.headers;
-    this.timeout = init.timeout;
-    this.maxWaitMs = init.maxWaitMs;
-    this.onRateLimitWait = init.onRateLimitWait;
-    this.maxRetries = init.maxRetries;
-    this.callId = init.callId;
-    this.session = init.session;
+    Object.assign(this, init);
     this.#redact = redact;
   }
 

@@ -6,6 +6,7 @@
  * the API's own document is (`src/openapi/`).
  */
 import { z } from "zod";
+import { componentName, convertedComponents, refTo } from "../../../openapi/components.js";
 import type { JsonSchema } from "../../../openapi/json-schema.js";
 import { ClockBodySchema } from "./clock-route.js";
 import {
@@ -27,8 +28,6 @@ import {
 import { FaultBodySchema } from "./faults-route.js";
 import { KeyBodySchema } from "./keys-route.js";
 import { ResetBodySchema } from "./reset-route.js";
-
-const COMPONENTS = "#/components/schemas/";
 
 /** Every schema the document names, by its component name. */
 const NAMED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
@@ -89,7 +88,7 @@ export function buildControlDocument(baseURL = "http://127.0.0.1:4010"): JsonSch
             "The token given to `postline fake --control-token` (or POSTLINE_FAKE_CONTROL_TOKEN).",
         },
       },
-      schemas: componentSchemas(),
+      schemas: convertedComponents(NAMED_SCHEMAS),
     },
   };
 }
@@ -108,7 +107,7 @@ function operation(spec: ControlOperation) {
             required: body.optional !== true,
             content: {
               "application/json": {
-                schema: ref(nameOf(body.schema)),
+                schema: refTo(nameOf(body.schema)),
                 example: body.example,
               },
             },
@@ -116,7 +115,7 @@ function operation(spec: ControlOperation) {
         }
       : {}),
     responses: {
-      [answer.status]: json(answer.description, ref(nameOf(answer.schema)), answer.example),
+      [answer.status]: json(answer.description, refTo(nameOf(answer.schema)), answer.example),
       ...refusalResponses(refusals),
     },
   };
@@ -133,7 +132,7 @@ function refusalResponses(codes: readonly RefusalCode[]) {
       const [code] = group as [RefusalCode];
       const [, message, param] = REFUSALS[code] as readonly [number, string, string?];
       const example = { error: { code, message, ...(param ? { param } : {}) } };
-      return [String(status), json(description, ref("ControlError"), example)];
+      return [String(status), json(description, refTo("ControlError"), example)];
     }),
   );
 }
@@ -153,30 +152,9 @@ function queryParameters(query: z.ZodObject) {
 
 /** The component name of a schema; every schema an operation uses must have one. */
 function nameOf(schema: z.ZodType): string {
-  const found = Object.entries(NAMED_SCHEMAS).find(([, named]) => named === schema);
-  if (!found) throw new Error("The control document uses a schema that has no component name");
-  return found[0];
-}
-
-function componentSchemas(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, {
-    ...TO_JSON_SCHEMA,
-    uri: (id) => `${COMPONENTS}${id}`,
-  });
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, schema]) => {
-      const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema;
-      return [id, rest];
-    }),
-  );
+  return componentName(NAMED_SCHEMAS, schema, "The control document");
 }
 
 function json(description: string, schema: JsonSchema, example: unknown) {
   return { description, content: { "application/json": { schema, example } } };
-}
-
-function ref(name: string): JsonSchema {
-  return { $ref: `${COMPONENTS}${name}` };
 }

@@ -4,16 +4,12 @@
  * the {@link Recorder} writes the exchange. Bodies stay within the SDK's limits: a request body
  * within the fake's 1 MiB, an answer within 8 MiB (2xx) or 64 KiB (errors), as the SDK reads them.
  */
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-} from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from "../../../core/transport/read-body.js";
 import { MAX_REQUEST_BODY_BYTES } from "../../fake/http/body-limit.js";
+import { headersOf, readCapped } from "../serve/node-message.js";
 import type { Recorder, RecordOutcome } from "./recorder.js";
 
 /** A listening recording proxy. */
@@ -92,7 +88,7 @@ async function forward(
   { recorder, onExchange }: RecordingProxyOptions,
 ): Promise<Answer> {
   const method = incoming.method ?? "GET";
-  const requestBody = await readAll(incoming, MAX_REQUEST_BODY_BYTES);
+  const requestBody = await readCapped(incoming, MAX_REQUEST_BODY_BYTES);
   if (requestBody === null) {
     return proxyRefusal(
       413,
@@ -115,7 +111,7 @@ async function forward(
   const response = await send(url, method, headers, requestBody);
   const status = response.statusCode ?? 502;
   const cap = status >= 200 && status < 300 ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES;
-  const responseBody = await readAll(response, cap);
+  const responseBody = await readCapped(response, cap);
   if (responseBody === null) {
     return proxyRefusal(
       502,
@@ -159,17 +155,6 @@ function send(
   });
 }
 
-/** The whole body, or `null` past `cap` bytes (the rest is drained unkept). */
-async function readAll(stream: IncomingMessage, cap: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let read = 0;
-  for await (const chunk of stream) {
-    read += (chunk as Buffer).length;
-    if (read <= cap) chunks.push(chunk as Buffer);
-  }
-  return read > cap ? null : Buffer.concat(chunks);
-}
-
 /** The body's text for the recording; the client still gets the bytes as they came. */
 function decoded(body: Buffer, encoding: string | undefined): string {
   try {
@@ -180,14 +165,6 @@ function decoded(body: Buffer, encoding: string | undefined): string {
     return "";
   }
   return body.toString("utf8");
-}
-
-function headersOf(raw: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return headers;
 }
 
 /** The proxy's own refusal, in the contract's envelope; nothing is recorded. */

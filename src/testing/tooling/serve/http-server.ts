@@ -10,6 +10,7 @@ import type { ControlOptions } from "../control/control-guard.js";
 import { MAX_CONTROL_BODY_BYTES } from "../control/control-request.js";
 import { answerWatch } from "../watch/routes.js";
 import { forbiddenHost, isTrustedHost } from "../watch/trusted-host.js";
+import { headersOf, readCapped } from "./node-message.js";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -186,8 +187,9 @@ async function answerOwnRoute(
     {
       method: request.method ?? "GET",
       target: request.url ?? "/",
-      headers: headersOf(request),
-      body: () => readCapped(request, MAX_CONTROL_BODY_BYTES),
+      headers: headersOf(request.headers),
+      body: async () =>
+        (await readCapped(request, MAX_CONTROL_BODY_BYTES))?.toString("utf8") ?? null,
       signal: abort.signal,
     },
     {
@@ -201,25 +203,6 @@ async function answerOwnRoute(
     response.writeHead(page.status, page.headers).end(request.method === "HEAD" ? "" : page.body);
   }
   return true;
-}
-
-/** The body as text, or `null` past `cap` bytes (the rest is drained unkept). */
-async function readCapped(request: IncomingMessage, cap: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let read = 0;
-  for await (const chunk of request) {
-    read += (chunk as Buffer).length;
-    if (read <= cap) chunks.push(chunk as Buffer);
-  }
-  return read > cap ? null : Buffer.concat(chunks).toString("utf8");
-}
-
-function headersOf(request: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return headers;
 }
 
 async function serve(
@@ -239,7 +222,7 @@ async function serve(
   response.on("close", () => {
     if (!response.writableFinished) abort.abort();
   });
-  const headers = headersOf(request);
+  const headers = headersOf(request.headers);
   const forwarded =
     trustForwardedFor === true ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   const outcome = await service.handle({
