@@ -14,7 +14,7 @@
 import { type ContentReview, textDigest } from "../../resources/content/review.js";
 import type { DecodedToolCall } from "../decode-tool-call.js";
 import { signedStateCodec } from "./signed-state.js";
-import { SPENT_IN_THIS_PROCESS, type SpentTickets, THIS_PROCESS } from "./spent-tickets.js";
+import { SPENT_IN_THIS_PROCESS, type SpentTickets, thisProcess } from "./spent-tickets.js";
 
 /** What a ticket is for. */
 type TicketScope = "ask" | "card" | "step";
@@ -72,7 +72,7 @@ export function ticketCodec(
     mint(ticket) {
       if (ticket.scope === "step") return lasting.mint(ticket);
       const nonce = globalThis.crypto.randomUUID();
-      return brief.mint({ ...ticket, nonce, origin: THIS_PROCESS });
+      return brief.mint({ ...ticket, nonce, origin: thisProcess() });
     },
     async open(token, scope) {
       const opened = await (scope === "step" ? lasting : brief).open(token);
@@ -82,7 +82,7 @@ export function ticketCodec(
         return { fault: "scope" };
       }
       // Without a shared spent set, another process cannot know whether it decided already.
-      if (scope === "card" && ticket.origin !== THIS_PROCESS && !spent.shared) {
+      if (scope === "card" && ticket.origin !== thisProcess() && !spent.shared) {
         return { fault: "other_process" };
       }
       return ticket;

@@ -31,5 +31,13 @@ export function memorySpentTickets({ now = Date.now }: { readonly now?: () => nu
 /** The set every server of this process shares when none is given. */
 export const SPENT_IN_THIS_PROCESS: SpentTickets = memorySpentTickets();
 
-/** A random id of this process: a card ticket minted here names it. */
-export const THIS_PROCESS = globalThis.crypto.randomUUID();
+let processId: string | undefined;
+
+/**
+ * A random id of this process: a card ticket minted here names it. Drawn on first use, since
+ * some runtimes (Cloudflare Workers) refuse random values while a module loads.
+ */
+export function thisProcess(): string {
+  processId ??= globalThis.crypto.randomUUID();
+  return processId;
+}
