@@ -7,12 +7,10 @@ import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  askAbout,
   type PendingReviewStore,
   questionText,
   registerApprovalStep,
 } from "../tools/approval/index.js";
-import { decodeToolCall } from "../tools/decode-tool-call.js";
 import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient } from "../tools/index.js";
 
@@ -92,14 +90,15 @@ export function aiSdkToolApproval(
     (name: string): ApprovalFunction =>
     async (input, { toolCallId, messages }) => {
       // The input as the tool will run it: a model's JSON text is decoded here too.
-      const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+      const asked = { kind: "step", callId: toolCallId, ticket: undefined } as const;
+      const decoded = await step.gate.decode(name, input, asked);
       if (!decoded.ok || decoded.call.itemId === undefined) return "not-applicable";
       const known = await step.reviews.get(toolCallId);
       if (known !== undefined) return { type: "user-approval", reason: questionText(known) };
       // Re-checked as the answer comes back, in a process that never saw the question: let the
       // call go to `execute`, which finds no ticket and asks again instead of acknowledging.
       if (wasAsked(messages, toolCallId)) return { type: "user-approval" };
-      const review = await askAbout(client, decoded.call, toolCallId, step.codec);
+      const review = await step.gate.ask(decoded.call, { scope: "step", callId: toolCallId });
       if (review === undefined) return "not-applicable";
       await step.reviews.set(toolCallId, review);
       return { type: "user-approval", reason: questionText(review) };

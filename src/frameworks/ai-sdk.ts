@@ -21,7 +21,8 @@ import { type JSONSchema7, jsonSchema, type Tool, tool } from "ai";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  gateOfStep,
+  createGate,
+  stepOf,
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
@@ -31,7 +32,7 @@ import {
   type ToolResult,
   type ToolSelection,
 } from "../tools/index.js";
-import { runToolThroughGate } from "../tools/run-tool.js";
+import { runThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
 export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
@@ -71,7 +72,7 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  */
 export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): PostlineAiSdkTools {
   const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const mode = acknowledgmentModeOf(given);
+  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
   const toolSet: PostlineAiSdkTools = {};
   for (const definition of selectTools(given)) {
     const name: string = definition.name;
@@ -82,9 +83,9 @@ export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): Pos
         structuredClone(definition.parameters) as unknown as JSONSchema7,
       ),
       execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
-        const gate = await gateOfStep(client, "ai-sdk", mode, toolCallId);
-        const options = withSignal(abortSignal);
-        return runToolThroughGate(client, name, input, options, gate, { toolCallId });
+        const { gate, proof } = await stepOf(own, "ai-sdk", toolCallId);
+        const context = { toolCallId };
+        return runThroughGate(gate, name, input, withSignal(abortSignal), { proof, context });
       },
     });
   }

@@ -5,13 +5,11 @@
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  askAbout,
   type PendingReviewStore,
   questionText,
   registerApprovalStep,
   type SignedReview,
 } from "../tools/approval/index.js";
-import { decodeToolCall } from "../tools/decode-tool-call.js";
 import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient } from "../tools/index.js";
 
@@ -125,16 +123,15 @@ export function langChainApproval(
     toolCall: MiddlewareToolCall,
     runtime: MiddlewareRuntime | undefined,
   ): Promise<{ readonly asks: boolean; readonly review?: SignedReview | undefined }> => {
-    const decoded = await decodeToolCall(toolCall.name, toolCall.args, {
-      stripAcknowledgment: true,
-    });
     const callId = toolCall.id;
+    const asked = { kind: "step", callId, ticket: undefined } as const;
+    const decoded = await step.gate.decode(toolCall.name, toolCall.args, asked);
     if (!decoded.ok || decoded.call.itemId === undefined || callId === undefined) {
       return { asks: false };
     }
     const known = await step.reviews.get(callId);
     if (known !== undefined) return { asks: true, review: known };
-    const review = await askAbout(client, decoded.call, callId, step.codec);
+    const review = await step.gate.ask(decoded.call, { scope: "step", callId });
     if (review === undefined) return { asks: false };
     if (!isResuming(runtime)) await step.reviews.set(callId, review);
     return { asks: true, review };

@@ -17,7 +17,8 @@ import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  gateOfStep,
+  createGate,
+  stepOf,
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
@@ -28,7 +29,7 @@ import {
   type ToolResult,
   type ToolSelection,
 } from "../tools/index.js";
-import { runToolThroughGate } from "../tools/run-tool.js";
+import { runThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
 export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
@@ -98,17 +99,16 @@ export function langChainTools(
   options?: LangChainToolsOptions,
 ): DynamicStructuredTool[] {
   const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const mode = acknowledgmentModeOf(given);
+  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
   return selectTools(given).map((definition) => {
     const name: string = definition.name;
     return tool(
       async (input: unknown, config): Promise<[string, ToolResult]> => {
         const toolCallId = config?.toolCall?.id;
-        const gate = await gateOfStep(client, "langchain", mode, toolCallId);
+        const { gate, proof } = await stepOf(own, "langchain", toolCallId);
+        const context = { toolCallId };
         const options = withSignal(config?.signal);
-        const result = await runToolThroughGate(client, name, input, options, gate, {
-          toolCallId,
-        });
+        const result = await runThroughGate(gate, name, input, options, { proof, context });
         return [JSON.stringify(result), result];
       },
       {

@@ -7,14 +7,12 @@ import type { RunContext, RunToolApprovalItem } from "@openai/agents";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import type { AiIsmMatch } from "../schemas/index.js";
 import {
-  askAbout,
   describeMatches,
-  type PersonGate,
+  type Gate,
+  NO_PROOF,
+  type Proof,
   type SignedReview,
-  type TicketCodec,
 } from "../tools/approval/index.js";
-import { decodeToolCall } from "../tools/decode-tool-call.js";
-import type { ToolClient } from "../tools/index.js";
 
 /** The key of the run context under which the reviews asked about wait, by tool call id. */
 export const REVIEWS_KEY = "postlineReviews";
@@ -45,10 +43,10 @@ const seen = new WeakMap<object, Map<string, SignedReview>>();
  * The tool's `needsApproval`: decodes the call as it will run, reads the review and keeps it,
  * signed for this call, in the run context.
  */
-export function needsApprovalFor(client: ToolClient, name: string, codec: TicketCodec) {
+export function needsApprovalFor(gate: Gate, name: string) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false; // then no ticket: the call asks again if it must
-    const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+    const decoded = await gate.decode(name, input, proofOfCall(gate, undefined, callId));
     if (!decoded.ok || decoded.call.itemId === undefined) return false;
     const reviews = reviewsIn(runContext.context, { create: true });
     // Evaluated again after a restored RunState: the review the person saw stays the one asked.
@@ -56,7 +54,7 @@ export function needsApprovalFor(client: ToolClient, name: string, codec: Ticket
     // A person already answered for this call, about a review this state no longer holds: a
     // review read now was never shown, so none is kept, and the call asks again.
     if (runContext.isToolApproved({ toolName: name, callId }) !== undefined) return true;
-    const review = await askAbout(client, decoded.call, callId, codec);
+    const review = await gate.ask(decoded.call, { scope: "step", callId });
     if (review === undefined) return false;
     if (reviews !== undefined) reviews[callId] = review;
     const ofRun = seen.get(runContext) ?? new Map<string, SignedReview>();
@@ -67,17 +65,16 @@ export function needsApprovalFor(client: ToolClient, name: string, codec: Ticket
 }
 
 /** The person's part in a call that runs: the ticket kept for it, taken out of the context. */
-export function gateOfCall(
-  mode: PersonGate["mode"],
-  codec: TicketCodec,
+export function proofOfCall(
+  gate: Gate,
   runContext: RunContext | undefined,
   callId: string | undefined,
-): PersonGate {
-  if (mode === "model") return { mode };
+): Proof {
+  if (gate.mode === "model") return NO_PROOF;
   const reviews = reviewsIn(runContext?.context);
   const ticket = callId === undefined ? undefined : reviews?.[callId];
   if (callId !== undefined && reviews !== undefined) delete reviews[callId];
-  return { mode, approvalStep: { codec, callId, ticket } };
+  return { kind: "step", callId, ticket };
 }
 
 /**

@@ -23,8 +23,8 @@ import { resultRedactorOf } from "../core/result-redactor.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  type PersonGate,
-  ticketCodec,
+  createGate,
+  type Gate,
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
@@ -33,8 +33,8 @@ import {
   type ToolSelection,
   toStrictParameters,
 } from "../tools/index.js";
-import { runToolThroughGate } from "../tools/run-tool.js";
-import { gateOfCall, needsApprovalFor } from "./openai-agents-approval.js";
+import { runThroughGate } from "../tools/run-tool.js";
+import { needsApprovalFor, proofOfCall } from "./openai-agents-approval.js";
 import { withSignal } from "./request-options.js";
 
 export {
@@ -104,7 +104,7 @@ export function openAIAgentsTools(
     requestStateKey: true,
   });
   const mode = acknowledgmentModeOf(given);
-  const codec = ticketCodec(given.requestStateKey);
+  const gate = createGate({ client, mode, key: given.requestStateKey });
   return selectTools(given).map((definition) => {
     const name: string = definition.name;
     const asks = mode !== "model" && definition.gated;
@@ -113,20 +113,17 @@ export function openAIAgentsTools(
       description: definition.description,
       parameters: toStrictParameters(definition.parameters) as unknown as StrictObjectSchema,
       strict: true,
-      ...(asks ? { needsApproval: needsApprovalFor(client, name, codec) } : {}),
+      ...(asks ? { needsApproval: needsApprovalFor(gate, name) } : {}),
       execute: async (input, runContext, details) => {
         const toolCallId = details?.toolCall?.callId;
-        const gate = gateOfCall(mode, codec, runContext, toolCallId);
+        const proof = proofOfCall(gate, runContext, toolCallId);
         const options = withSignal(details?.signal);
-        const call = { toolCallId };
-        return JSON.stringify(await runToolThroughGate(client, name, input, options, gate, call));
+        const context = { toolCallId };
+        return JSON.stringify(await runThroughGate(gate, name, input, options, { proof, context }));
       },
       // Arguments the SDK could not parse (not JSON) never reach `execute`: answer them with our
       // envelope too, instead of the SDK's generic "An error occurred".
-      errorFunction: async (_context, error) =>
-        JSON.stringify(
-          await refusalOf(client, name, error, gateOfCall(mode, codec, undefined, undefined)),
-        ),
+      errorFunction: async (_context, error) => JSON.stringify(await refusalOf(gate, name, error)),
     });
   });
 }
@@ -136,20 +133,18 @@ export function openAIAgentsTools(
  * Arguments that `runTool` still decodes (a byte-order mark) run under the tool's own gate, with
  * no ticket: no person approved them, so they never carry an acknowledgment.
  */
-async function refusalOf(
-  client: ToolClient,
-  name: string,
-  error: unknown,
-  gate: PersonGate,
-): Promise<unknown> {
+async function refusalOf(gate: Gate, name: string, error: unknown): Promise<unknown> {
   if (error instanceof ModelBehaviorError) {
     // The raw arguments, unless the SDK was told not to keep tool data.
     const input = (error as { toolInvocation?: { input?: unknown } }).toolInvocation?.input;
-    if (typeof input === "string") return runToolThroughGate(client, name, input, undefined, gate);
+    if (typeof input === "string") {
+      const proof = proofOfCall(gate, undefined, undefined);
+      return runThroughGate(gate, name, input, undefined, { proof });
+    }
     const message = `The input to ${name} is not valid JSON`;
     return { error: { code: "validation_error", message, param: "(input)" } };
   }
   const detail = error instanceof Error ? error.message : String(error);
   const message = `An error occurred while running the tool: ${detail}`;
-  return { error: { code: "client_error", message: resultRedactorOf(client)(message) } };
+  return { error: { code: "client_error", message: resultRedactorOf(gate.client)(message) } };
 }

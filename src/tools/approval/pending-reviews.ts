@@ -3,9 +3,9 @@
  * until the approved call runs, each with its signed ticket: the call acknowledges only against
  * the review the person saw, for that very call.
  */
-import type { AcknowledgmentMode } from "./acknowledgment-policy.js";
-import { type SignedReview, type TicketCodec, ticketCodec } from "./approval-ticket.js";
-import type { PersonGate } from "./gated-call.js";
+import type { ToolClient } from "../tool-client.js";
+import type { SignedReview } from "./approval-ticket.js";
+import { createGate, type Gate, NO_PROOF, type Proof } from "./gate.js";
 
 /**
  * Where asked-about reviews wait for their answer, by tool call id. The default is this
@@ -46,10 +46,10 @@ function memoryReviewStore(): PendingReviewStore {
 /** The frameworks whose approval step meets its tools through the client. */
 export type ApprovalFace = "ai-sdk" | "langchain";
 
-/** A framework's approval step for one client: where its reviews wait, and their signer. */
+/** A framework's approval step for one client: where its reviews wait, and its gate. */
 export interface ApprovalStep {
   readonly reviews: PendingReviewStore;
-  readonly codec: TicketCodec;
+  readonly gate: Gate;
 }
 
 // By client, then by framework: one framework's approval never changes another's tools.
@@ -61,7 +61,7 @@ const steps = new WeakMap<object, Map<ApprovalFace, ApprovalStep>>();
  * or key replaces the current step.
  */
 export function registerApprovalStep(
-  client: object,
+  client: ToolClient,
   face: ApprovalFace,
   given: { readonly store?: PendingReviewStore | undefined; readonly key?: unknown } = {},
 ): ApprovalStep {
@@ -71,27 +71,29 @@ export function registerApprovalStep(
   if (current !== undefined && given.store === undefined && given.key === undefined) return current;
   const step = {
     reviews: given.store ?? current?.reviews ?? memoryReviewStore(),
-    codec:
-      given.key === undefined && current !== undefined ? current.codec : ticketCodec(given.key),
+    gate:
+      given.key === undefined && current !== undefined
+        ? current.gate
+        : createGate({ client, mode: "ask", key: given.key }),
   };
   byFace.set(face, step);
   return step;
 }
 
 /**
- * The person's part in one call of a face with an approval step: the review kept for its call
- * id, taken out of the store (a review acknowledges one call only), unchecked: the runner
- * verifies its ticket against the decoded call. Without a registered step nobody can be asked.
+ * The gate and proof of one call of a face's tools. With a registered approval step (and a mode
+ * other than `"model"`): the step's gate, and the review kept for the call id, taken out of the
+ * store (a review acknowledges one call only), unchecked: the gate verifies its ticket against
+ * the decoded call. Without one nobody can be asked: the tools' own gate, with no proof.
  */
-export async function gateOfStep(
-  client: object,
+export async function stepOf(
+  own: Gate,
   face: ApprovalFace,
-  mode: AcknowledgmentMode,
   toolCallId: string | undefined,
-): Promise<PersonGate> {
-  const step = steps.get(client)?.get(face);
-  if (step === undefined || mode === "model") return { mode };
+): Promise<{ readonly gate: Gate; readonly proof: Proof }> {
+  const step = steps.get(own.client)?.get(face);
+  if (step === undefined || own.mode === "model") return { gate: own, proof: NO_PROOF };
   const ticket = toolCallId === undefined ? undefined : await step.reviews.get(toolCallId);
   if (ticket !== undefined && toolCallId !== undefined) await step.reviews.delete(toolCallId);
-  return { mode, approvalStep: { codec: step.codec, callId: toolCallId, ticket } };
+  return { gate: step.gate, proof: { kind: "step", callId: toolCallId, ticket } };
 }
