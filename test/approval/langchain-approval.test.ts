@@ -9,7 +9,11 @@ import {
   type InterruptOnConfig,
 } from "langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
+import {
+  langChainApproval,
+  langChainTools,
+  langChainToolsWithApproval,
+} from "../../src/frameworks/langchain.js";
 import type { ToolClient } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 import {
@@ -178,5 +182,39 @@ describe("langChainApproval with humanInTheLoopMiddleware and LangChain's FakeTo
     expect(pendingRequest(done)).toBeUndefined();
     expect(await statusOf(session, second.id)).toBe("pending");
     expect(acknowledgedWrites(session, second.id)).toBe(1);
+  });
+});
+
+describe("langChainToolsWithApproval: the tools and their interruptOn from one options object", () => {
+  it("PATCH-3 approve: the agent pauses with the text, and one PATCH acknowledges it", async () => {
+    const draft = await flaggedDraft(session);
+    const { tools, interruptOn } = langChainToolsWithApproval(session.client, {
+      tools: ["update_content"],
+    });
+    expect(tools.map((tool) => tool.name)).toEqual(["update_content"]);
+    const agent = createAgent({
+      model: modelCalling([{ id: "c1", args: { id: draft.id, status: "pending" } }]),
+      tools,
+      middleware: [
+        humanInTheLoopMiddleware({ interruptOn } as never) as unknown as AnyAgentMiddleware,
+      ],
+      checkpointer: new MemorySaver(),
+    });
+    const config = { configurable: { thread_id: "together" } };
+    const asked = (await agent.invoke(
+      { messages: [{ role: "user", content: "Approve." }] },
+      config,
+    )) as Result;
+    expect(pendingRequest(asked)?.actionRequests[0]?.description).toContain(FLAGGED_TEXT);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+    await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), config);
+    expect(await statusOf(session, draft.id)).toBe("pending");
+    expect(acknowledgedWrites(session, draft.id)).toBe(1);
+  });
+
+  it("refuses an unknown option, naming the nearest known one", () => {
+    expect(() =>
+      langChainToolsWithApproval(session.client, { acknowledgement: "human" } as never),
+    ).toThrow(/acknowledgment/);
   });
 });

@@ -167,11 +167,13 @@ describe("the published surface", () => {
         "./ai-sdk": [
           "aiSdkToolApproval",
           "aiSdkTools",
+          "aiSdkToolsWithApproval",
           "approvalReason",
         ],
         "./langchain": [
           "langChainApproval",
           "langChainTools",
+          "langChainToolsWithApproval",
         ],
         "./mcp": [
           "MCP_DEFAULT_MAX_WAIT_MS",
@@ -385,6 +387,8 @@ describe("the published surface", () => {
         "./ai-sdk": [
           "AiSdkToolApprovalOptions",
           "AiSdkToolsOptions",
+          "AiSdkToolsWithApproval",
+          "AiSdkToolsWithApprovalOptions",
           "ApprovalFunction",
           "PendingReviewStore",
           "PostlineAiSdkTools",
@@ -392,11 +396,14 @@ describe("the published surface", () => {
           "SignedReview",
           "aiSdkToolApproval",
           "aiSdkTools",
+          "aiSdkToolsWithApproval",
           "approvalReason",
         ],
         "./langchain": [
           "LangChainApprovalOptions",
           "LangChainToolsOptions",
+          "LangChainToolsWithApproval",
+          "LangChainToolsWithApprovalOptions",
           "MiddlewareRuntime",
           "MiddlewareToolCall",
           "PendingReviewStore",
@@ -405,6 +412,7 @@ describe("the published surface", () => {
           "SignedReview",
           "langChainApproval",
           "langChainTools",
+          "langChainToolsWithApproval",
         ],
         "./mcp": [
           "MCP_DEFAULT_MAX_WAIT_MS",
