@@ -24,9 +24,9 @@ import { langChainApproval, langChainTools } from "../../src/frameworks/langchai
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import type { ContentReview } from "../../src/index.js";
 import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import { answerAll, usage } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { fakeResponsesAPI, OPENAI_BASE_URL } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
   encodingsOf,

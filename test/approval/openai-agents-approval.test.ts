@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { Postline } from "../../src/index.js";
 import type { ToolClient } from "../../src/tools/index.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import type { ModelMove } from "../frameworks/support/recovery-script.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { fakeResponsesAPI, OPENAI_BASE_URL } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,

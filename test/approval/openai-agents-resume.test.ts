@@ -8,8 +8,8 @@ import { Agent, OpenAIResponsesModel, RunContext, Runner, RunState } from "@open
 import OpenAI from "openai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { fakeResponsesAPI, OPENAI_BASE_URL } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { toOpenAIResponsesTools, tools } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "./support/openai-responses-fake.js";
+import { fakeResponsesAPI, OPENAI_BASE_URL } from "../support/openai-agents-mock-model.js";
 import { recoveryScript } from "./support/recovery-script.js";
 
 let session: FakeSession | undefined;

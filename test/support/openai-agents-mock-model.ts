@@ -1,5 +1,5 @@
 import { HttpResponse, http } from "msw";
-import type { ModelMove } from "./recovery-script.js";
+import type { ModelMove } from "../frameworks/support/recovery-script.js";
 
 export const OPENAI_BASE_URL = "https://api.openai.test/v1";
 
