@@ -5,18 +5,11 @@
  * `acknowledgeAiIsms: true` unless a person approved that exact text.
  */
 import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
-import { Command, MemorySaver } from "@langchain/langgraph";
+import { Command } from "@langchain/langgraph";
 import { Agent } from "@openai/agents";
 import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  FakeToolCallingModel,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type Interrupt,
-} from "langchain";
+import type { HITLRequest, Interrupt } from "langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
@@ -25,6 +18,7 @@ import type { ContentReview } from "../../src/index.js";
 import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
 import { answerAll, usage } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { agentPausingOn, modelCalling } from "../support/langchain-mock-model.js";
 import { fakedAgentsRunner, fakeResponsesAPI } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
@@ -149,18 +143,10 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
   it("LangChain pauses with the text shown; rejected, nothing acknowledges", async () => {
     for (const [tool, input] of await gatedCalls()) {
       const id = input.id as string;
-      const fake = new FakeToolCallingModel({
-        toolCalls: [[{ id: `c_${tool}`, name: tool, args: encoded(input, label) as never }], []],
-      });
-      const agent = createAgent({
-        model: fake,
+      const agent = agentPausingOn({
+        model: modelCalling([{ id: `c_${tool}`, name: tool, args: encoded(input, label) }]),
         tools: langChainTools(session.client),
-        middleware: [
-          humanInTheLoopMiddleware({
-            interruptOn: langChainApproval(session.client),
-          } as never) as unknown as AnyAgentMiddleware,
-        ],
-        checkpointer: new MemorySaver(),
+        interruptOn: langChainApproval(session.client),
       });
       const config = { configurable: { thread_id: `${tool}-${label}` } };
       const asked = (await agent.invoke(

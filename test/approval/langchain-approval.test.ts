@@ -1,13 +1,5 @@
-import { Command, MemorySaver } from "@langchain/langgraph";
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  FakeToolCallingModel,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type Interrupt,
-  type InterruptOnConfig,
-} from "langchain";
+import { Command } from "@langchain/langgraph";
+import type { FakeToolCallingModel, HITLRequest, InterruptOnConfig } from "langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   langChainApproval,
@@ -16,6 +8,11 @@ import {
 } from "../../src/frameworks/langchain.js";
 import type { ToolClient } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import {
+  agentPausingOn,
+  modelCalling as modelCallingTools,
+  type PausedResult,
+} from "../support/langchain-mock-model.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,
@@ -30,14 +27,11 @@ beforeEach(() => {
 });
 afterEach(() => session.close());
 
-/** LangChain's fake chat model: each turn makes the tool calls listed, an empty turn ends. */
+/** The agent's model: each turn calls `update_content` as listed, an empty turn ends. */
 function modelCalling(...turns: { id: string; args: Record<string, unknown> }[][]) {
-  return new FakeToolCallingModel({
-    toolCalls: [
-      ...turns.map((calls) => calls.map((call) => ({ ...call, name: "update_content" }))),
-      [],
-    ],
-  });
+  return modelCallingTools(
+    ...turns.map((calls) => calls.map((call) => ({ ...call, name: "update_content" }))),
+  );
 }
 
 function agentFor(
@@ -49,18 +43,11 @@ function agentFor(
   const interruptOn: Record<string, InterruptOnConfig> = langChainApproval(client, {
     acknowledgment,
   });
-  return createAgent({
-    model,
-    tools: langChainTools(client, { tools: ["update_content"], acknowledgment }),
-    // langchain's middleware types resolve to never under exactOptionalPropertyTypes (zod v3).
-    middleware: [
-      humanInTheLoopMiddleware({ interruptOn } as never) as unknown as AnyAgentMiddleware,
-    ],
-    checkpointer: new MemorySaver(),
-  });
+  const tools = langChainTools(client, { tools: ["update_content"], acknowledgment });
+  return agentPausingOn({ model, tools, interruptOn });
 }
 
-type Result = { __interrupt__?: Interrupt<HITLRequest>[]; messages: { content: unknown }[] };
+type Result = PausedResult;
 
 function pendingRequest(result: Result): HITLRequest | undefined {
   return result.__interrupt__?.[0]?.value;
@@ -192,14 +179,8 @@ describe("langChainToolsWithApproval: the tools and their interruptOn from one o
       tools: ["update_content"],
     });
     expect(tools.map((tool) => tool.name)).toEqual(["update_content"]);
-    const agent = createAgent({
-      model: modelCalling([{ id: "c1", args: { id: draft.id, status: "pending" } }]),
-      tools,
-      middleware: [
-        humanInTheLoopMiddleware({ interruptOn } as never) as unknown as AnyAgentMiddleware,
-      ],
-      checkpointer: new MemorySaver(),
-    });
+    const model = modelCalling([{ id: "c1", args: { id: draft.id, status: "pending" } }]);
+    const agent = agentPausingOn({ model, tools, interruptOn });
     const config = { configurable: { thread_id: "together" } };
     const asked = (await agent.invoke(
       { messages: [{ role: "user", content: "Approve." }] },
