@@ -28,11 +28,11 @@ import {
 import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
+  type ApprovalStepOptions,
   acknowledgmentModeOf,
+  approvalStepOf,
   createGate,
-  type PendingReviewStore,
   questionText,
-  registerApprovalStep,
   stepOf,
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
@@ -145,20 +145,7 @@ export function aiSdkToolsWithApproval(
 }
 
 /** Options of {@link aiSdkToolApproval}. */
-export interface AiSdkToolApprovalOptions extends AcknowledgmentOptions {
-  /**
-   * Where a review waits for the person's answer (default: this process's memory). Give a shared
-   * store when another server instance may receive the answer; without the review, the call asks
-   * again.
-   */
-  readonly reviews?: PendingReviewStore | undefined;
-  /**
-   * The HMAC key (at least 32 bytes) that signs each review kept for an answer. Default: a random
-   * key per process, so an answer reaching another process asks again. Give the same key to every
-   * process that shares `reviews`.
-   */
-  readonly requestStateKey?: string | Uint8Array | undefined;
-}
+export interface AiSdkToolApprovalOptions extends ApprovalStepOptions {}
 
 /** What the AI SDK calls for one tool: the options it passes that we read. */
 export type ApprovalFunction = (
@@ -208,17 +195,8 @@ export function aiSdkToolApproval(
   client: ToolClient,
   options?: AiSdkToolApprovalOptions,
 ): PostlineToolApproval {
-  const given = faceOptions(options, {
-    acknowledgment: true,
-    reviews: true,
-    requestStateKey: true,
-  });
-  const mode = acknowledgmentModeOf(given);
-  if (mode === "model") return {};
-  const step = registerApprovalStep(client, "ai-sdk", {
-    store: given.reviews,
-    key: given.requestStateKey,
-  });
+  const step = approvalStepOf(client, "ai-sdk", options);
+  if (step === undefined) return {};
   const approvalFor =
     (name: string): ApprovalFunction =>
     async (input, { toolCallId, messages }) => {

@@ -16,11 +16,11 @@
 import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import {
   type AcknowledgmentOptions,
+  type ApprovalStepOptions,
   acknowledgmentModeOf,
+  approvalStepOf,
   createGate,
-  type PendingReviewStore,
   questionText,
-  registerApprovalStep,
   type SignedReview,
   stepOf,
 } from "../tools/approval/index.js";
@@ -218,18 +218,7 @@ export type PostlineInterruptOnConfig = {
 };
 
 /** Options of {@link langChainApproval}. */
-export interface LangChainApprovalOptions extends AcknowledgmentOptions {
-  /**
-   * Where a review waits for the person's answer (default: this process's memory). Give a shared
-   * store when the agent may resume in another process, and a shared `requestStateKey`.
-   */
-  readonly reviews?: PendingReviewStore | undefined;
-  /**
-   * The HMAC key (at least 32 bytes) that signs each review kept for an answer. Default: a random
-   * key per process, so a resume in another process asks again.
-   */
-  readonly requestStateKey?: string | Uint8Array | undefined;
-}
+export interface LangChainApprovalOptions extends ApprovalStepOptions {}
 
 /**
  * The `interruptOn` configuration of LangChain's `humanInTheLoopMiddleware` for the tools of
@@ -266,16 +255,8 @@ export function langChainApproval(
   client: ToolClient,
   options?: LangChainApprovalOptions,
 ): PostlineInterruptOnConfig {
-  const given = faceOptions(options, {
-    acknowledgment: true,
-    reviews: true,
-    requestStateKey: true,
-  });
-  if (acknowledgmentModeOf(given) === "model") return {};
-  const step = registerApprovalStep(client, "langchain", {
-    store: given.reviews,
-    key: given.requestStateKey,
-  });
+  const step = approvalStepOf(client, "langchain", options);
+  if (step === undefined) return {};
 
   /**
    * Whether the call is asked about, and the review kept for it. The middleware runs again when

@@ -6,5 +6,10 @@ export { declinedResult, describeMatches, questionText } from "./approval-envelo
 export type { Proposal, SignedReview, Ticket } from "./approval-ticket.js";
 export type { ReviewBinding, TokenRefusal } from "./card-ticket.js";
 export { createGate, type Gate, NO_PROOF, type Proof } from "./gate.js";
-export { type PendingReviewStore, registerApprovalStep, stepOf } from "./pending-reviews.js";
+export {
+  type ApprovalStepOptions,
+  approvalStepOf,
+  type PendingReviewStore,
+  stepOf,
+} from "./pending-reviews.js";
 export { memorySpentTickets, type SpentTickets } from "./spent-tickets.js";

@@ -3,7 +3,9 @@
  * until the approved call runs, each with its signed ticket: the call acknowledges only against
  * the review the person saw, for that very call.
  */
+import { faceOptions } from "../face-options.js";
 import type { ToolClient } from "../tool-client.js";
+import { type AcknowledgmentOptions, acknowledgmentModeOf } from "./acknowledgment-policy.js";
 import type { SignedReview } from "./approval-ticket.js";
 import { createGate, type Gate, NO_PROOF, type Proof } from "./gate.js";
 
@@ -47,7 +49,7 @@ function memoryReviewStore(): PendingReviewStore {
 export type ApprovalFace = "ai-sdk" | "langchain";
 
 /** A framework's approval step for one client: where its reviews wait, and its gate. */
-export interface ApprovalStep {
+interface ApprovalStep {
   readonly reviews: PendingReviewStore;
   readonly gate: Gate;
 }
@@ -60,7 +62,7 @@ const steps = new WeakMap<object, Map<ApprovalFace, ApprovalStep>>();
  * configuration built for the same client (they are built apart, and meet here). A given store
  * or key replaces the current step.
  */
-export function registerApprovalStep(
+function registerApprovalStep(
   client: ToolClient,
   face: ApprovalFace,
   given: { readonly store?: PendingReviewStore | undefined; readonly key?: unknown } = {},
@@ -78,6 +80,40 @@ export function registerApprovalStep(
   };
   byFace.set(face, step);
   return step;
+}
+
+/** The options of a framework's approval step (the AI SDK's, LangChain's). */
+export interface ApprovalStepOptions extends AcknowledgmentOptions {
+  /**
+   * Where a review waits for the person's answer (default: this process's memory). Give a shared
+   * store when the answer may reach another process (another server instance, or an agent
+   * resuming elsewhere), with the same `requestStateKey`; without the review, the call asks again.
+   */
+  readonly reviews?: PendingReviewStore | undefined;
+  /**
+   * The HMAC key (at least 32 bytes) that signs each review kept for an answer. Default: a random
+   * key per process, so an answer reaching another process asks again. Give the same key to every
+   * process that shares `reviews`.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
+}
+
+/**
+ * The approval step of `face` for `client`, from the step's options (an unknown name is refused
+ * with the nearest known one), or `undefined` under `"model"`: nobody is asked.
+ */
+export function approvalStepOf(
+  client: ToolClient,
+  face: ApprovalFace,
+  options: ApprovalStepOptions | undefined,
+): ApprovalStep | undefined {
+  const given = faceOptions(options, {
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  if (acknowledgmentModeOf(given) === "model") return undefined;
+  return registerApprovalStep(client, face, { store: given.reviews, key: given.requestStateKey });
 }
 
 /**
