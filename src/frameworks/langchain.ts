@@ -36,7 +36,11 @@ import {
 import { runThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
+export type {
+  ApprovalStepOptions,
+  PendingReviewStore,
+  SignedReview,
+} from "../tools/approval/index.js";
 
 /** Which tools {@link langChainTools} returns, and who may acknowledge AI-ism matches. */
 export interface LangChainToolsOptions extends ToolSelection, AcknowledgmentOptions {}

@@ -390,6 +390,7 @@ describe("the published surface", () => {
           "AiSdkToolsWithApproval",
           "AiSdkToolsWithApprovalOptions",
           "ApprovalFunction",
+          "ApprovalStepOptions",
           "PendingReviewStore",
           "PostlineAiSdkTools",
           "PostlineToolApproval",
@@ -400,6 +401,7 @@ describe("the published surface", () => {
           "approvalReason",
         ],
         "./langchain": [
+          "ApprovalStepOptions",
           "LangChainApprovalOptions",
           "LangChainToolsOptions",
           "LangChainToolsWithApproval",
