@@ -152,10 +152,20 @@ module.exports = {
     {
       name: "approval-through-its-entry",
       comment:
-        "src/mcp, src/frameworks, src/cli and src/redis reach the approval gate only through src/tools/approval/index.ts",
+        "src/mcp, src/frameworks, src/cli and src/redis reach the approval gate (createGate, in src/tools/approval/gate.ts) only through src/tools/approval/index.ts",
       severity: "error",
       from: { path: "^src/(mcp|frameworks|cli|redis)/" },
       to: { path: "^src/tools/approval/", pathNot: "^src/tools/approval/index\\.ts$" },
+    },
+    {
+      name: "tickets-inside-the-gate",
+      comment:
+        "only the gate (src/tools/approval/) holds the ticket codec and spent set: other tool files call createGate",
+      severity: "error",
+      from: { path: "^src/tools/", pathNot: "^src/tools/approval/" },
+      to: {
+        path: "^src/tools/approval/(approval-ticket|card-ticket|signed-state|spent-tickets)\\.ts$",
+      },
     },
     {
       name: "root-entry-reach",

@@ -17,11 +17,23 @@
  *
  * @packageDocumentation
  */
-import { type JSONSchema7, jsonSchema, type Tool, tool } from "ai";
+import {
+  type JSONSchema7,
+  jsonSchema,
+  type ModelMessage,
+  type Tool,
+  type ToolApprovalStatus,
+  tool,
+} from "ai";
+import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
+  type ApprovalStepOptions,
   acknowledgmentModeOf,
-  gateOfStep,
+  approvalStepOf,
+  createGate,
+  questionText,
+  stepOf,
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
@@ -31,17 +43,14 @@ import {
   type ToolResult,
   type ToolSelection,
 } from "../tools/index.js";
-import { runToolThroughGate } from "../tools/run-tool.js";
+import { runThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
-export {
-  type AiSdkToolApprovalOptions,
-  type ApprovalFunction,
-  aiSdkToolApproval,
-  approvalReason,
-  type PostlineToolApproval,
-} from "./ai-sdk-approval.js";
+export type {
+  ApprovalStepOptions,
+  PendingReviewStore,
+  SignedReview,
+} from "../tools/approval/index.js";
 
 /** Which tools {@link aiSdkTools} returns, and who may acknowledge AI-ism matches. */
 export interface AiSdkToolsOptions extends ToolSelection, AcknowledgmentOptions {}
@@ -57,8 +66,9 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  * "Invalid input". Each result, success or envelope, is the tool's output; the AI SDK's abort
  * signal stops the SDK calls a tool makes.
  *
- * Pass {@link aiSdkToolApproval} for the same client as `toolApproval` to have a person approve
- * AI-ism matches; without it, `acknowledgment` (default `"ask"`) decides (docs/approval.md).
+ * To have a person approve AI-ism matches, build the tools with {@link aiSdkToolsWithApproval},
+ * which gives their `toolApproval` too; without it, `acknowledgment` (default `"ask"`) decides
+ * (docs/approval.md).
  *
  * @param client - a `Postline` client.
  * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all);
@@ -71,7 +81,7 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  */
 export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): PostlineAiSdkTools {
   const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const mode = acknowledgmentModeOf(given);
+  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
   const toolSet: PostlineAiSdkTools = {};
   for (const definition of selectTools(given)) {
     const name: string = definition.name;
@@ -82,11 +92,150 @@ export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): Pos
         structuredClone(definition.parameters) as unknown as JSONSchema7,
       ),
       execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
-        const gate = await gateOfStep(client, "ai-sdk", mode, toolCallId);
-        const options = withSignal(abortSignal);
-        return runToolThroughGate(client, name, input, options, gate, { toolCallId });
+        const { gate, proof } = await stepOf(own, "ai-sdk", toolCallId);
+        const context = { toolCallId };
+        return runThroughGate(gate, name, input, withSignal(abortSignal), { proof, context });
       },
     });
   }
   return toolSet;
+}
+
+/** Options of {@link aiSdkToolsWithApproval}: the tools' and their approval's, in one object. */
+export interface AiSdkToolsWithApprovalOptions
+  extends AiSdkToolsOptions,
+    AiSdkToolApprovalOptions {}
+
+/** The tools and their `toolApproval`, built together for one client. */
+export interface AiSdkToolsWithApproval {
+  /** The `ToolSet` of {@link aiSdkTools}. */
+  readonly tools: PostlineAiSdkTools;
+  /** The `toolApproval` map of {@link aiSdkToolApproval} for those tools. */
+  readonly toolApproval: PostlineToolApproval;
+}
+
+/**
+ * The Postline tools and their `toolApproval`, from one options object: what to pass to
+ * `generateText`, `streamText` or `ToolLoopAgent` to have a person approve AI-ism matches
+ * (docs/approval.md). Both share one approval step, so the review a person answers is the one
+ * the tool acknowledges.
+ *
+ * @param client - a `Postline` client.
+ * @param options - which tools (`readOnly`, `tools`), `acknowledgment` (default `"ask"`),
+ *   `reviews` and `requestStateKey`; an unknown option name is an `InvalidRequestError` naming
+ *   the nearest known one.
+ *
+ * @example
+ * ```ts
+ * const { tools, toolApproval } = aiSdkToolsWithApproval(client);
+ * const result = await generateText({ model, tools, toolApproval, stopWhen: stepCountIs(8), prompt });
+ * ```
+ */
+export function aiSdkToolsWithApproval(
+  client: ToolClient,
+  options?: AiSdkToolsWithApprovalOptions,
+): AiSdkToolsWithApproval {
+  const { readOnly, tools, acknowledgment, reviews, requestStateKey } = faceOptions(options, {
+    readOnly: true,
+    tools: true,
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  return {
+    toolApproval: aiSdkToolApproval(client, { acknowledgment, reviews, requestStateKey }),
+    tools: aiSdkTools(client, { readOnly, tools, acknowledgment }),
+  };
+}
+
+/** Options of {@link aiSdkToolApproval}. */
+export interface AiSdkToolApprovalOptions extends ApprovalStepOptions {}
+
+/** What the AI SDK calls for one tool: the options it passes that we read. */
+export type ApprovalFunction = (
+  input: unknown,
+  options: { readonly toolCallId: string; readonly messages: readonly ModelMessage[] },
+) => Promise<ToolApprovalStatus>;
+
+/** The `toolApproval` map {@link aiSdkToolApproval} returns, by tool name. */
+export interface PostlineToolApproval {
+  /** Asks a person before `update_content` approves text with AI-ism matches. */
+  update_content?: ApprovalFunction;
+  /** Asks a person before `schedule_content` schedules text with AI-ism matches. */
+  schedule_content?: ApprovalFunction;
+}
+
+/**
+ * The `toolApproval` for `generateText`, `streamText` or `ToolLoopAgent`, with the tools of
+ * {@link aiSdkTools} built for the same client. When `update_content` approves or
+ * `schedule_content` schedules an item whose text has AI-ism matches, the call becomes a
+ * `tool-approval-request` whose `reason` shows the matches and the exact text. The tool's
+ * `execute` then acknowledges only that text, re-read just before the write; a text edited
+ * meanwhile tells the model to call again, which asks again. The model's own
+ * `acknowledgeAiIsms` is never sent. With `acknowledgment: "model"` nobody is asked.
+ *
+ * @deprecated Use {@link aiSdkToolsWithApproval}, which builds the tools and this approval
+ * from one options object: `const { tools, toolApproval } = aiSdkToolsWithApproval(client)`.
+ *
+ * @param client - the `Postline` client the tools were built with.
+ * @param options - `acknowledgment` (default `"ask"`), `reviews` and `requestStateKey`; an
+ *   unknown option name is an `InvalidRequestError` naming the nearest known one.
+ *
+ * @example
+ * ```ts
+ * const result = await generateText({
+ *   model,
+ *   tools: aiSdkTools(client),
+ *   toolApproval: aiSdkToolApproval(client),
+ *   stopWhen: stepCountIs(8),
+ *   prompt: "Approve the draft about export speed.",
+ * });
+ * for (const part of result.content) {
+ *   if (part.type === "tool-approval-request") console.log(part.reason);
+ * }
+ * ```
+ */
+export function aiSdkToolApproval(
+  client: ToolClient,
+  options?: AiSdkToolApprovalOptions,
+): PostlineToolApproval {
+  const step = approvalStepOf(client, "ai-sdk", options);
+  if (step === undefined) return {};
+  const approvalFor =
+    (name: string): ApprovalFunction =>
+    async (input, { toolCallId, messages }) => {
+      // The input as the tool will run it: a model's JSON text is decoded here too.
+      const asked = { kind: "step", callId: toolCallId, ticket: undefined } as const;
+      const decoded = await step.gate.decode(name, input, asked);
+      if (!decoded.ok || decoded.call.itemId === undefined) return "not-applicable";
+      const known = await step.reviews.get(toolCallId);
+      if (known !== undefined) return { type: "user-approval", reason: questionText(known) };
+      // Re-checked as the answer comes back, in a process that never saw the question: let the
+      // call go to `execute`, which finds no ticket and asks again instead of acknowledging.
+      if (wasAsked(messages, toolCallId)) return { type: "user-approval" };
+      const review = await step.gate.ask(decoded.call, { scope: "step", callId: toolCallId });
+      if (review === undefined) return "not-applicable";
+      await step.reviews.set(toolCallId, review);
+      return { type: "user-approval", reason: questionText(review) };
+    };
+  return {
+    update_content: approvalFor("update_content"),
+    schedule_content: approvalFor("schedule_content"),
+  };
+}
+
+/** What the person reads: the matches, then the exact text. */
+export function approvalReason(review: ContentReview): string {
+  return questionText(review);
+}
+
+function wasAsked(messages: readonly ModelMessage[], toolCallId: string): boolean {
+  return messages.some(
+    (message) =>
+      message.role === "assistant" &&
+      Array.isArray(message.content) &&
+      message.content.some(
+        (part) => part.type === "tool-approval-request" && part.toolCallId === toolCallId,
+      ),
+  );
 }

@@ -16,8 +16,13 @@
 import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import {
   type AcknowledgmentOptions,
+  type ApprovalStepOptions,
   acknowledgmentModeOf,
-  gateOfStep,
+  approvalStepOf,
+  createGate,
+  questionText,
+  type SignedReview,
+  stepOf,
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
@@ -28,18 +33,14 @@ import {
   type ToolResult,
   type ToolSelection,
 } from "../tools/index.js";
-import { runToolThroughGate } from "../tools/run-tool.js";
+import { runThroughGate } from "../tools/run-tool.js";
 import { withSignal } from "./request-options.js";
 
-export type { PendingReviewStore, SignedReview } from "../tools/approval/index.js";
-export {
-  type LangChainApprovalOptions,
-  langChainApproval,
-  type MiddlewareRuntime,
-  type MiddlewareToolCall,
-  type PostlineInterruptOn,
-  type PostlineInterruptOnConfig,
-} from "./langchain-approval.js";
+export type {
+  ApprovalStepOptions,
+  PendingReviewStore,
+  SignedReview,
+} from "../tools/approval/index.js";
 
 /** Which tools {@link langChainTools} returns, and who may acknowledge AI-ism matches. */
 export interface LangChainToolsOptions extends ToolSelection, AcknowledgmentOptions {}
@@ -80,9 +81,9 @@ function advertise(parameters: ToolParameters): AdvertisedSchema {
  * did not match expected schema". The tool message's content is the result as JSON text, and its
  * `artifact` is the same result as an object. The run's abort signal stops the SDK calls.
  *
- * Give `humanInTheLoopMiddleware` the `interruptOn` of {@link langChainApproval} for the same
- * client to have a person approve AI-ism matches; without it, `acknowledgment` (default `"ask"`)
- * decides (docs/approval.md).
+ * To have a person approve AI-ism matches, build the tools with
+ * {@link langChainToolsWithApproval}, which gives the `interruptOn` of `humanInTheLoopMiddleware`
+ * too; without it, `acknowledgment` (default `"ask"`) decides (docs/approval.md).
  *
  * @param client - a `Postline` client.
  * @param options - `{ readOnly?, tools?, acknowledgment? }`: which tools to return (default: all);
@@ -98,17 +99,16 @@ export function langChainTools(
   options?: LangChainToolsOptions,
 ): DynamicStructuredTool[] {
   const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const mode = acknowledgmentModeOf(given);
+  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
   return selectTools(given).map((definition) => {
     const name: string = definition.name;
     return tool(
       async (input: unknown, config): Promise<[string, ToolResult]> => {
         const toolCallId = config?.toolCall?.id;
-        const gate = await gateOfStep(client, "langchain", mode, toolCallId);
+        const { gate, proof } = await stepOf(own, "langchain", toolCallId);
+        const context = { toolCallId };
         const options = withSignal(config?.signal);
-        const result = await runToolThroughGate(client, name, input, options, gate, {
-          toolCallId,
-        });
+        const result = await runThroughGate(gate, name, input, options, { proof, context });
         return [JSON.stringify(result), result];
       },
       {
@@ -121,4 +121,192 @@ export function langChainTools(
       },
     );
   });
+}
+
+/** Options of {@link langChainToolsWithApproval}: the tools' and their approval's, in one object. */
+export interface LangChainToolsWithApprovalOptions
+  extends LangChainToolsOptions,
+    LangChainApprovalOptions {}
+
+/** The tools and the `interruptOn` of their approval, built together for one client. */
+export interface LangChainToolsWithApproval {
+  /** The tools of {@link langChainTools}. */
+  readonly tools: DynamicStructuredTool[];
+  /** The `interruptOn` of `humanInTheLoopMiddleware` for those tools. */
+  readonly interruptOn: PostlineInterruptOnConfig;
+}
+
+/**
+ * The Postline tools and the `interruptOn` configuration of LangChain's
+ * `humanInTheLoopMiddleware`, from one options object: the agent pauses for a person before
+ * `update_content` approves or `schedule_content` schedules text with AI-ism matches
+ * (docs/frameworks.md). Both share one approval step, so the review a person answers is the one
+ * the tool acknowledges.
+ *
+ * @param client - a `Postline` client.
+ * @param options - which tools (`readOnly`, `tools`), `acknowledgment` (default `"ask"`),
+ *   `reviews` and `requestStateKey`; an unknown option name is an `InvalidRequestError` naming
+ *   the nearest known one.
+ *
+ * @example
+ * ```ts
+ * const { tools, interruptOn } = langChainToolsWithApproval(client);
+ * const agent = createAgent({
+ *   model,
+ *   tools,
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn })],
+ *   checkpointer: new MemorySaver(),
+ * });
+ * ```
+ */
+export function langChainToolsWithApproval(
+  client: ToolClient,
+  options?: LangChainToolsWithApprovalOptions,
+): LangChainToolsWithApproval {
+  const { readOnly, tools, acknowledgment, reviews, requestStateKey } = faceOptions(options, {
+    readOnly: true,
+    tools: true,
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  return {
+    interruptOn: langChainApproval(client, { acknowledgment, reviews, requestStateKey }),
+    tools: langChainTools(client, { readOnly, tools, acknowledgment }),
+  };
+}
+
+/** A tool call as the middleware hands it over. */
+export interface MiddlewareToolCall {
+  /** The tool call's id. */
+  readonly id?: string | undefined;
+  /** The tool's name. */
+  readonly name: string;
+  /** The model's arguments (an object, or the JSON text a model sent instead). */
+  readonly args: Record<string, unknown> | string;
+}
+
+/** What the middleware tells `when` of the run: its configurable, where a resume shows. */
+export interface MiddlewareRuntime {
+  /** The run's configurable: LangGraph keeps the answers a resume carries there. */
+  readonly configurable?: Record<string, unknown> | undefined;
+}
+
+/**
+ * One tool's entry of `interruptOn` (LangChain's `InterruptOnConfig`): approve or reject only,
+ * since an edit would change the text the person approved.
+ */
+export interface PostlineInterruptOn {
+  /** Always `["approve", "reject"]`. */
+  readonly allowedDecisions: ["approve", "reject"];
+  /** Interrupts only for text with AI-ism matches (it reads the item). */
+  readonly when: (request: {
+    readonly toolCall: MiddlewareToolCall;
+    readonly runtime?: MiddlewareRuntime | undefined;
+  }) => Promise<boolean>;
+  /** What the person reads: the matches, then the exact text. */
+  readonly description: (
+    toolCall: MiddlewareToolCall,
+    state?: unknown,
+    runtime?: MiddlewareRuntime,
+  ) => Promise<string>;
+}
+
+/** The `interruptOn` configuration {@link langChainApproval} returns, by tool name. */
+// A type, not an interface: it is given where LangChain expects a record of tool names.
+export type PostlineInterruptOnConfig = {
+  /** Pauses before `update_content` approves text with AI-ism matches. */
+  update_content?: PostlineInterruptOn;
+  /** Pauses before `schedule_content` schedules text with AI-ism matches. */
+  schedule_content?: PostlineInterruptOn;
+};
+
+/** Options of {@link langChainApproval}. */
+export interface LangChainApprovalOptions extends ApprovalStepOptions {}
+
+/**
+ * The `interruptOn` configuration of LangChain's `humanInTheLoopMiddleware` for the tools of
+ * {@link langChainTools} built for the same client. It pauses `update_content` (to `pending`) and
+ * `schedule_content` only when the text has AI-ism matches, with the matches and the exact text
+ * as the description. Approve runs the call, which acknowledges only that text (re-read just
+ * before the write); reject tells the model, and nothing is written. With
+ * `acknowledgment: "model"` nothing pauses. The review shown is kept, signed, in `reviews`: a
+ * resume that finds no valid one for the call (another process without the shared store and key,
+ * an edited store) never takes a fresh read for the person's answer; the call asks again.
+ *
+ * @deprecated Use {@link langChainToolsWithApproval}, which builds the tools and this
+ * configuration from one options object: `const { tools, interruptOn } =
+ * langChainToolsWithApproval(client)`.
+ *
+ * @param client - the `Postline` client the tools were built with.
+ * @param options - `acknowledgment` (default `"ask"`), `reviews` and `requestStateKey`; an
+ *   unknown option name is an `InvalidRequestError` naming the nearest known one.
+ *
+ * @example
+ * ```ts
+ * import { createAgent, humanInTheLoopMiddleware } from "langchain";
+ * import { MemorySaver } from "@langchain/langgraph";
+ *
+ * const agent = createAgent({
+ *   model,
+ *   tools: langChainTools(client),
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn: langChainApproval(client) })],
+ *   checkpointer: new MemorySaver(),
+ * });
+ * ```
+ */
+export function langChainApproval(
+  client: ToolClient,
+  options?: LangChainApprovalOptions,
+): PostlineInterruptOnConfig {
+  const step = approvalStepOf(client, "langchain", options);
+  if (step === undefined) return {};
+
+  /**
+   * Whether the call is asked about, and the review kept for it. The middleware runs again when
+   * the agent resumes: then only the review kept when the question was asked counts, and a fresh
+   * read decides whether the call still pauses but is never kept as the person's approval.
+   */
+  const questionOf = async (
+    toolCall: MiddlewareToolCall,
+    runtime: MiddlewareRuntime | undefined,
+  ): Promise<{ readonly asks: boolean; readonly review?: SignedReview | undefined }> => {
+    const callId = toolCall.id;
+    const asked = { kind: "step", callId, ticket: undefined } as const;
+    const decoded = await step.gate.decode(toolCall.name, toolCall.args, asked);
+    if (!decoded.ok || decoded.call.itemId === undefined || callId === undefined) {
+      return { asks: false };
+    }
+    const known = await step.reviews.get(callId);
+    if (known !== undefined) return { asks: true, review: known };
+    const review = await step.gate.ask(decoded.call, { scope: "step", callId });
+    if (review === undefined) return { asks: false };
+    if (!isResuming(runtime)) await step.reviews.set(callId, review);
+    return { asks: true, review };
+  };
+  const entry: PostlineInterruptOn = {
+    allowedDecisions: ["approve", "reject"],
+    when: async ({ toolCall, runtime }) => (await questionOf(toolCall, runtime)).asks,
+    description: async (toolCall, _state, runtime) => {
+      const { review } = await questionOf(toolCall, runtime);
+      return review === undefined
+        ? `${toolCall.name} needs no acknowledgment.`
+        : questionText(review);
+    },
+  };
+  return { update_content: entry, schedule_content: entry };
+}
+
+/**
+ * Whether the middleware runs again to apply a person's answer (LangGraph's `Command({ resume })`):
+ * the resume values LangGraph's `interrupt()` reads from the task's scratchpad.
+ */
+function isResuming(runtime: MiddlewareRuntime | undefined): boolean {
+  const scratchpad = runtime?.configurable?.__pregel_scratchpad as
+    | { readonly resume?: unknown; readonly nullResume?: unknown }
+    | undefined;
+  return (
+    (Array.isArray(scratchpad?.resume) && scratchpad.resume.length > 0) ||
+    scratchpad?.nullResume !== undefined
+  );
 }

@@ -3,9 +3,10 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
+import { createGate } from "./approval/gate.js";
 import { faceOptions } from "./face-options.js";
 import type { ToolParameters } from "./json-schema.js";
-import { runTool } from "./run-tool.js";
+import { runThroughGate } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
 
@@ -59,10 +60,11 @@ export function toAnthropicRunnableTools(
     acknowledgment: true,
     confirm: true,
   });
-  const approval = {
-    acknowledgment: acknowledgmentModeOf(given),
+  const gate = createGate({
+    client,
+    mode: acknowledgmentModeOf(given),
     confirm: confirmOf(given),
-  };
+  });
   return selectTools(given).map((tool) => ({
     type: "custom",
     name: tool.name,
@@ -71,13 +73,9 @@ export function toAnthropicRunnableTools(
     parse: (content: unknown) => content,
     run: async (input, context) => {
       const signal = context?.signal ?? undefined;
-      // The model's input is only known at run time: runTool checks it against the tool's schema.
-      const name: string = tool.name;
-      const result = await runTool(client, name, input, {
-        ...approval,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      return JSON.stringify(result);
+      const options = signal === undefined ? undefined : { signal };
+      // The model's input is only known at run time: the gate checks it against the tool's schema.
+      return JSON.stringify(await runThroughGate(gate, tool.name, input, options));
     },
   }));
 }

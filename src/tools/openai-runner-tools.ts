@@ -4,9 +4,10 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
+import { createGate } from "./approval/gate.js";
 import { faceOptions } from "./face-options.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
-import { runTool } from "./run-tool.js";
+import { runThroughGate } from "./run-tool.js";
 import { toStrictParameters, wantsStrict } from "./strict-schema.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
@@ -77,10 +78,11 @@ export function toOpenAIRunnableTools(
     confirm: true,
   });
   const strict = wantsStrict(given);
-  const approval = {
-    acknowledgment: acknowledgmentModeOf(given),
+  const gate = createGate({
+    client,
+    mode: acknowledgmentModeOf(given),
     confirm: confirmOf(given),
-  };
+  });
   return selectTools(given).map((tool) => ({
     type: "function",
     function: {
@@ -89,7 +91,7 @@ export function toOpenAIRunnableTools(
       parameters: mutableCopy(strict ? toStrictParameters(tool.parameters) : tool.parameters),
       strict,
       function: async (args: string) =>
-        JSON.stringify(await runTool(client, tool.name, args, approval)),
+        JSON.stringify(await runThroughGate(gate, tool.name, args, undefined)),
     },
   }));
 }

@@ -5,11 +5,10 @@ import {
   type ConfirmOptions,
   confirmOf,
 } from "./approval/acknowledgment-policy.js";
-import { callThroughGate, type PersonGate, personDecides } from "./approval/gated-call.js";
+import { createGate, type Gate, NO_PROOF, type Proof } from "./approval/gate.js";
 import { withChannelChoices } from "./channel-choices.js";
-import { type DecodedToolCall, decodeToolCall } from "./decode-tool-call.js";
+import type { DecodedToolCall, DecodeOutcome } from "./decode-tool-call.js";
 import type { ToolResult } from "./envelope.js";
-import { resultOfError } from "./error-result.js";
 import { faceOptions } from "./face-options.js";
 import { toJsonSafe } from "./json-safe.js";
 import type { ToolClient } from "./tool-client.js";
@@ -71,29 +70,50 @@ export async function runTool<Name extends ToolName | (string & {})>(
   options?: RunToolOptions,
 ): Promise<ToolResult> {
   const { acknowledgment, confirm, ...requestOptions } = faceOptions(options, RUN_TOOL_OPTIONS);
-  const gate: PersonGate = {
+  const gate = createGate({
+    client,
     mode: acknowledgmentModeOf({ acknowledgment }),
     confirm: confirmOf({ confirm }),
-  };
-  return runToolThroughGate(client, name, input, requestOptions, gate);
+  });
+  return runThroughGate(gate, name, input, requestOptions);
+}
+
+/** What a face knows of one call besides its name and input. */
+export interface GatedRun {
+  /** What the face's approval step left for the call. */
+  readonly proof?: Proof | undefined;
+  /** The framework's tool call id, the trace context its `execute_tool` span starts in. */
+  readonly context?: ToolCallContext | undefined;
+  /** The call, when the face decoded it already with the same proof. */
+  readonly decoded?: DecodedToolCall | undefined;
 }
 
 /**
- * {@link runTool} with the person's gate given, and what the host knows of the call (the
- * framework's tool call id, the trace context its `execute_tool` span starts in): what the
- * framework adapters call.
+ * {@link runTool} under a face's gate: decodes the call once (unless the face did), answers a
+ * refusal of its input, and hands the decoded call to the gate, in the `execute_tool` span.
  */
-export function runToolThroughGate(
-  client: ToolClient,
+export function runThroughGate(
+  gate: Gate,
   name: string,
   input: unknown,
   options: RequestOptions | undefined,
-  gate: PersonGate,
-  call: ToolCallContext = {},
+  { proof = NO_PROOF, context = {}, decoded }: GatedRun = {},
 ): Promise<ToolResult> {
-  return inToolSpan(client, name, call, options, (traced) =>
-    runChecked(client, name, input, traced, gate),
-  );
+  const { client } = gate;
+  return inToolSpan(client, name, context, options, async (traced) => {
+    const outcome: DecodeOutcome =
+      decoded === undefined ? await gate.decode(name, input, proof) : { ok: true, call: decoded };
+    if (outcome.ok) return gate.run(outcome.call, proof, traced);
+    const channelParam = outcome.tool?.channelParam;
+    const refusal =
+      channelParam === undefined || outcome.failure.error.code !== "validation_error"
+        ? outcome.failure
+        : await withChannelChoices(client, channelParam, outcome.failure, traced);
+    // A refusal of the input alone holds nothing from the network, and leaves the client alone.
+    return refusal === outcome.failure
+      ? toJsonSafe(refusal)
+      : toJsonSafe(refusal, resultRedactorOf(client));
+  });
 }
 
 const RUN_TOOL_OPTIONS = {
@@ -106,60 +126,3 @@ const RUN_TOOL_OPTIONS = {
   acknowledgment: true,
   confirm: true,
 } satisfies Record<keyof RunToolOptions, true>;
-
-async function runChecked(
-  client: ToolClient,
-  name: string,
-  input: unknown,
-  options: RequestOptions | undefined,
-  gate: PersonGate,
-): Promise<ToolResult> {
-  const decoded = await decodeToolCall(name, input, { stripAcknowledgment: personDecides(gate) });
-  if (!decoded.ok) {
-    const channelParam = decoded.tool?.channelParam;
-    const refusal =
-      channelParam === undefined || decoded.failure.error.code !== "validation_error"
-        ? decoded.failure
-        : await withChannelChoices(client, channelParam, decoded.failure, options);
-    // A refusal of the input alone holds nothing from the network, and leaves the client alone.
-    return refusal === decoded.failure
-      ? toJsonSafe(refusal)
-      : toJsonSafe(refusal, resultRedactorOf(client));
-  }
-  return runDecoded(client, decoded.call, options, gate);
-}
-
-/**
- * Runs a call already decoded by {@link decodeToolCall} (with the strip policy of `gate`): what
- * a face that decoded the call at its entry hands over, so the call runs the value it checked.
- */
-export function runDecodedThroughGate(
-  client: ToolClient,
-  call: DecodedToolCall,
-  options: RequestOptions | undefined,
-  gate: PersonGate,
-  context: ToolCallContext = {},
-): Promise<ToolResult> {
-  return inToolSpan(client, call.name, context, options, (traced) =>
-    runDecoded(client, call, traced, gate),
-  );
-}
-
-async function runDecoded(
-  client: ToolClient,
-  call: DecodedToolCall,
-  options: RequestOptions | undefined,
-  gate: PersonGate,
-): Promise<ToolResult> {
-  // Results are scrubbed with the client's own key, not only by pattern: a server may echo it.
-  const redact = resultRedactorOf(client);
-  const { itemId } = call;
-  if (itemId !== undefined && gate.mode !== "model") {
-    return callThroughGate(client, { ...call, itemId }, options, gate, redact);
-  }
-  try {
-    return toJsonSafe(await call.tool.call(client, call.input, options), redact);
-  } catch (error) {
-    return resultOfError(error, redact);
-  }
-}

@@ -2,7 +2,11 @@ import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, stepCountIs, streamText, ToolLoopAgent } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
+import {
+  aiSdkToolApproval,
+  aiSdkTools,
+  aiSdkToolsWithApproval,
+} from "../../src/frameworks/ai-sdk.js";
 import { Postline } from "../../src/index.js";
 import {
   answerAll,
@@ -244,5 +248,37 @@ describe("aiSdkToolApproval with the AI SDK's MockLanguageModelV4", () => {
     const request = parts.find((part) => part.type === "tool-approval-request");
     expect(request?.type === "tool-approval-request" && request.reason).toContain("delve");
     expect(acknowledgedWrites(session, draft.id)).toBe(0);
+  });
+});
+
+describe("aiSdkToolsWithApproval: the tools and their approval from one options object", () => {
+  it("PATCH-3 approve: the person is asked, and one PATCH acknowledges the text they saw", async () => {
+    const draft = await flaggedDraft(session);
+    const { model } = scriptedModel(draft.id, () => finish("Approved."));
+    const { tools, toolApproval } = aiSdkToolsWithApproval(session.client, {
+      tools: ["update_content"],
+    });
+    expect(Object.keys(tools)).toEqual(["update_content"]);
+    const settings = { model, tools, toolApproval, stopWhen: stepCountIs(5) };
+    const messages: ModelMessage[] = [{ role: "user", content: "Approve the draft." }];
+    const asked = await generateText({ ...settings, messages });
+    const request = asked.content.find((part) => part.type === "tool-approval-request");
+    expect(request?.type === "tool-approval-request" && request.reason).toContain(FLAGGED_TEXT);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+    messages.push(...asked.responseMessages, answerAll(asked.content, true));
+    await generateText({ ...settings, messages });
+    expect(await statusOf(session, draft.id)).toBe("pending");
+    expect(acknowledgedWrites(session, draft.id)).toBe(1);
+  });
+
+  it("refuses an unknown option, naming the nearest known one", () => {
+    expect(() =>
+      aiSdkToolsWithApproval(session.client, { acknowledgement: "human" } as never),
+    ).toThrow(/acknowledgment/);
+  });
+
+  it('under acknowledgment "model" nobody is asked', () => {
+    const { toolApproval } = aiSdkToolsWithApproval(session.client, { acknowledgment: "model" });
+    expect(toolApproval).toEqual({});
   });
 });

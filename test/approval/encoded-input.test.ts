@@ -5,28 +5,21 @@
  * `acknowledgeAiIsms: true` unless a person approved that exact text.
  */
 import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
-import { Command, MemorySaver } from "@langchain/langgraph";
-import { Agent, OpenAIResponsesModel, Runner } from "@openai/agents";
+import { Command } from "@langchain/langgraph";
+import { Agent } from "@openai/agents";
 import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  FakeToolCallingModel,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type Interrupt,
-} from "langchain";
-import OpenAI from "openai";
+import type { HITLRequest, Interrupt } from "langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/frameworks/ai-sdk.js";
 import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import type { ContentReview } from "../../src/index.js";
 import { runTool, toAnthropicRunnableTools, toOpenAIRunnableTools } from "../../src/tools/index.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import { answerAll, usage } from "../support/ai-sdk-mock-model.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { agentPausingOn, modelCalling } from "../support/langchain-mock-model.js";
+import { fakedAgentsRunner, fakeResponsesAPI } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
   encodingsOf,
@@ -134,7 +127,7 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
             : { kind: "finish", text: "done" },
       };
       const agent = new Agent({ name: "A", tools: openAIAgentsTools(session.client) });
-      const result = await agentRunner().run(agent, "Go.", { context: {} });
+      const result = await fakedAgentsRunner().run(agent, "Go.", { context: {} });
       const [interruption] = result.interruptions;
       if (!interruption) throw new Error("the run is interrupted for a person");
       const shown = describeApproval(interruption, result.state);
@@ -142,7 +135,7 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
       // needsApproval runs: nothing to show then. The app approves anyway.
       if (SDK_PARSES.includes(label)) expect(shown?.text).toBe(FLAGGED_TEXT);
       result.state.approve(interruption);
-      await agentRunner().run(agent, result.state);
+      await fakedAgentsRunner().run(agent, result.state);
       expect(acknowledgedWrites(session, id)).toBe(shown?.text === FLAGGED_TEXT ? 1 : 0);
     }
   });
@@ -150,18 +143,10 @@ describe.each(CASES)("PATCH-3 a gated call sent as %s", (label) => {
   it("LangChain pauses with the text shown; rejected, nothing acknowledges", async () => {
     for (const [tool, input] of await gatedCalls()) {
       const id = input.id as string;
-      const fake = new FakeToolCallingModel({
-        toolCalls: [[{ id: `c_${tool}`, name: tool, args: encoded(input, label) as never }], []],
-      });
-      const agent = createAgent({
-        model: fake,
+      const agent = agentPausingOn({
+        model: modelCalling([{ id: `c_${tool}`, name: tool, args: encoded(input, label) }]),
         tools: langChainTools(session.client),
-        middleware: [
-          humanInTheLoopMiddleware({
-            interruptOn: langChainApproval(session.client),
-          } as never) as unknown as AnyAgentMiddleware,
-        ],
-        checkpointer: new MemorySaver(),
+        interruptOn: langChainApproval(session.client),
       });
       const config = { configurable: { thread_id: `${tool}-${label}` } };
       const asked = (await agent.invoke(
@@ -199,8 +184,3 @@ const finished: LanguageModelV4GenerateResult = {
   usage,
   warnings: [],
 };
-
-function agentRunner() {
-  const openai = new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });
-  return new Runner({ tracingDisabled: true, model: new OpenAIResponsesModel(openai, "gpt-5") });
-}

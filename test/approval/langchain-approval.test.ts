@@ -1,17 +1,18 @@
-import { Command, MemorySaver } from "@langchain/langgraph";
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  FakeToolCallingModel,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type Interrupt,
-  type InterruptOnConfig,
-} from "langchain";
+import { Command } from "@langchain/langgraph";
+import type { FakeToolCallingModel, HITLRequest, InterruptOnConfig } from "langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
+import {
+  langChainApproval,
+  langChainTools,
+  langChainToolsWithApproval,
+} from "../../src/frameworks/langchain.js";
 import type { ToolClient } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import {
+  agentPausingOn,
+  modelCalling as modelCallingTools,
+  type PausedResult,
+} from "../support/langchain-mock-model.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,
@@ -26,14 +27,11 @@ beforeEach(() => {
 });
 afterEach(() => session.close());
 
-/** LangChain's fake chat model: each turn makes the tool calls listed, an empty turn ends. */
+/** The agent's model: each turn calls `update_content` as listed, an empty turn ends. */
 function modelCalling(...turns: { id: string; args: Record<string, unknown> }[][]) {
-  return new FakeToolCallingModel({
-    toolCalls: [
-      ...turns.map((calls) => calls.map((call) => ({ ...call, name: "update_content" }))),
-      [],
-    ],
-  });
+  return modelCallingTools(
+    ...turns.map((calls) => calls.map((call) => ({ ...call, name: "update_content" }))),
+  );
 }
 
 function agentFor(
@@ -45,18 +43,11 @@ function agentFor(
   const interruptOn: Record<string, InterruptOnConfig> = langChainApproval(client, {
     acknowledgment,
   });
-  return createAgent({
-    model,
-    tools: langChainTools(client, { tools: ["update_content"], acknowledgment }),
-    // langchain's middleware types resolve to never under exactOptionalPropertyTypes (zod v3).
-    middleware: [
-      humanInTheLoopMiddleware({ interruptOn } as never) as unknown as AnyAgentMiddleware,
-    ],
-    checkpointer: new MemorySaver(),
-  });
+  const tools = langChainTools(client, { tools: ["update_content"], acknowledgment });
+  return agentPausingOn({ model, tools, interruptOn });
 }
 
-type Result = { __interrupt__?: Interrupt<HITLRequest>[]; messages: { content: unknown }[] };
+type Result = PausedResult;
 
 function pendingRequest(result: Result): HITLRequest | undefined {
   return result.__interrupt__?.[0]?.value;
@@ -178,5 +169,33 @@ describe("langChainApproval with humanInTheLoopMiddleware and LangChain's FakeTo
     expect(pendingRequest(done)).toBeUndefined();
     expect(await statusOf(session, second.id)).toBe("pending");
     expect(acknowledgedWrites(session, second.id)).toBe(1);
+  });
+});
+
+describe("langChainToolsWithApproval: the tools and their interruptOn from one options object", () => {
+  it("PATCH-3 approve: the agent pauses with the text, and one PATCH acknowledges it", async () => {
+    const draft = await flaggedDraft(session);
+    const { tools, interruptOn } = langChainToolsWithApproval(session.client, {
+      tools: ["update_content"],
+    });
+    expect(tools.map((tool) => tool.name)).toEqual(["update_content"]);
+    const model = modelCalling([{ id: "c1", args: { id: draft.id, status: "pending" } }]);
+    const agent = agentPausingOn({ model, tools, interruptOn });
+    const config = { configurable: { thread_id: "together" } };
+    const asked = (await agent.invoke(
+      { messages: [{ role: "user", content: "Approve." }] },
+      config,
+    )) as Result;
+    expect(pendingRequest(asked)?.actionRequests[0]?.description).toContain(FLAGGED_TEXT);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+    await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), config);
+    expect(await statusOf(session, draft.id)).toBe("pending");
+    expect(acknowledgedWrites(session, draft.id)).toBe(1);
+  });
+
+  it("refuses an unknown option, naming the nearest known one", () => {
+    expect(() =>
+      langChainToolsWithApproval(session.client, { acknowledgement: "human" } as never),
+    ).toThrow(/acknowledgment/);
   });
 });

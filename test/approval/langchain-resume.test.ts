@@ -11,14 +11,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { MemorySaver } from "@langchain/langgraph";
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  FakeToolCallingModel,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type Interrupt,
-} from "langchain";
+import type { HITLRequest, Interrupt } from "langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { langChainApproval, langChainTools } from "../../src/frameworks/langchain.js";
 import { Postline } from "../../src/index.js";
@@ -29,6 +22,7 @@ import {
   startFakeServer,
 } from "../../src/testing/index.js";
 import type { FakeSession } from "../support/fake-session.js";
+import { agentPausingOn, modelCalling } from "../support/langchain-mock-model.js";
 import { acknowledgedWrites, EDITED_TEXT, FLAGGED_TEXT } from "./support/acknowledgments.js";
 import { fileReviewStore, savedCheckpoints } from "./support/saved-data.js";
 
@@ -69,19 +63,12 @@ async function ask(
   options: Parameters<typeof langChainApproval>[1] = {},
 ): Promise<Asked> {
   const checkpointer = new MemorySaver();
-  const agent = createAgent({
-    model: new FakeToolCallingModel({
-      toolCalls: [
-        [{ id: callId, name: "update_content", args: { id: itemId, status: "pending" } }],
-        [],
-      ],
-    }),
+  const agent = agentPausingOn({
+    model: modelCalling([
+      { id: callId, name: "update_content", args: { id: itemId, status: "pending" } },
+    ]),
     tools: langChainTools(client, { tools: ["update_content"] }),
-    middleware: [
-      humanInTheLoopMiddleware({
-        interruptOn: langChainApproval(client, options),
-      } as never) as unknown as AnyAgentMiddleware,
-    ],
+    interruptOn: langChainApproval(client, options),
     checkpointer,
   });
   const result = (await agent.invoke(

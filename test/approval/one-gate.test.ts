@@ -187,10 +187,10 @@ describe("tickets replayed (2026-07-28 raw wire, the review card's token)", () =
     // Another process: the gate's modules loaded afresh, sharing only the key.
     vi.resetModules();
     const other = await import("../../src/mcp/ask/review-card/decide-review.js");
-    const { ticketCodec } = await import("../../src/tools/approval/index.js");
+    const { createGate } = await import("../../src/tools/approval/index.js");
     const { result } = await other.decideReview(
       { itemId: draft.id, reviewToken, decision: "approve" },
-      { client: session.client, codec: ticketCodec(key) },
+      { gate: createGate({ client: session.client, mode: "ask", key }) },
     );
     expect((result as { error?: unknown }).error).toMatchObject({
       code: "review_refused",
@@ -215,10 +215,10 @@ describe("tickets replayed (2026-07-28 raw wire, the review card's token)", () =
     expect((await host.call("decide_review", decide)).isError).toBeFalsy();
     vi.resetModules();
     const other = await import("../../src/mcp/ask/review-card/decide-review.js");
-    const { ticketCodec } = await import("../../src/tools/approval/index.js");
+    const { createGate } = await import("../../src/tools/approval/index.js");
     const { result } = await other.decideReview(
       { ...decide, decision: "decline" },
-      { client: session.client, codec: ticketCodec(key, shared) },
+      { gate: createGate({ client: session.client, mode: "ask", key, spent: shared }) },
     );
     expect((result as { error?: unknown }).error).toMatchObject({ reason: "spent" });
     expect(acknowledged(draft.id)).toHaveLength(1);

@@ -1,12 +1,11 @@
-import { Agent, OpenAIResponsesModel, Runner, RunState } from "@openai/agents";
-import OpenAI from "openai";
+import { Agent, RunState } from "@openai/agents";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { Postline } from "../../src/index.js";
 import type { ToolClient } from "../../src/tools/index.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import type { ModelMove } from "../frameworks/support/recovery-script.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { fakedAgentsRunner, fakeResponsesAPI } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,
@@ -62,11 +61,6 @@ function agentWith(client: ToolClient, acknowledgment?: "ask" | "human" | "model
   });
 }
 
-function runner() {
-  const openai = new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });
-  return new Runner({ tracingDisabled: true, model: new OpenAIResponsesModel(openai, "gpt-5") });
-}
-
 describe("openAIAgentsTools' needsApproval with the Responses API faked by msw", () => {
   it("PATCH-3 approve, then reject, then restore a serialised RunState and approve", async () => {
     const model = approvingModel();
@@ -81,7 +75,7 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     const run = (id: string) => {
       model.target.id = id;
       model.read.length = 0;
-      return runner().run(agent, `Approve ${id}.`, { context: {} });
+      return fakedAgentsRunner().run(agent, `Approve ${id}.`, { context: {} });
     };
 
     // 1. Approve.
@@ -96,7 +90,7 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     });
     expect(await statusOf(s, ids[0] as string)).toBe("draft");
     result.state.approve(first);
-    result = await runner().run(agent, result.state);
+    result = await fakedAgentsRunner().run(agent, result.state);
     expect(await statusOf(s, ids[0] as string)).toBe("pending");
     expect(acknowledgedWrites(s, ids[0] as string)).toBe(1);
 
@@ -105,7 +99,7 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     const [second] = result.interruptions;
     if (!second) throw new Error("the run is interrupted for a person");
     result.state.reject(second);
-    result = await runner().run(agent, result.state);
+    result = await fakedAgentsRunner().run(agent, result.state);
     expect(model.read).toEqual([expect.stringMatching(/not approved|rejected|denied/i)]);
     expect(await statusOf(s, ids[1] as string)).toBe("draft");
     expect(acknowledgedWrites(s, ids[1] as string)).toBe(0);
@@ -122,7 +116,7 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     if (!third) throw new Error("the restored run is still interrupted");
     expect(describeApproval(third, restored)).toMatchObject({ itemId: ids[2], text: FLAGGED_TEXT });
     restored.approve(third);
-    await runner().run(freshAgent, restored);
+    await fakedAgentsRunner().run(freshAgent, restored);
     expect(await statusOf(s, ids[2] as string)).toBe("pending");
     expect(acknowledgedWrites(s, ids[2] as string)).toBe(1);
   });
@@ -133,12 +127,12 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     const itemId = (await flaggedDraft(session)).id;
     model.target.id = itemId;
     const agent = agentWith(session.client);
-    let result = await runner().run(agent, "Approve it.", { context: {} });
+    let result = await fakedAgentsRunner().run(agent, "Approve it.", { context: {} });
     await session.client.content.update(itemId, { content: EDITED_TEXT });
     const [asked] = result.interruptions;
     if (!asked) throw new Error("interrupted");
     result.state.approve(asked);
-    result = await runner().run(agent, result.state);
+    result = await fakedAgentsRunner().run(agent, result.state);
 
     expect(model.read).toEqual([{ error: expect.objectContaining({ stale: true }) }]);
     const [again] = result.interruptions;
@@ -146,7 +140,7 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     expect(describeApproval(again, result.state)).toMatchObject({ text: EDITED_TEXT });
     expect(acknowledgedWrites(session, itemId)).toBe(0);
     result.state.approve(again);
-    await runner().run(agent, result.state);
+    await fakedAgentsRunner().run(agent, result.state);
     expect(await statusOf(session, itemId)).toBe("pending");
     expect(acknowledgedWrites(session, itemId)).toBe(1);
   });
@@ -156,13 +150,13 @@ describe("openAIAgentsTools' needsApproval with the Responses API faked by msw",
     session = openFakeSession(model.handler);
     const itemId = (await flaggedDraft(session)).id;
     model.target.id = itemId;
-    const asked = await runner().run(agentWith(session.client, "human"), "Approve.", {
+    const asked = await fakedAgentsRunner().run(agentWith(session.client, "human"), "Approve.", {
       context: {},
     });
     expect(asked.interruptions).toHaveLength(1);
     expect(acknowledgedWrites(session, itemId)).toBe(0);
 
-    const byModel = await runner().run(agentWith(session.client, "model"), "Approve.", {
+    const byModel = await fakedAgentsRunner().run(agentWith(session.client, "model"), "Approve.", {
       context: {},
     });
     expect(byModel.interruptions).toHaveLength(0);

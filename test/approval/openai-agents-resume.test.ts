@@ -4,12 +4,11 @@
  * (a fresh module state: its own random key). No write carries `acknowledgeAiIsms: true` unless
  * the person approved that exact text, for this very call.
  */
-import { Agent, OpenAIResponsesModel, RunContext, Runner, RunState } from "@openai/agents";
-import OpenAI from "openai";
+import { Agent, RunContext, RunState } from "@openai/agents";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeApproval, openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "../frameworks/support/openai-responses-fake.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
+import { fakedAgentsRunner, fakeResponsesAPI } from "../support/openai-agents-mock-model.js";
 import {
   acknowledgedWrites,
   EDITED_TEXT,
@@ -39,16 +38,11 @@ function agentWith(tools: Tools = openAIAgentsTools, requestStateKey?: string) {
   });
 }
 
-function runner() {
-  const openai = new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });
-  return new Runner({ tracingDisabled: true, model: new OpenAIResponsesModel(openai, "gpt-5") });
-}
-
 /** Asks about a new flagged draft; resolves to its id and the run's saved state. */
 async function ask(agent: Agent<unknown, "text">) {
   const itemId = (await flaggedDraft(session)).id;
   target.id = itemId;
-  const result = await runner().run(agent, "Approve it.", { context: {} });
+  const result = await fakedAgentsRunner().run(agent, "Approve it.", { context: {} });
   const [interruption] = result.interruptions;
   if (!interruption) throw new Error("the run is interrupted for a person");
   expect(describeApproval(interruption, result.state)).toMatchObject({ text: FLAGGED_TEXT });
@@ -61,7 +55,7 @@ async function approveAndRun(
   state: RunState<any, Agent<unknown, "text">>,
 ) {
   for (const interruption of state.getInterruptions()) state.approve(interruption);
-  await runner().run(agent, state);
+  await fakedAgentsRunner().run(agent, state);
 }
 
 /** The reviews object inside saved state, wherever the SDK keeps the context. */
@@ -130,7 +124,7 @@ describe("PATCH-3 openAIAgentsTools resumed from a serialised RunState", () => {
     const first = await ask(agent);
     // The same item asked about again: another call id, same text.
     target.id = first.itemId;
-    const again = await runner().run(agent, "Approve it.", { context: {} });
+    const again = await fakedAgentsRunner().run(agent, "Approve it.", { context: {} });
     const [firstId, firstReview] = Object.entries(reviewsIn(JSON.parse(first.saved)))[0] ?? [];
     const moved = edited(again.state.toString(), (reviews) => {
       for (const id of Object.keys(reviews)) reviews[id] = firstReview as Record<string, unknown>;

@@ -1,10 +1,13 @@
-import { Agent, OpenAIResponsesModel, Runner, tool } from "@openai/agents";
-import OpenAI from "openai";
+import { Agent, tool } from "@openai/agents";
 import { afterEach, describe, expect, it } from "vitest";
 import { openAIAgentsTools } from "../../src/frameworks/openai-agents.js";
 import { toOpenAIResponsesTools, tools } from "../../src/tools/index.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
-import { fakeResponsesAPI, OPENAI_BASE_URL } from "./support/openai-responses-fake.js";
+import {
+  fakedAgentsRunner,
+  fakedOpenAI,
+  fakeResponsesAPI,
+} from "../support/openai-agents-mock-model.js";
 import { recoveryScript } from "./support/recovery-script.js";
 
 let session: FakeSession | undefined;
@@ -13,16 +16,12 @@ afterEach(() => {
   session = undefined;
 });
 
-function runnerFor(openai: OpenAI) {
-  return new Runner({ tracingDisabled: true, model: new OpenAIResponsesModel(openai, "gpt-5") });
-}
-
 describe("openAIAgentsTools under an Agent, with the Responses API faked by msw", () => {
   it("a run recovers from a missing channel and from acknowledgmentRequired, ending with one item", async () => {
     const script = recoveryScript({ strict: true });
     const responses = fakeResponsesAPI(script.next);
     session = openFakeSession(responses.handler);
-    const openai = new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });
+    const openai = fakedOpenAI();
     const before = (await session.client.content.list({ status: "all" }).toArray()).length;
 
     const agent = new Agent({
@@ -31,7 +30,10 @@ describe("openAIAgentsTools under an Agent, with the Responses API faked by msw"
       // The model acknowledges on its own here; by default a person is asked (test/approval).
       tools: openAIAgentsTools(session.client, { acknowledgment: "model" }),
     });
-    const result = await runnerFor(openai).run(agent, "Draft a LinkedIn post and approve it.");
+    const result = await fakedAgentsRunner(openai).run(
+      agent,
+      "Draft a LinkedIn post and approve it.",
+    );
 
     expect(result.finalOutput).toMatch(/^Approved cnt_/);
     const [missingChannel, , acknowledgment] = script.results;
@@ -52,9 +54,9 @@ describe("openAIAgentsTools under an Agent, with the Responses API faked by msw"
   it("sends each tool to the Responses API with strict: true and the strict schema", async () => {
     const responses = fakeResponsesAPI(() => ({ kind: "finish", text: "nothing to do" }));
     session = openFakeSession(responses.handler);
-    const openai = new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });
+    const openai = fakedOpenAI();
     const agent = new Agent({ name: "Drafts", tools: openAIAgentsTools(session.client) });
-    await runnerFor(openai).run(agent, "Hello");
+    await fakedAgentsRunner(openai).run(agent, "Hello");
 
     const sent = responses.log.bodies[0]?.tools as Record<string, unknown>[];
     const expected = toOpenAIResponsesTools(undefined, { strict: true });

@@ -10,11 +10,10 @@ import {
   type ReviewDecisionDeps,
 } from "../../src/mcp/ask/review-card/decide-review.js";
 import {
+  createGate,
+  type Gate,
   memorySpentTickets,
-  mintCardTicket,
-  mintQuestion,
   type SpentTickets,
-  ticketCodec,
 } from "../../src/tools/approval/index.js";
 import {
   acknowledgedWrites,
@@ -26,13 +25,14 @@ import {
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
 
 const KEY = "a review-card test key of 32 bytes or more";
-const codec = ticketCodec(KEY);
-
 let session: FakeSession;
+/** The server's gate, which signs what the card shows. */
+let gate: Gate;
 let spent: SpentTickets;
 beforeEach(() => {
   session = openFakeSession();
   spent = memorySpentTickets();
+  gate = createGate({ client: session.client, mode: "ask", key: KEY });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -40,13 +40,14 @@ afterEach(() => {
 });
 
 function deps(key: string = KEY): ReviewDecisionDeps {
-  return { client: session.client, codec: ticketCodec(key, spent) };
+  return { gate: createGate({ client: session.client, mode: "ask", key, spent }) };
 }
 
 /** The token the card gets for the item's text as it stands. */
 async function cardToken(item: ContentItem): Promise<string> {
   const review = await session.client.content.review(item.id);
-  return mintCardTicket(codec, { itemId: item.id, textDigest: review.textDigest });
+  const shown = await gate.ask({ itemId: item.id }, { scope: "card", review, always: true });
+  return shown!.reviewToken;
 }
 
 const errorOf = (result: unknown) => (result as { error?: Record<string, unknown> }).error;
@@ -170,8 +171,12 @@ describe("the review card's decision", () => {
 
     it("with the acknowledgment question's signed requestState, which is no review token", async () => {
       const draft = await flaggedDraft(session);
-      const review = await session.client.content.review(draft.id);
-      const requestState = await mintQuestion(codec, review, "update_content");
+      const decoded = await gate.decode("update_content", { id: draft.id, status: "pending" });
+      if (!decoded.ok) throw new Error("the call should decode");
+      const form = { scope: "ask", options: {}, state: undefined, answer: undefined } as const;
+      const asked = await gate.ask(decoded.call, form);
+      if (!("question" in asked)) throw new Error("the form should ask");
+      const { requestState } = asked.question;
       expect(await refusedFor(requestState, draft)).toMatchObject({ reason: "invalid" });
     });
 

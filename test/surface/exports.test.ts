@@ -167,11 +167,13 @@ describe("the published surface", () => {
         "./ai-sdk": [
           "aiSdkToolApproval",
           "aiSdkTools",
+          "aiSdkToolsWithApproval",
           "approvalReason",
         ],
         "./langchain": [
           "langChainApproval",
           "langChainTools",
+          "langChainToolsWithApproval",
         ],
         "./mcp": [
           "MCP_DEFAULT_MAX_WAIT_MS",
@@ -385,18 +387,25 @@ describe("the published surface", () => {
         "./ai-sdk": [
           "AiSdkToolApprovalOptions",
           "AiSdkToolsOptions",
+          "AiSdkToolsWithApproval",
+          "AiSdkToolsWithApprovalOptions",
           "ApprovalFunction",
+          "ApprovalStepOptions",
           "PendingReviewStore",
           "PostlineAiSdkTools",
           "PostlineToolApproval",
           "SignedReview",
           "aiSdkToolApproval",
           "aiSdkTools",
+          "aiSdkToolsWithApproval",
           "approvalReason",
         ],
         "./langchain": [
+          "ApprovalStepOptions",
           "LangChainApprovalOptions",
           "LangChainToolsOptions",
+          "LangChainToolsWithApproval",
+          "LangChainToolsWithApprovalOptions",
           "MiddlewareRuntime",
           "MiddlewareToolCall",
           "PendingReviewStore",
@@ -405,6 +414,7 @@ describe("the published surface", () => {
           "SignedReview",
           "langChainApproval",
           "langChainTools",
+          "langChainToolsWithApproval",
         ],
         "./mcp": [
           "MCP_DEFAULT_MAX_WAIT_MS",

@@ -6,10 +6,9 @@ import { checkMaxWait } from "../../core/pacing/wait-bound.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  openQuestion,
+  createGate,
   type SpentTickets,
   type Ticket,
-  ticketCodec,
 } from "../../tools/approval/index.js";
 import { faceOptions } from "../../tools/face-options.js";
 import type { ToolClient } from "../../tools/tool-client.js";
@@ -157,8 +156,12 @@ export function createMcpServerWithSeams(
   const { client } = options;
   const maxWaitMs = options.maxWaitMs ?? MCP_DEFAULT_MAX_WAIT_MS;
   checkMaxWait(maxWaitMs);
-  const mode = acknowledgmentModeOf(options);
-  const codec = ticketCodec(options.requestStateKey, options.spentTickets);
+  const gate = createGate({
+    client,
+    mode: acknowledgmentModeOf(options),
+    key: options.requestStateKey,
+    spent: options.spentTickets,
+  });
   const tracer = serverTracerOf(options);
   const served = selectTools(options);
   const servedNames = new Set<string>(served.map((tool) => tool.name));
@@ -170,13 +173,13 @@ export function createMcpServerWithSeams(
       instructions: INSTRUCTIONS,
       cacheHints: { "tools/list": TOOL_LIST_CACHE_HINT },
       // A state that fails its signature is refused with -32602 before the tool runs again.
-      requestState: { verify: (state) => openQuestion(codec, state) },
+      requestState: { verify: (state) => gate.openQuestion(state) },
     },
   );
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
   // registerTool's, so both tool methods are answered here: the v2 SDK's per-method escape hatch.
   // The review card, for hosts that render MCP Apps (docs/approval.md); others see no change.
-  const card = attachReviewCard(mcp, { client, mode, codec, servedNames, maxWaitMs });
+  const card = attachReviewCard(mcp, { gate, servedNames, maxWaitMs });
   mcp.server.setRequestHandler("tools/list", (_request, ctx: ServerContext) => ({
     tools: card ? [...card.listing(listing, ctx)] : listing,
   }));
@@ -205,16 +208,14 @@ export function createMcpServerWithSeams(
       answerToolCall(
         { ...call, traceContext },
         {
-          client,
           servedNames,
           maxWaitMs,
           acknowledgment: {
-            mode,
+            gate,
             canElicit: clientCanElicitForm(mcp.server, ctx),
             showsCard: card?.shown(ctx) ?? false,
             inputResponses: checkedInputResponses(ctx.mcpReq),
             state: ctx.mcpReq.requestState() as Ticket | undefined,
-            codec,
           },
           sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
         },

@@ -8,8 +8,7 @@ import type { InputRequiredResult } from "@modelcontextprotocol/server";
 import { type TraceContext, withParentFrom } from "../../core/observe/tracing.js";
 import type { RequestOptions } from "../../core/request-options.js";
 import { toolError } from "../../tools/envelope.js";
-import { runDecodedThroughGate, runToolThroughGate } from "../../tools/run-tool.js";
-import type { ToolClient } from "../../tools/tool-client.js";
+import { runThroughGate } from "../../tools/run-tool.js";
 import { type AcknowledgmentContext, acknowledgmentRound } from "../ask/acknowledgment-round.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
 import type { McpTraceContext } from "./trace-context.js";
@@ -32,11 +31,10 @@ export interface McpToolCall {
 }
 
 /**
- * What a tool call needs besides the request: the client, the served tools, the wait bound, and
- * how its person can be asked.
+ * What a tool call needs besides the request: the served tools, the wait bound, and how its
+ * person can be asked (with the server's gate, which holds the client).
  */
 export interface McpToolCallDeps {
-  readonly client: ToolClient;
   readonly servedNames: ReadonlySet<string>;
   readonly maxWaitMs: number;
   readonly acknowledgment: AcknowledgmentContext;
@@ -86,7 +84,6 @@ async function runCall(
   const input = call.input ?? {};
   // The person's review is read before the tool runs: a child of the request's server span.
   const round = await acknowledgmentRound(
-    deps.client,
     call.name,
     input,
     withParentFrom(options, call.traceContext),
@@ -96,10 +93,10 @@ async function runCall(
   if ("answer" in round) return callResultOf(round.answer);
   const { traceContext } = call;
   return callResultOf(
-    round.call === undefined
-      ? await runToolThroughGate(deps.client, call.name, input, options, round.gate, {
-          traceContext,
-        })
-      : await runDecodedThroughGate(deps.client, round.call, options, round.gate, { traceContext }),
+    await runThroughGate(deps.acknowledgment.gate, call.name, input, options, {
+      proof: round.proof,
+      context: { traceContext },
+      decoded: round.call,
+    }),
   );
 }

@@ -86,3 +86,12 @@ export function askAgainResult(
     { ...gateDetail(itemId, matches), sent: outcome.sent },
   );
 }
+
+/** What the person reads on every face: the matches, what approving means, then the exact text. */
+export function questionText(review: ContentReview): string {
+  return (
+    `The text of ${review.itemId} matches AI-writing patterns: ` +
+    `${describeMatches(review.aiIsmMatches)}. Approving acknowledges these matches for this ` +
+    `exact text only. Approve this exact text?\n\n${review.text}`
+  );
+}

@@ -6,7 +6,7 @@
  * - `"ask"`: an MCP form's `requestState`: tool, item, text digest, a nonce; ten minutes;
  * - `"card"`: a review card's token: item, text digest, the call's proposal, a nonce and the
  *   process that minted it; ten minutes.
- * Only this module mints one. A ticket that was edited, moved to another call or item, signed
+ * Only the gate (`gate.ts`) mints one, through this codec. A ticket that was edited, moved to another call or item, signed
  * under another key, expired or already spent is no approval. `"ask"` and `"card"` tickets decide
  * once: the spent set is this process's, or a shared store's (`postline mcp --redis`); without a
  * shared store only the process that minted a card ticket accepts it.
@@ -98,31 +98,6 @@ export function ticketCodec(
 export interface SignedReview extends ContentReview {
   /** HMAC-signed: tool, item, tool call id, argument digest and text digest. */
   readonly ticket: string;
-}
-
-/** Signs the review shown for `call` (tool call `callId`): what the gate keeps in framework state. */
-export async function mintTicket(
-  codec: TicketCodec,
-  call: DecodedToolCall,
-  callId: string,
-  review: ContentReview,
-): Promise<SignedReview> {
-  const ticket = await codec.mint({
-    scope: "step",
-    tool: call.name,
-    itemId: review.itemId,
-    callId,
-    argsDigest: call.argumentDigest,
-    textDigest: review.textDigest,
-  });
-  return {
-    itemId: review.itemId,
-    text: review.text,
-    aiIsmMatches: review.aiIsmMatches.map((match) => ({ ...match })),
-    needsAcknowledgment: review.needsAcknowledgment,
-    textDigest: review.textDigest,
-    ticket,
-  };
 }
 
 /**

@@ -21,11 +21,6 @@ export type TokenRefusal =
   | "other_process"
   | "spent";
 
-/** Signs a card ticket for the text the card is about to show. */
-export function mintCardTicket(codec: TicketCodec, binding: ReviewBinding): Promise<string> {
-  return codec.mint({ scope: "card", tool: "decide_review", ...binding });
-}
-
 /**
  * Checks a card ticket for a decision on `itemId` and spends it: its signature, expiry, scope,
  * item, origin (without a shared spent set, only the minting process accepts it) and that it

@@ -3,9 +3,11 @@
  * until the approved call runs, each with its signed ticket: the call acknowledges only against
  * the review the person saw, for that very call.
  */
-import type { AcknowledgmentMode } from "./acknowledgment-policy.js";
-import { type SignedReview, type TicketCodec, ticketCodec } from "./approval-ticket.js";
-import type { PersonGate } from "./gated-call.js";
+import { faceOptions } from "../face-options.js";
+import type { ToolClient } from "../tool-client.js";
+import { type AcknowledgmentOptions, acknowledgmentModeOf } from "./acknowledgment-policy.js";
+import type { SignedReview } from "./approval-ticket.js";
+import { createGate, type Gate, NO_PROOF, type Proof } from "./gate.js";
 
 /**
  * Where asked-about reviews wait for their answer, by tool call id. The default is this
@@ -46,10 +48,10 @@ function memoryReviewStore(): PendingReviewStore {
 /** The frameworks whose approval step meets its tools through the client. */
 export type ApprovalFace = "ai-sdk" | "langchain";
 
-/** A framework's approval step for one client: where its reviews wait, and their signer. */
-export interface ApprovalStep {
+/** A framework's approval step for one client: where its reviews wait, and its gate. */
+interface ApprovalStep {
   readonly reviews: PendingReviewStore;
-  readonly codec: TicketCodec;
+  readonly gate: Gate;
 }
 
 // By client, then by framework: one framework's approval never changes another's tools.
@@ -60,8 +62,8 @@ const steps = new WeakMap<object, Map<ApprovalFace, ApprovalStep>>();
  * configuration built for the same client (they are built apart, and meet here). A given store
  * or key replaces the current step.
  */
-export function registerApprovalStep(
-  client: object,
+function registerApprovalStep(
+  client: ToolClient,
   face: ApprovalFace,
   given: { readonly store?: PendingReviewStore | undefined; readonly key?: unknown } = {},
 ): ApprovalStep {
@@ -71,27 +73,63 @@ export function registerApprovalStep(
   if (current !== undefined && given.store === undefined && given.key === undefined) return current;
   const step = {
     reviews: given.store ?? current?.reviews ?? memoryReviewStore(),
-    codec:
-      given.key === undefined && current !== undefined ? current.codec : ticketCodec(given.key),
+    gate:
+      given.key === undefined && current !== undefined
+        ? current.gate
+        : createGate({ client, mode: "ask", key: given.key }),
   };
   byFace.set(face, step);
   return step;
 }
 
+/** The options of a framework's approval step (the AI SDK's, LangChain's). */
+export interface ApprovalStepOptions extends AcknowledgmentOptions {
+  /**
+   * Where a review waits for the person's answer (default: this process's memory). Give a shared
+   * store when the answer may reach another process (another server instance, or an agent
+   * resuming elsewhere), with the same `requestStateKey`; without the review, the call asks again.
+   */
+  readonly reviews?: PendingReviewStore | undefined;
+  /**
+   * The HMAC key (at least 32 bytes) that signs each review kept for an answer. Default: a random
+   * key per process, so an answer reaching another process asks again. Give the same key to every
+   * process that shares `reviews`.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
+}
+
 /**
- * The person's part in one call of a face with an approval step: the review kept for its call
- * id, taken out of the store (a review acknowledges one call only), unchecked: the runner
- * verifies its ticket against the decoded call. Without a registered step nobody can be asked.
+ * The approval step of `face` for `client`, from the step's options (an unknown name is refused
+ * with the nearest known one), or `undefined` under `"model"`: nobody is asked.
  */
-export async function gateOfStep(
-  client: object,
+export function approvalStepOf(
+  client: ToolClient,
   face: ApprovalFace,
-  mode: AcknowledgmentMode,
+  options: ApprovalStepOptions | undefined,
+): ApprovalStep | undefined {
+  const given = faceOptions(options, {
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  if (acknowledgmentModeOf(given) === "model") return undefined;
+  return registerApprovalStep(client, face, { store: given.reviews, key: given.requestStateKey });
+}
+
+/**
+ * The gate and proof of one call of a face's tools. With a registered approval step (and a mode
+ * other than `"model"`): the step's gate, and the review kept for the call id, taken out of the
+ * store (a review acknowledges one call only), unchecked: the gate verifies its ticket against
+ * the decoded call. Without one nobody can be asked: the tools' own gate, with no proof.
+ */
+export async function stepOf(
+  own: Gate,
+  face: ApprovalFace,
   toolCallId: string | undefined,
-): Promise<PersonGate> {
-  const step = steps.get(client)?.get(face);
-  if (step === undefined || mode === "model") return { mode };
+): Promise<{ readonly gate: Gate; readonly proof: Proof }> {
+  const step = steps.get(own.client)?.get(face);
+  if (step === undefined || own.mode === "model") return { gate: own, proof: NO_PROOF };
   const ticket = toolCallId === undefined ? undefined : await step.reviews.get(toolCallId);
   if (ticket !== undefined && toolCallId !== undefined) await step.reviews.delete(toolCallId);
-  return { mode, approvalStep: { codec: step.codec, callId: toolCallId, ticket } };
+  return { gate: step.gate, proof: { kind: "step", callId: toolCallId, ticket } };
 }

@@ -5,14 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { Command, MemorySaver } from "@langchain/langgraph";
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  FakeToolCallingModel,
-  humanInTheLoopMiddleware,
-} from "langchain";
 import { langChainApproval, langChainTools } from "../../../src/frameworks/langchain.js";
 import { Postline } from "../../../src/index.js";
+import { agentPausingOn, modelCalling } from "../../support/langchain-mock-model.js";
 import { fileReviewStore, restoreCheckpoints } from "./saved-data.js";
 
 const env = (name: string) => process.env[name] ?? "";
@@ -27,15 +22,11 @@ const options = {
   ...(env("REVIEWS") === "" ? {} : { reviews: fileReviewStore(env("REVIEWS")) }),
   ...(env("STATE_KEY") === "" ? {} : { requestStateKey: env("STATE_KEY") }),
 };
-const agent = createAgent({
+const agent = agentPausingOn({
   // After the tool's answer the model only finishes.
-  model: new FakeToolCallingModel({ toolCalls: [[]] }),
+  model: modelCalling(),
   tools: langChainTools(client, { tools: ["update_content"] }),
-  middleware: [
-    humanInTheLoopMiddleware({
-      interruptOn: langChainApproval(client, options),
-    } as never) as unknown as AnyAgentMiddleware,
-  ],
+  interruptOn: langChainApproval(client, options),
   checkpointer: restoreCheckpoints(new MemorySaver(), readFileSync(env("CHECKPOINTS"), "utf8")),
 });
 const result = (await agent.invoke(

@@ -3,8 +3,7 @@
  * that renders MCP Apps. A server that serves no writing tool (read-only) has no card.
  */
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import type { AcknowledgmentMode, TicketCodec } from "../../../tools/approval/index.js";
-import type { ToolClient } from "../../../tools/tool-client.js";
+import type { Gate } from "../../../tools/approval/index.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import type { McpToolCall } from "../../server/tool-call.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
@@ -25,26 +24,22 @@ export interface ReviewCard {
 export function attachReviewCard(
   mcp: McpServer,
   setup: {
-    readonly client: ToolClient;
-    readonly mode: AcknowledgmentMode;
-    readonly codec: TicketCodec;
+    readonly gate: Gate;
     readonly servedNames: ReadonlySet<string>;
     readonly maxWaitMs: number;
   },
 ): ReviewCard | undefined {
   if (!setup.servedNames.has("update_content")) return undefined;
   registerReviewCard(mcp);
-  const { client, mode, codec, maxWaitMs } = setup;
+  const { gate, maxWaitMs } = setup;
   return {
     shown: (ctx) => hostShowsApps(mcp.server, ctx),
     listing: (listing, ctx) => (hostShowsApps(mcp.server, ctx) ? cardListing(listing) : listing),
     answer: async (call, ctx) => {
       if (!hostShowsApps(mcp.server, ctx)) return undefined;
       return cardAnswer(call.name, call.input ?? {}, {
-        client,
-        mode,
+        gate,
         options: { signal: call.signal, maxWaitMs },
-        codec,
       });
     },
   };

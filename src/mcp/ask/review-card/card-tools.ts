@@ -6,13 +6,7 @@
  */
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
-import { reviewOf } from "../../../resources/content/review.js";
-import {
-  type AcknowledgmentMode,
-  mintCardTicket,
-  type Proposal,
-} from "../../../tools/approval/index.js";
-import { decodeToolCall } from "../../../tools/decode-tool-call.js";
+import type { Proposal } from "../../../tools/approval/index.js";
 import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
@@ -23,9 +17,8 @@ import { REVIEW_CARD_URI } from "./card-page.js";
 import { decideReview, type ReviewDecision, type ReviewDecisionDeps } from "./decide-review.js";
 import { REVIEW_TOKEN_META_KEY } from "./review-token.js";
 
-/** What a card answer needs: the decision's deps, the policy and the call's options. */
+/** What a card answer needs: the decision's deps (the server's gate) and the call's options. */
 export interface CardDeps extends ReviewDecisionDeps {
-  readonly mode: AcknowledgmentMode;
   readonly options: RequestOptions;
 }
 
@@ -138,9 +131,9 @@ export async function cardAnswer(
     const opened = await openCard(id, "requested", deps);
     return opened === undefined ? undefined : resultOf(opened);
   }
-  if (deps.mode === "model") return undefined;
+  if (deps.gate.mode === "model") return undefined;
   // The one decode every face runs: a call it refuses is answered by the tool's own path.
-  const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+  const decoded = await deps.gate.decode(name, input, { kind: "card", approved: undefined });
   if (!decoded.ok || decoded.call.itemId === undefined) return undefined;
   const proposal = await proposalOf(decoded.call.input, deps);
   const opened = await openCard(decoded.call.itemId, "acknowledgment_required", deps, proposal);
@@ -165,7 +158,7 @@ async function proposalOf(input: object, deps: CardDeps): Promise<Proposal | und
   let channelName: string | undefined;
   if (channelId !== undefined) {
     // The name is for the person's eyes only: a failed list leaves it out.
-    const channels = await deps.client.channels.list({}, deps.options).catch(() => []);
+    const channels = await deps.gate.client.channels.list({}, deps.options).catch(() => []);
     const shown = channels.find((channel) => channel.id === channelId)?.displayName;
     channelName = typeof shown === "string" ? shown : undefined;
   }
@@ -178,16 +171,14 @@ async function openCard(
   deps: CardDeps,
   proposal?: Proposal,
 ): Promise<ReviewDecision | undefined> {
-  const redact = resultRedactorOf(deps.client);
+  const redact = resultRedactorOf(deps.gate.client);
   try {
-    const item = await deps.client.content.get(itemId, deps.options);
-    const review = await reviewOf(item);
-    if (reason === "acknowledgment_required" && !review.needsAcknowledgment) return undefined;
-    const reviewToken = await mintCardTicket(deps.codec, {
-      itemId,
-      textDigest: review.textDigest,
-      ...(proposal === undefined ? {} : { proposal }),
-    });
+    const shown = await deps.gate.ask(
+      { itemId },
+      { scope: "card", options: deps.options, proposal, always: reason === "requested" },
+    );
+    if (shown?.item === undefined) return undefined;
+    const { item, review, reviewToken } = shown;
     const result = toJsonSafe(
       {
         status: "awaiting_review",

@@ -13,19 +13,14 @@ import type { ContentReview } from "../../../resources/content/review.js";
 import {
   declinedResult,
   describeMatches,
-  mintCardTicket,
+  type Gate,
   type Proposal,
   type ReviewBinding,
-  sendCall,
-  spendCardTicket,
-  type TicketCodec,
   type TokenRefusal,
 } from "../../../tools/approval/index.js";
-import { decodeToolCall } from "../../../tools/decode-tool-call.js";
 import { isToolError, type ToolResult, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
-import type { ToolClient } from "../../../tools/tool-client.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
 const DecideReviewInput = z.strictObject({
@@ -37,11 +32,9 @@ const DecideReviewInput = z.strictObject({
   text: z.string().min(1).optional(),
 });
 
-/** What the decision needs: the client, and the gate's ticket codec. */
+/** What the decision needs: the server's gate (its client checks, spends and signs tickets). */
 export interface ReviewDecisionDeps {
-  readonly client: ToolClient;
-  /** Checks, spends and signs the card's tickets. */
-  readonly codec: TicketCodec;
+  readonly gate: Gate;
   readonly options?: RequestOptions | undefined;
 }
 
@@ -73,8 +66,9 @@ export async function decideReview(
     return refusal("validation_error", `${param}: ${issue?.message ?? "invalid"}`, { param });
   }
   const decision = parsed.data;
-  const { client, options } = deps;
-  const bound = await spendCardTicket(deps.codec, decision.reviewToken, decision.itemId);
+  const { gate, options } = deps;
+  const { client } = gate;
+  const bound = await gate.spendCard(decision.reviewToken, decision.itemId);
   if ("refused" in bound) {
     return refusal(
       "review_refused",
@@ -105,15 +99,10 @@ export async function decideReview(
           headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL },
         };
         for (const [name, input, acknowledges] of plan.calls) {
-          const decoded = await decodeToolCall(name, input, { stripAcknowledgment: true });
+          const proof = { kind: "card", approved: acknowledges ? review : undefined } as const;
+          const decoded = await gate.decode(name, input, proof);
           if (!decoded.ok) return { result: decoded.failure };
-          const sent = await sendCall(
-            client,
-            decoded.call,
-            sendOptions,
-            redact,
-            acknowledges ? review : undefined,
-          );
+          const sent = await gate.run(decoded.call, proof, sendOptions);
           if ("refusal" in sent) return await staleAnswer(review, bound, deps);
           if (isToolError(sent.result)) return { result: sent.result };
           if (acknowledges) {
@@ -196,11 +185,7 @@ async function awaitingAnswer(
   why: string,
 ) {
   const { proposal } = bound;
-  const reviewToken = await mintCardTicket(deps.codec, {
-    itemId: review.itemId,
-    textDigest: review.textDigest,
-    ...(proposal === undefined ? {} : { proposal }),
-  });
+  const shown = await deps.gate.ask(review, { scope: "card", review, proposal, always: true });
   const result = toJsonSafe({
     status: "awaiting_review",
     reason: why,
@@ -210,5 +195,5 @@ async function awaitingAnswer(
     matchesSummary: describeMatches(review.aiIsmMatches),
     ...(proposal === undefined ? {} : { proposal }),
   });
-  return { result, reviewToken };
+  return { result, reviewToken: shown?.reviewToken };
 }

@@ -1,7 +1,19 @@
+import { OpenAIResponsesModel, Runner } from "@openai/agents";
 import { HttpResponse, http } from "msw";
-import type { ModelMove } from "./recovery-script.js";
+import OpenAI from "openai";
+import type { ModelMove } from "../frameworks/support/recovery-script.js";
 
 export const OPENAI_BASE_URL = "https://api.openai.test/v1";
+
+/** An OpenAI client for the faked Responses API: no retries, a made-up key. */
+export function fakedOpenAI(): OpenAI {
+  return new OpenAI({ apiKey: "sk-test", baseURL: OPENAI_BASE_URL, maxRetries: 0 });
+}
+
+/** An Agents SDK runner on the faked Responses API, tracing off. */
+export function fakedAgentsRunner(openai: OpenAI = fakedOpenAI()): Runner {
+  return new Runner({ tracingDisabled: true, model: new OpenAIResponsesModel(openai, "gpt-5") });
+}
 
 /** What the fake Responses API received: each request body, in order. */
 export interface ResponsesLog {

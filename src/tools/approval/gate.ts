@@ -1,0 +1,330 @@
+/**
+ * The approval gate (docs/approval.md), built once per face by {@link createGate}. `ask` is the
+ * one place that reads a review for a person and mints the ticket that binds their answer to it;
+ * `run` is the one place that passes `acknowledge` to the client. Both read the call as
+ * `decodeToolCall` decoded it once, at the face's entry.
+ */
+import type { AcknowledgmentRequiredError } from "../../core/errors/conflict.js";
+import type { RequestOptions } from "../../core/request-options.js";
+import { resultRedactorOf } from "../../core/result-redactor.js";
+import { type ContentReview, reviewOf } from "../../resources/content/review.js";
+import type { ContentItem } from "../../schemas/index.js";
+import { type DecodedToolCall, type DecodeOutcome, decodeToolCall } from "../decode-tool-call.js";
+import type { ToolResult } from "../envelope.js";
+import { resultOfError } from "../error-result.js";
+import { toJsonSafe } from "../json-safe.js";
+import { isSdkError } from "../sdk-error-guard.js";
+import type { ToolClient } from "../tool-client.js";
+import type { AcknowledgmentMode, ConfirmAcknowledgment } from "./acknowledgment-policy.js";
+import {
+  askAgainResult,
+  askYourUserResult,
+  changedSinceApprovalResult,
+  declinedResult,
+} from "./approval-envelopes.js";
+import {
+  type Proposal,
+  type SignedReview,
+  type Ticket,
+  ticketCodec,
+  verifiedReview,
+} from "./approval-ticket.js";
+import { type ReviewBinding, spendCardTicket, type TokenRefusal } from "./card-ticket.js";
+import type { SpentTickets } from "./spent-tickets.js";
+
+/** What a face builds its gate from. */
+export interface GateOptions {
+  readonly client: ToolClient;
+  readonly mode: AcknowledgmentMode;
+  /** Asks a person inline, for runners without an approval step of their own. */
+  readonly confirm?: ConfirmAcknowledgment | undefined;
+  /** The `requestStateKey` that signs tickets (default: this process's random key). */
+  readonly key?: unknown;
+  /** Where spent tickets are kept (default: this process). */
+  readonly spent?: SpentTickets | undefined;
+}
+
+/**
+ * What a person's answer came with, for one call:
+ * - `none`: nothing; `confirm` asks inline when the gate has it, or the mode decides;
+ * - `step`: the face's approval step ran before the call and kept a ticket for its call id
+ *   (unchecked: it may come from saved state); without a valid one the call asks again;
+ * - `card`: the review card's decision, whose ticket was spent and whose text the decision
+ *   checked: `approved` is the review the person approved, for the write that acknowledges.
+ */
+export type Proof =
+  | { readonly kind: "none" }
+  | { readonly kind: "step"; readonly callId: string | undefined; readonly ticket: unknown }
+  | { readonly kind: "card"; readonly approved: ContentReview | undefined };
+
+export const NO_PROOF: Proof = { kind: "none" };
+
+/** A framework's approval step asks before the call runs, for its tool call id. */
+interface StepAsk {
+  readonly scope: "step";
+  readonly callId: string;
+}
+
+/** An MCP form: a new question, or the person's answer to the one its signed state names. */
+interface FormAsk {
+  readonly scope: "ask";
+  readonly options: RequestOptions;
+  /** The verified `requestState` the call carries, about this tool and item. */
+  readonly state: Ticket | undefined;
+  readonly answer: "approve" | "decline" | undefined;
+}
+
+/** The review card: the review it shows (read here unless given), with its token. */
+interface CardAsk {
+  readonly scope: "card";
+  readonly options?: RequestOptions | undefined;
+  readonly proposal?: Proposal | undefined;
+  /** A review the card already read; the item itself is read otherwise. */
+  readonly review?: ContentReview | undefined;
+  /** Show the card even for text without matches (`review_content`). */
+  readonly always?: boolean | undefined;
+}
+
+/** An MCP form round: run the call (with the person's proof), answer at once, or ask. */
+type FormOutcome =
+  | { readonly run: Proof }
+  | { readonly answer: ToolResult }
+  | { readonly question: { readonly review: ContentReview; readonly requestState: string } }
+  | { readonly invalid: true };
+
+/** What the card shows: the review, the item when it was read, and the review's token. */
+interface CardQuestion {
+  readonly review: ContentReview;
+  readonly item?: ContentItem | undefined;
+  readonly reviewToken: string;
+}
+
+/** A write's outcome: the tool's result, or the SDK's refusal of an acknowledgment. */
+type Attempt = { readonly result: ToolResult } | { readonly refusal: AcknowledgmentRequiredError };
+
+/** One face's approval gate. */
+export interface Gate {
+  readonly client: ToolClient;
+  readonly mode: AcknowledgmentMode;
+  /**
+   * Decodes a model's call once, dropping its own `acknowledgeAiIsms` whenever a person decides
+   * (never under `"model"`, except in the card, where only the person decides).
+   */
+  decode(name: string, input: unknown, proof?: Proof): Promise<DecodeOutcome>;
+  /** The review to show, signed for this call; `undefined` when there is nothing to ask. */
+  ask(call: DecodedToolCall, context: StepAsk): Promise<SignedReview | undefined>;
+  ask(call: DecodedToolCall, context: FormAsk): Promise<FormOutcome>;
+  ask(call: { readonly itemId: string }, context: CardAsk): Promise<CardQuestion | undefined>;
+  /** Runs a decoded call with what the person's answer came with. */
+  run(
+    call: DecodedToolCall,
+    proof: Proof & { kind: "card" },
+    options?: RequestOptions,
+  ): Promise<Attempt>;
+  run(call: DecodedToolCall, proof: Proof, options?: RequestOptions): Promise<ToolResult>;
+  /** Opens an MCP form's `requestState`; throws a fixed reason (never the state's content). */
+  openQuestion(state: unknown): Promise<Ticket>;
+  /** Checks and spends a card ticket for a decision on `itemId` (see `spendCardTicket`). */
+  spendCard(
+    token: unknown,
+    itemId: string,
+  ): Promise<ReviewBinding | { readonly refused: TokenRefusal }>;
+}
+
+/** MCP has no tool call id: a form's ticket binds the request's arguments instead. */
+const FORM_CALL_ID = "mcp";
+
+/** Rounds of asking when the text keeps changing while the person answers. */
+const MAX_ASKS = 3;
+
+/** The approval gate of one face: build it once, where the face reads its options. */
+export function createGate(options: GateOptions): Gate {
+  const { client, mode, confirm } = options;
+  const codec = ticketCodec(options.key, options.spent);
+  // Results are scrubbed with the client's own key, not only by pattern: a server may echo it.
+  const redact = resultRedactorOf(client);
+
+  const send = async (
+    call: DecodedToolCall,
+    requestOptions: RequestOptions | undefined,
+    acknowledge?: ContentReview,
+  ): Promise<Attempt> => {
+    const sent = acknowledge === undefined ? requestOptions : { ...requestOptions, acknowledge };
+    try {
+      return { result: toJsonSafe(await call.tool.call(client, call.input, sent), redact) };
+    } catch (error) {
+      if (isSdkError(error, "AcknowledgmentRequiredError")) return { refusal: error };
+      return { result: resultOfError(error, redact) };
+    }
+  };
+
+  /** Reviews, asks the person, and acknowledges what they saw; asks again when the text changed. */
+  const askInline = async (
+    ask: ConfirmAcknowledgment,
+    call: DecodedToolCall,
+    itemId: string,
+    requestOptions: RequestOptions | undefined,
+  ): Promise<ToolResult> => {
+    let last: AcknowledgmentRequiredError | undefined;
+    for (let round = 0; round < MAX_ASKS; round++) {
+      let review: ContentReview;
+      try {
+        review = await client.content.review(itemId, requestOptions);
+      } catch (error) {
+        return resultOfError(error, redact);
+      }
+      if (review.needsAcknowledgment && !(await ask(review))) return declinedResult(review);
+      const outcome = await send(
+        call,
+        requestOptions,
+        review.needsAcknowledgment ? review : undefined,
+      );
+      if ("result" in outcome) return outcome.result;
+      last = outcome.refusal; // the text changed between the review and the write: ask again
+    }
+    return askAgainResult(itemId, last?.aiIsmMatches ?? [], { sent: last?.stale !== true });
+  };
+
+  const run = async (
+    call: DecodedToolCall,
+    proof: Proof,
+    requestOptions?: RequestOptions,
+  ): Promise<ToolResult | Attempt> => {
+    if (proof.kind === "card") return send(call, requestOptions, proof.approved);
+    const { itemId } = call;
+    if (itemId === undefined || mode === "model") {
+      const outcome = await send(call, requestOptions);
+      return "result" in outcome ? outcome.result : resultOfError(outcome.refusal, redact);
+    }
+    if (proof.kind === "step") {
+      const approved = await verifiedReview(codec, call, proof.callId, proof.ticket);
+      const outcome = await send(call, requestOptions, approved);
+      if ("result" in outcome) return outcome.result;
+      // `stale`: the SDK refused before sending; otherwise the service refused what was sent.
+      const { aiIsmMatches, stale } = outcome.refusal;
+      return approved === undefined
+        ? askAgainResult(itemId, aiIsmMatches, { sent: !stale })
+        : changedSinceApprovalResult(itemId, aiIsmMatches, { sent: !stale });
+    }
+    if (confirm !== undefined) return askInline(confirm, call, itemId, requestOptions);
+    const outcome = await send(call, requestOptions);
+    if ("result" in outcome) return outcome.result;
+    // Under "ask" nobody can be asked here: the model's own acknowledgment went as it was given.
+    return mode === "ask"
+      ? resultOfError(outcome.refusal, redact)
+      : askYourUserResult(itemId, outcome.refusal.aiIsmMatches);
+  };
+
+  /** Signs the review shown for `call` (tool call `callId`): the ticket a step keeps. */
+  const stepTicket = async (
+    call: DecodedToolCall,
+    callId: string,
+    review: ContentReview,
+  ): Promise<SignedReview> => ({
+    itemId: review.itemId,
+    text: review.text,
+    aiIsmMatches: review.aiIsmMatches.map((match) => ({ ...match })),
+    needsAcknowledgment: review.needsAcknowledgment,
+    textDigest: review.textDigest,
+    ticket: await codec.mint({
+      scope: "step",
+      tool: call.name,
+      itemId: review.itemId,
+      callId,
+      argsDigest: call.argumentDigest,
+      textDigest: review.textDigest,
+    }),
+  });
+
+  const askStep = async (call: DecodedToolCall, { callId }: StepAsk) => {
+    if (call.itemId === undefined) return undefined;
+    let review: ContentReview;
+    try {
+      review = await client.content.review(call.itemId);
+    } catch {
+      return undefined; // the call itself then reports the failure
+    }
+    return review.needsAcknowledgment ? stepTicket(call, callId, review) : undefined;
+  };
+
+  const askForm = async (call: DecodedToolCall, context: FormAsk): Promise<FormOutcome> => {
+    const unanswered: Proof = { kind: "step", callId: FORM_CALL_ID, ticket: undefined };
+    if (call.itemId === undefined) return { run: unanswered };
+    let review: ContentReview;
+    try {
+      review = await client.content.review(call.itemId, context.options);
+    } catch (error) {
+      return { answer: resultOfError(error, redact) };
+    }
+    // No matches: nothing to ask, and the model's own acknowledgeAiIsms still does not count.
+    if (!review.needsAcknowledgment) return { run: unanswered };
+    const { state, answer } = context;
+    if (state?.textDigest === review.textDigest && answer !== undefined) {
+      // A question is answered once: the same requestState sent again is refused.
+      if (!(await codec.spend(state))) return { invalid: true };
+      if (answer === "decline") return { answer: declinedResult(review) };
+      const ticket = await stepTicket(call, FORM_CALL_ID, review);
+      return { run: { kind: "step", callId: FORM_CALL_ID, ticket } };
+    }
+    const requestState = await codec.mint({
+      scope: "ask",
+      tool: call.name,
+      itemId: review.itemId,
+      textDigest: review.textDigest,
+    });
+    return { question: { review, requestState } };
+  };
+
+  const askCard = async (
+    { itemId }: { readonly itemId: string },
+    context: CardAsk,
+  ): Promise<CardQuestion | undefined> => {
+    let item: ContentItem | undefined;
+    let review = context.review;
+    if (review === undefined) {
+      item = await client.content.get(itemId, context.options);
+      review = await reviewOf(item);
+    }
+    if (!context.always && !review.needsAcknowledgment) return undefined;
+    const { proposal } = context;
+    const reviewToken = await codec.mint({
+      scope: "card",
+      tool: "decide_review",
+      itemId,
+      textDigest: review.textDigest,
+      ...(proposal === undefined ? {} : { proposal }),
+    });
+    return { review, item, reviewToken };
+  };
+
+  // The overloads of `Gate["ask"]` pair each scope with its call.
+  const ask = (
+    call: DecodedToolCall & { readonly itemId: string },
+    context: StepAsk | FormAsk | CardAsk,
+  ) =>
+    context.scope === "step"
+      ? askStep(call, context)
+      : context.scope === "ask"
+        ? askForm(call, context)
+        : askCard(call, context);
+
+  return {
+    client,
+    mode,
+    decode: (name, input, proof = NO_PROOF) =>
+      decodeToolCall(name, input, {
+        stripAcknowledgment:
+          proof.kind === "card" ||
+          (mode !== "model" &&
+            (proof.kind === "step" || mode === "human" || confirm !== undefined)),
+      }),
+    ask: ask as Gate["ask"],
+    run: run as Gate["run"],
+    async openQuestion(state) {
+      const opened = await codec.open(state, "ask");
+      if ("fault" in opened) throw new Error(opened.fault);
+      return opened;
+    },
+    spendCard: (token, itemId) => spendCardTicket(codec, token, itemId),
+  };
+}
