@@ -55,7 +55,11 @@ export async function connectElicitingClient(
     await client.connect(
       "url" in target
         ? new V1HttpTransport(new URL(target.url), target.fetch ? { fetch: target.fetch } : {})
-        : new V1StdioClientTransport({ command: target.command, args: [...target.args] }),
+        : new V1StdioClientTransport({
+            command: target.command,
+            args: [...target.args],
+            ...(target.env ? { env: target.env } : {}),
+          }),
     );
     return {
       forms,
