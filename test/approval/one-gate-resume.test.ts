@@ -29,6 +29,8 @@ import {
 } from "../../src/testing/index.js";
 import { connectClient } from "../mcp/support/clients.js";
 import { connectElicitingClient, type FormAnswer } from "../mcp/support/eliciting-clients.js";
+import { type PostlineMcpHttp, startPostlineMcpHttp } from "../mcp/support/postline-mcp-http.js";
+import { ENVELOPE_2026, postAs } from "../mcp/support/raw-rpc.js";
 import type { FakeSession } from "../support/fake-session.js";
 import { openFakeSession } from "../support/fake-session.js";
 import { agentPausingOn, modelCalling } from "../support/langchain-mock-model.js";
@@ -380,6 +382,67 @@ describe("LangChain, a checkpointer whose data goes to another process", () => {
       await resumeElsewhere(checkpoints, thread, reviews);
       expectRow(row.expected, {
         writes: writesTo(served.log, id).filter((write) => write.content === undefined),
+      });
+    },
+    30_000,
+  );
+});
+
+describe("the built postline mcp --http, one endpoint, 2026-07-28 raw wire", () => {
+  let endpoint: PostlineMcpHttp;
+  beforeEach(async () => {
+    served = await serveFake();
+    const env = {
+      PATH: process.env.PATH ?? "",
+      POSTLINE_API_KEY: served.service.defaults.apiKey,
+      POSTLINE_BASE_URL: served.server.url,
+    };
+    endpoint = await startPostlineMcpHttp([], env, { fake: false });
+  });
+  afterEach(async () => {
+    await endpoint.stop();
+    await served.server.close();
+  });
+
+  const ELICITING = {
+    ...ENVELOPE_2026,
+    "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+  };
+  const APPROVED = { acknowledgment: { action: "accept", content: { approve: true } } };
+
+  /** One `tools/call` in its own HTTP request. */
+  async function toolsCall(args: object, retry: object = {}) {
+    const [answer] = await postAs("2026-07-28", (request) => fetch(request), endpoint.url, {
+      ...{ jsonrpc: "2.0", id: 7, method: "tools/call" },
+      params: { name: "update_content", arguments: args, ...retry, _meta: ELICITING },
+    } as never);
+    return answer as { result?: Record<string, any>; error?: Record<string, unknown> };
+  }
+
+  const rows = [
+    {
+      face: "MCP --http",
+      input: "approve",
+      path: "form's approved requestState replayed in another request",
+      expected: "one acknowledged write",
+    },
+  ] as const;
+
+  it.each(rows)(
+    "PATCH-3 $face × form host × $input × $path: $expected",
+    async (row) => {
+      const id = await served.flagged();
+      const args = { id, status: "pending" };
+      const asked = await toolsCall(args);
+      const form = JSON.stringify(asked.result?.inputRequests ?? asked.result);
+      const retry = { inputResponses: APPROVED, requestState: asked.result?.requestState };
+      expect((await toolsCall(args, retry)).result?.isError).toBeFalsy();
+      await served.client.content.unapprove(id);
+      const replayed = await toolsCall(args, retry);
+      expect(replayed.error).toMatchObject({ code: -32602 });
+      expectRow(row.expected, {
+        writes: writesTo(served.log, id).filter((write) => write.method === "PATCH"),
+        forms: [form],
       });
     },
     30_000,

@@ -22,13 +22,18 @@ export interface PostlineMcpHttp {
   stop(): Promise<void>;
 }
 
-/** Starts `postline mcp --http --fake` with `args` added (and `env`), and waits for its URL. */
+/**
+ * Starts `postline mcp --http --fake` with `args` added (and `env`), and waits for its URL.
+ * `fake: false` leaves `--fake` out: the service is then the one `env` names.
+ */
 export async function startPostlineMcpHttp(
   args: readonly string[] = [],
   env: NodeJS.ProcessEnv = process.env,
+  { fake = true }: { readonly fake?: boolean } = {},
 ): Promise<PostlineMcpHttp> {
   expect(existsSync(POSTLINE), "dist/cli/postline.js exists: run npm run build first").toBe(true);
-  const child = spawn(process.execPath, [POSTLINE, "mcp", "--http", "--fake", ...args], {
+  const mode = fake ? ["--fake"] : [];
+  const child = spawn(process.execPath, [POSTLINE, "mcp", "--http", ...mode, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env,
   });
