@@ -262,6 +262,12 @@ describe("OpenAI Agents, a RunState serialised and restored with the modules loa
       path: "review removed from the saved state",
       expected: "none acknowledged",
     },
+    {
+      face: "OpenAI Agents",
+      input: "approve",
+      path: "review moved to another call",
+      expected: "none acknowledged",
+    },
   ] as const;
 
   it.each(rows)("PATCH-3 $face × $input × $path: $expected", async (row) => {
@@ -273,6 +279,18 @@ describe("OpenAI Agents, a RunState serialised and restored with the modules loa
     });
     expect(asked.interruptions).toHaveLength(1);
     let saved = asked.state.toString();
+    if (row.path === "review moved to another call") {
+      // The same item asked about again: another call id; the first call's review moved to it.
+      const [first] = Object.values(reviewsIn(JSON.parse(saved)));
+      const again = await fakedAgentsRunner().run(agentOf(openAIAgentsTools), "Approve it.", {
+        context: {},
+      });
+      const json = JSON.parse(again.state.toString());
+      const reviews = reviewsIn(json);
+      expect(Object.keys(reviews)).toHaveLength(1);
+      for (const call of Object.keys(reviews)) reviews[call] = first;
+      saved = JSON.stringify(json);
+    }
     if (row.path === "text edited between ask and answer") {
       await session.client.content.update(id, { content: EDITED_TEXT });
     }
@@ -363,6 +381,12 @@ describe("LangChain, a checkpointer whose data goes to another process", () => {
       path: "review removed from the saved store",
       expected: "none acknowledged",
     },
+    {
+      face: "LangChain",
+      input: "approve",
+      path: "review moved to another call",
+      expected: "none acknowledged",
+    },
   ] as const;
 
   it.each(rows)(
@@ -372,6 +396,17 @@ describe("LangChain, a checkpointer whose data goes to another process", () => {
       const reviews = join(dir, "reviews.json");
       const thread = "t1";
       const checkpoints = await ask(id, thread, reviews);
+      if (row.path === "review moved to another call") {
+        // Another call of the same item asks; its review is replaced with the first call's.
+        const saved = await ask(id, "t2", reviews);
+        const both = JSON.parse(readFileSync(reviews, "utf8"));
+        writeFileSync(reviews, JSON.stringify({ call_t2: both.call_t1 }));
+        await resumeElsewhere(saved, "t2", reviews);
+        expectRow(row.expected, {
+          writes: writesTo(served.log, id).filter((write) => write.content === undefined),
+        });
+        return;
+      }
       if (row.path === "text edited between ask and answer") {
         await served.client.content.update(id, { content: EDITED_TEXT });
       }
