@@ -22,7 +22,6 @@ const sharedHolds = new Map<string, number>();
 /** `hold key budget` -> how many calls wait for that hold to end, for the shared holds. */
 const sharedWaiters = new Map<string, number>();
 
-/** Counts a caller into (`1`) or out of (`-1`) the line for a hold. */
 function countWaiter(waiters: Map<string, number>, line: string, change: 1 | -1): void {
   const count = (waiters.get(line) ?? 0) + change;
   if (count > 0) waiters.set(line, count);
@@ -46,7 +45,6 @@ export function createSessionPacer(baseURL: string): Pacer {
   };
   const waitersOf = (holds: Map<string, number>) =>
     holds === sharedHolds ? sharedWaiters : ownWaiters;
-  /** Holds this session after a 429, and says for how long. */
   const learnFrom = (response: Response | undefined, session: string | undefined) => {
     if (response?.status !== 429) return undefined;
     const now = Date.now();

@@ -34,7 +34,6 @@ interface StoreAttempt<T> {
   readonly logger: Partial<Logger> | undefined;
   /** The caller's signal: its abort ends the wait at once, and is not an outage. */
   readonly signal?: AbortSignal | undefined;
-  /** How long the store may take before it counts as failed. */
   readonly limitMs: number;
   /** Told to abort when the store counts as failed, so the store stops working on it. */
   readonly giveUp?: AbortController | undefined;
@@ -56,7 +55,6 @@ export class StoreFallback {
 
   readonly #store: PacingStore;
   readonly #memory: MemoryPacingStore;
-  /** While set, the store is skipped until this time. */
   #skipUntil = 0;
   /** Whether an outage is in progress (its warn line has been written). */
   #down = false;
@@ -102,10 +100,7 @@ export class StoreFallback {
     });
   }
 
-  /**
-   * Reads one budget from the store, or from this process's memory while the store fails (and
-   * when this read finds it failing): `shared` says which answered.
-   */
+  /** Reads one budget from the store, or from memory while it fails: `shared` says which. */
   async readBudget(
     budget: KeyBudget,
     logger: Partial<Logger> | undefined,
