@@ -77,9 +77,8 @@ export function rollingBudget(now: () => number): RollingBudget {
   };
 
   /**
-   * Lets waiters through, in order, while there is room; refuses, at once, every waiter whose
-   * wait is now known to outlast its bound (a 429 hold, a stricter limit); otherwise arms one
-   * wake-up timer.
+   * Lets waiters through in order while there is room. A waiter whose wait is now known to
+   * outlast its bound is refused at once.
    */
   const pump = (): void => {
     const t = now();

@@ -29,11 +29,10 @@ function countWaiter(waiters: Map<string, number>, line: string, change: 1 | -1)
 }
 
 /**
- * A pacer for a session sent to `baseURL`: no budget, and a hold after each 429 until the reset
- * it announces, by the key pacer's rule (rate-limit-hold.ts). The hold is keyed by what the
- * service counts: in a browser page, the page's session on that base URL (the browser sends one
- * cookie for all its clients); elsewhere the request's `Cookie` header when there is one, shared
- * by every client that sends it; without one, this client's own.
+ * A pacer for a session sent to `baseURL`: no budget, only a hold after each 429
+ * (rate-limit-hold.ts). The hold is keyed by what the service counts. In a browser page that is
+ * the page's session on the base URL, since the browser sends one cookie for all its clients.
+ * Elsewhere it is the request's `Cookie` header, or this client's own without one.
  */
 export function createSessionPacer(baseURL: string): Pacer {
   const inPage = isBrowserPage();

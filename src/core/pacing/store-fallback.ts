@@ -64,10 +64,9 @@ export class StoreFallback {
   }
 
   /**
-   * Takes a slot from the store, or from this process's memory while the store fails. A slot the
-   * store grants is also counted in memory, so a fallback in the same window knows what this
-   * process just sent. A store that has not answered when the wait's bound (plus a grace) has
-   * passed is told to give up, through the signal it was given, and counts as failed.
+   * Takes a slot from the store, or from memory while it fails. A granted slot is also counted in
+   * memory, so a fallback in the same window knows what this process just sent. A store silent
+   * past the wait's bound (plus a grace) is told to give up and counts as failed.
    */
   async takeSlot(request: SlotRequest, logger: Partial<Logger> | undefined): Promise<SlotOutcome> {
     const startedAt = Date.now();
