@@ -166,13 +166,10 @@ export interface PostlineToolApproval {
 }
 
 /**
- * The `toolApproval` for `generateText`, `streamText` or `ToolLoopAgent`, with the tools of
- * {@link aiSdkTools} built for the same client. When `update_content` approves or
- * `schedule_content` schedules an item whose text has AI-ism matches, the call becomes a
- * `tool-approval-request` whose `reason` shows the matches and the exact text. The tool's
- * `execute` then acknowledges only that text, re-read just before the write; a text edited
- * meanwhile tells the model to call again, which asks again. The model's own
- * `acknowledgeAiIsms` is never sent. With `acknowledgment: "model"` nobody is asked.
+ * The `toolApproval` for the tools of {@link aiSdkTools} built for the same client: a call whose
+ * text has AI-ism matches becomes a `tool-approval-request` whose `reason` shows the matches and
+ * the exact text, and only that text is acknowledged. With `acknowledgment: "model"` nobody is
+ * asked.
  *
  * @deprecated Use {@link aiSdkToolsWithApproval}, which builds the tools and this approval
  * from one options object: `const { tools, toolApproval } = aiSdkToolsWithApproval(client)`.
@@ -180,20 +177,6 @@ export interface PostlineToolApproval {
  * @param client - the `Postline` client the tools were built with.
  * @param options - `acknowledgment` (default `"ask"`), `reviews` and `requestStateKey`; an
  *   unknown option name is an `InvalidRequestError` naming the nearest known one.
- *
- * @example
- * ```ts
- * const result = await generateText({
- *   model,
- *   tools: aiSdkTools(client),
- *   toolApproval: aiSdkToolApproval(client),
- *   stopWhen: stepCountIs(8),
- *   prompt: "Approve the draft about export speed.",
- * });
- * for (const part of result.content) {
- *   if (part.type === "tool-approval-request") console.log(part.reason);
- * }
- * ```
  */
 export function aiSdkToolApproval(
   client: ToolClient,
@@ -204,7 +187,6 @@ export function aiSdkToolApproval(
   const approvalFor =
     (name: string): ApprovalFunction =>
     async (input, { toolCallId, messages }) => {
-      // The input as the tool will run it: a model's JSON text is decoded here too.
       const asked = { kind: "step", callId: toolCallId, ticket: undefined } as const;
       const decoded = await step.gate.decode(name, input, asked);
       if (!decoded.ok || decoded.call.itemId === undefined) return "not-applicable";

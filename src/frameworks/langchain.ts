@@ -225,14 +225,10 @@ export type PostlineInterruptOnConfig = {
 export interface LangChainApprovalOptions extends ApprovalStepOptions {}
 
 /**
- * The `interruptOn` configuration of LangChain's `humanInTheLoopMiddleware` for the tools of
- * {@link langChainTools} built for the same client. It pauses `update_content` (to `pending`) and
- * `schedule_content` only when the text has AI-ism matches, with the matches and the exact text
- * as the description. Approve runs the call, which acknowledges only that text (re-read just
- * before the write); reject tells the model, and nothing is written. With
- * `acknowledgment: "model"` nothing pauses. The review shown is kept, signed, in `reviews`: a
- * resume that finds no valid one for the call (another process without the shared store and key,
- * an edited store) never takes a fresh read for the person's answer; the call asks again.
+ * The `interruptOn` of `humanInTheLoopMiddleware` for the tools of {@link langChainTools} built
+ * for the same client: `update_content` and `schedule_content` pause only when the text has
+ * AI-ism matches. The review shown is kept, signed, in `reviews`; a resume that finds no valid
+ * one for the call never takes a fresh read as the person's answer, and the call asks again.
  *
  * @deprecated Use {@link langChainToolsWithApproval}, which builds the tools and this
  * configuration from one options object: `const { tools, interruptOn } =
@@ -241,19 +237,6 @@ export interface LangChainApprovalOptions extends ApprovalStepOptions {}
  * @param client - the `Postline` client the tools were built with.
  * @param options - `acknowledgment` (default `"ask"`), `reviews` and `requestStateKey`; an
  *   unknown option name is an `InvalidRequestError` naming the nearest known one.
- *
- * @example
- * ```ts
- * import { createAgent, humanInTheLoopMiddleware } from "langchain";
- * import { MemorySaver } from "@langchain/langgraph";
- *
- * const agent = createAgent({
- *   model,
- *   tools: langChainTools(client),
- *   middleware: [humanInTheLoopMiddleware({ interruptOn: langChainApproval(client) })],
- *   checkpointer: new MemorySaver(),
- * });
- * ```
  */
 export function langChainApproval(
   client: ToolClient,
@@ -262,11 +245,8 @@ export function langChainApproval(
   const step = approvalStepOf(client, "langchain", options);
   if (step === undefined) return {};
 
-  /**
-   * Whether the call is asked about, and the review kept for it. The middleware runs again when
-   * the agent resumes: then only the review kept when the question was asked counts, and a fresh
-   * read decides whether the call still pauses but is never kept as the person's approval.
-   */
+  // The middleware runs again on resume. Then a fresh read may pause the call but is never kept
+  // as the person's approval.
   const questionOf = async (
     toolCall: MiddlewareToolCall,
     runtime: MiddlewareRuntime | undefined,
@@ -297,10 +277,7 @@ export function langChainApproval(
   return { update_content: entry, schedule_content: entry };
 }
 
-/**
- * Whether the middleware runs again to apply a person's answer (LangGraph's `Command({ resume })`):
- * the resume values LangGraph's `interrupt()` reads from the task's scratchpad.
- */
+/** Whether LangGraph's `Command({ resume })` is applying a person's answer. */
 function isResuming(runtime: MiddlewareRuntime | undefined): boolean {
   const scratchpad = runtime?.configurable?.__pregel_scratchpad as
     | { readonly resume?: unknown; readonly nullResume?: unknown }

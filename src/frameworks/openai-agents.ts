@@ -134,9 +134,8 @@ export function openAIAgentsTools(
 }
 
 /**
- * The envelope for arguments the Agents SDK refused to parse; other errors keep its wording.
- * Arguments that `runTool` still decodes (a byte-order mark) run under the tool's own gate, with
- * no ticket: no person approved them, so they never carry an acknowledgment.
+ * The envelope for arguments the Agents SDK refused to parse. Arguments `runTool` still decodes (a
+ * byte-order mark) run with no ticket: no person approved them.
  */
 async function refusalOf(gate: Gate, name: string, error: unknown): Promise<unknown> {
   if (error instanceof ModelBehaviorError) {
@@ -179,10 +178,7 @@ export interface ApprovalDescription {
 // never shared between runs or clients, where the same call id may name another call.
 const seen = new WeakMap<object, Map<string, SignedReview>>();
 
-/**
- * The tool's `needsApproval`: decodes the call as it will run, reads the review and keeps it,
- * signed for this call, in the run context.
- */
+/** The tool's `needsApproval`. The review is kept signed for this call in the run context. */
 function needsApprovalFor(gate: Gate, name: string) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false; // then no ticket: the call asks again if it must
@@ -219,11 +215,9 @@ function proofOfCall(
 
 /**
  * What to show a person for an interruption of a Postline tool: the exact text and its matches,
- * read from the run's context (pass `result.state`, a restored `RunState`, or the context
- * object: required, and a missing one is an `InvalidRequestError` naming `from`), or from this
- * run's memory. `undefined` for another tool's interruption, and where no
- * review of this call is known (the person then cannot be shown the text: reject, and the model
- * is asked to call again).
+ * read from `from` (`result.state`, a restored `RunState`, or the context object; required).
+ * `undefined` for another tool's interruption, or when no review of this call is known: reject
+ * it, and the model calls again.
  *
  * @example
  * ```ts

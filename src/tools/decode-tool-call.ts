@@ -11,9 +11,7 @@ import { validateToolInput } from "./validate-input.js";
 
 /** A tool call whose input is valid for its tool. */
 export interface DecodedToolCall {
-  /** The tool called. */
   readonly tool: ToolImplementation<string, z.ZodType>;
-  /** Its name. */
   readonly name: string;
   /** The validated input, without the model's `acknowledgeAiIsms` when the policy strips it. */
   readonly input: object;

@@ -35,7 +35,6 @@ export type LocalToolErrorCode =
   | "client_error"
   | "approval_declined";
 
-/** Builds an error envelope. */
 export function toolError(
   code: string,
   message: string,

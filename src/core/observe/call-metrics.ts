@@ -7,7 +7,6 @@
 import { callGuarded, thrownMessage } from "./guarded-call.js";
 import type { Meter, MetricAttributes, MetricCounter, MetricHistogram } from "./metrics.js";
 
-/** How a wait for a slot ended. */
 export type WaitOutcome = "granted" | "refused" | "aborted";
 
 /** The HTTP semantic conventions' advised boundaries for `http.client.request.duration`. */
@@ -17,7 +16,6 @@ const HTTP_DURATION_BUCKETS_S = [
 /** Pacing waits run from milliseconds to the 5-minute bound. */
 const WAIT_BUCKETS_S = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
-/** The instruments of one client, recording through the caller's meter. */
 export class CallMetrics {
   readonly #wait: MetricHistogram | undefined;
   readonly #refusals: MetricCounter | undefined;

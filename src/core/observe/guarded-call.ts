@@ -30,7 +30,6 @@ export function callGuarded<T>(fn: () => T, onFailure: (error: unknown) => void)
   return result;
 }
 
-/** The message of anything thrown, for a log line. */
 export function thrownMessage(error: unknown): string {
   try {
     return error instanceof Error ? String(error.message) : String(error);

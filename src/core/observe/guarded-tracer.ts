@@ -12,9 +12,7 @@ type Attributes = Record<string, string | number | boolean>;
 export interface GuardedSpan extends TraceSpan {
   /** The span the caller's tracer returned, for use as a parent in a context; `undefined` if none. */
   readonly raw: unknown;
-  /** Sets several attributes. */
   setAttributes(attributes: Attributes): void;
-  /** Adds an event. */
   addEvent(name: string, attributes?: Attributes): void;
 }
 

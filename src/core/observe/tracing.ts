@@ -55,7 +55,6 @@ const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
  */
 export const PARENT_SPAN_OPTION = Symbol.for("@postline/sdk.parentSpan");
 
-/** The parent span a call's options name through {@link PARENT_SPAN_OPTION}, if any. */
 export function parentSpanOption(options: object | undefined): TraceSpan | undefined {
   const parent = (options as { [PARENT_SPAN_OPTION]?: unknown } | undefined)?.[PARENT_SPAN_OPTION];
   return typeof parent === "object" && parent !== null ? (parent as TraceSpan) : undefined;

@@ -15,7 +15,6 @@ export type AskAnswer<T> =
 /** What {@link askUntilGranted} asks, and within what bound. */
 export interface AskLoop<T> {
   readonly ask: () => AskAnswer<T> | Promise<AskAnswer<T>>;
-  /** How long the whole wait may last. */
   readonly maxWaitMs: number;
   /** Ends the wait, while it sleeps, with the signal's reason. */
   readonly signal?: AbortSignal | undefined;

@@ -94,7 +94,6 @@ function budgetStatusOf(reading: BudgetReading, limit: number, windowMs: number)
   };
 }
 
-/** Both budgets' figures from their readings. */
 export function rateBudgetStatusOf(
   store: BudgetStore,
   readings: Readonly<Record<RateBudget, BudgetReading>>,

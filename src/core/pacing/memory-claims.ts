@@ -2,7 +2,6 @@ import type { ClaimedItem, CreateClaimStore } from "./pacing-store.js";
 
 const claimKey = (item: ClaimedItem) => `${item.id}@${item.createdAt}`;
 
-/** One claimed item: who holds it, and until when. */
 interface Claim {
   readonly owner: string;
   readonly expiresAt: number;

@@ -32,13 +32,12 @@ export interface MemoryPacingStore extends PacingStore {
   size(): number;
 }
 
-/** The budgets of one key that are in use. */
 type KeyBudgets = Partial<Record<RateBudget, RollingBudget>>;
 
 /** An in-process {@link PacingStore}. Stores are independent: clients share budgets through one. */
 export function createMemoryPacingStore(options: MemoryPacingStoreOptions = {}): MemoryPacingStore {
   const now = options.now ?? (() => Date.now());
-  /** API key -> its budgets in use. Private to this closure. */
+  // Keyed by the API key, so private to this closure.
   const keys = new Map<string, KeyBudgets>();
   // Idle budgets are swept when the map has doubled since the last sweep, and by one timer that
   // runs while any budget exists, so a burst of keys used once is released either way.

@@ -8,7 +8,6 @@ import type { BudgetReading } from "./budget-status.js";
 import type { PacingSlot, SlotOutcome, SlotRequest, SlotSettlement } from "./pacing-store.js";
 import { type BudgetState, knownWaitMs, refusesAtOnce } from "./wait-bound.js";
 
-/** One budget: a rolling window of slots, a FIFO queue of waiters, and a 429 hold. */
 export interface RollingBudget {
   take(request: SlotRequest): Promise<SlotOutcome>;
   /** Counts a slot taken elsewhere (through a shared store), without waiting: see `record`. */
@@ -23,7 +22,6 @@ export interface RollingBudget {
 interface Waiter {
   readonly limit: number;
   readonly windowMs: number;
-  /** When its wait bound passes. */
   readonly deadlineAt: number;
   grant(): void;
   refuse(opensInMs: number | undefined): void;
@@ -79,9 +77,8 @@ export function rollingBudget(now: () => number): RollingBudget {
   };
 
   /**
-   * Lets waiters through, in order, while there is room; refuses, at once, every waiter whose
-   * wait is now known to outlast its bound (a 429 hold, a stricter limit); otherwise arms one
-   * wake-up timer.
+   * Lets waiters through in order while there is room. A waiter whose wait is now known to
+   * outlast its bound is refused at once.
    */
   const pump = (): void => {
     const t = now();
@@ -135,7 +132,6 @@ export function rollingBudget(now: () => number): RollingBudget {
       const { signal, maxWaitMs } = request;
       if (signal?.aborted) return Promise.reject(signal.reason);
       const t = now();
-      // The fast path: room, nobody waiting, no hold.
       if (queue.length === 0 && nextOpeningAt(t, request.limit) === t) {
         return Promise.resolve({ granted: true, slot: grantSlot() });
       }

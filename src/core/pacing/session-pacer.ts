@@ -22,7 +22,6 @@ const sharedHolds = new Map<string, number>();
 /** `hold key budget` -> how many calls wait for that hold to end, for the shared holds. */
 const sharedWaiters = new Map<string, number>();
 
-/** Counts a caller into (`1`) or out of (`-1`) the line for a hold. */
 function countWaiter(waiters: Map<string, number>, line: string, change: 1 | -1): void {
   const count = (waiters.get(line) ?? 0) + change;
   if (count > 0) waiters.set(line, count);
@@ -30,11 +29,10 @@ function countWaiter(waiters: Map<string, number>, line: string, change: 1 | -1)
 }
 
 /**
- * A pacer for a session sent to `baseURL`: no budget, and a hold after each 429 until the reset
- * it announces, by the key pacer's rule (rate-limit-hold.ts). The hold is keyed by what the
- * service counts: in a browser page, the page's session on that base URL (the browser sends one
- * cookie for all its clients); elsewhere the request's `Cookie` header when there is one, shared
- * by every client that sends it; without one, this client's own.
+ * A pacer for a session sent to `baseURL`: no budget, only a hold after each 429
+ * (rate-limit-hold.ts). The hold is keyed by what the service counts. In a browser page that is
+ * the page's session on the base URL, since the browser sends one cookie for all its clients.
+ * Elsewhere it is the request's `Cookie` header, or this client's own without one.
  */
 export function createSessionPacer(baseURL: string): Pacer {
   const inPage = isBrowserPage();
@@ -46,7 +44,6 @@ export function createSessionPacer(baseURL: string): Pacer {
   };
   const waitersOf = (holds: Map<string, number>) =>
     holds === sharedHolds ? sharedWaiters : ownWaiters;
-  /** Holds this session after a 429, and says for how long. */
   const learnFrom = (response: Response | undefined, session: string | undefined) => {
     if (response?.status !== 429) return undefined;
     const now = Date.now();

@@ -34,7 +34,6 @@ interface StoreAttempt<T> {
   readonly logger: Partial<Logger> | undefined;
   /** The caller's signal: its abort ends the wait at once, and is not an outage. */
   readonly signal?: AbortSignal | undefined;
-  /** How long the store may take before it counts as failed. */
   readonly limitMs: number;
   /** Told to abort when the store counts as failed, so the store stops working on it. */
   readonly giveUp?: AbortController | undefined;
@@ -56,7 +55,6 @@ export class StoreFallback {
 
   readonly #store: PacingStore;
   readonly #memory: MemoryPacingStore;
-  /** While set, the store is skipped until this time. */
   #skipUntil = 0;
   /** Whether an outage is in progress (its warn line has been written). */
   #down = false;
@@ -66,10 +64,9 @@ export class StoreFallback {
   }
 
   /**
-   * Takes a slot from the store, or from this process's memory while the store fails. A slot the
-   * store grants is also counted in memory, so a fallback in the same window knows what this
-   * process just sent. A store that has not answered when the wait's bound (plus a grace) has
-   * passed is told to give up, through the signal it was given, and counts as failed.
+   * Takes a slot from the store, or from memory while it fails. A granted slot is also counted in
+   * memory, so a fallback in the same window knows what this process just sent. A store silent
+   * past the wait's bound (plus a grace) is told to give up and counts as failed.
    */
   async takeSlot(request: SlotRequest, logger: Partial<Logger> | undefined): Promise<SlotOutcome> {
     const startedAt = Date.now();
@@ -102,10 +99,7 @@ export class StoreFallback {
     });
   }
 
-  /**
-   * Reads one budget from the store, or from this process's memory while the store fails (and
-   * when this read finds it failing): `shared` says which answered.
-   */
+  /** Reads one budget from the store, or from memory while it fails: `shared` says which. */
   async readBudget(
     budget: KeyBudget,
     logger: Partial<Logger> | undefined,

@@ -42,7 +42,6 @@ export interface CreatedItemSearch {
 /** The newest `api` item on a channel before the create was sent: `null` when it had none. */
 type Snapshot = { readonly id: string; readonly createdAt: number } | null;
 
-/** Snapshots by channel id. */
 export type ChannelSnapshots = ReadonlyMap<string, Snapshot>;
 
 /** One snapshot per channel; a channel whose read failed has none (the time window is used). */

@@ -17,7 +17,6 @@ import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 import type { PostlineAuth, PostlineOptions } from "./client-options.js";
 import { environmentOfToken } from "./environment.js";
 
-/** The options {@link resolveApiKey} reads. */
 export interface AuthOptions {
   readonly auth?: PostlineAuth | undefined;
   readonly apiKey?: string | undefined;

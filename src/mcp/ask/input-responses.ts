@@ -1,8 +1,8 @@
 /**
  * The answers a retried `tools/call` carries in `inputResponses` (2026-07-28): an object keyed by
  * the questions the server asked. Postline asks one, `acknowledgment`. A malformed answer is
- * refused with -32602 naming the problem, never taken as no answer (which would ask again, and a
- * host would loop), as the MCP conformance suite expects. The MCP SDK flattens a value that is not an object to `{}` before the handler
+ * refused with -32602 naming the problem, never taken as no answer (a host would loop), as the
+ * MCP conformance suite expects. The MCP SDK flattens a non-object to `{}` before the handler
  * sees it, so that case is refused before the transport (`request-repair.ts`).
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";

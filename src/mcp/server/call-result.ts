@@ -30,7 +30,6 @@ export interface McpCallResult {
  * JSON-RPC `error` (the high-level `McpServer` would turn it into an `isError` result instead).
  */
 class JsonRpcRefusal extends Error {
-  /** The JSON-RPC error code. */
   readonly code: number;
   /** The envelope's `error`: `code`, `message` and any detail such as `retryAfterSeconds`. */
   readonly data: Record<string, unknown>;

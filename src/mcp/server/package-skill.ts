@@ -10,7 +10,6 @@ import { readPackageFile } from "./package-file.js";
 
 /** The skill's folder in the package, which is also its path in `skill://`. */
 const SKILL_FOLDER = "postline";
-/** Where the skill's file sits in the package. */
 const SKILL_FILE = `skills/${SKILL_FOLDER}/SKILL.md`;
 
 /** The skill as served: its entry (digest, size, frontmatter) and its text. */

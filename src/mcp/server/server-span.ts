@@ -21,13 +21,10 @@ export interface McpRequestFacts {
   readonly toolName: string;
   /** The host's `traceparent` / `tracestate`, when well formed. */
   readonly trace: McpTraceContext;
-  /** The JSON-RPC request id. */
   readonly requestId: string | number;
   /** The revision the request speaks, when known. */
   readonly protocolVersion?: string | undefined;
-  /** The transport's session id, when there is one. */
   readonly sessionId?: string | undefined;
-  /** Whether the request came over Streamable HTTP. */
   readonly overHttp: boolean;
   /** The request's abort signal: one object for every run of the handler within the request. */
   readonly signal: AbortSignal;

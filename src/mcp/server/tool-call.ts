@@ -16,7 +16,6 @@ import { WaitProgress } from "./wait-progress.js";
 
 /** A `tools/call` request, read from its params and `_meta`. */
 export interface McpToolCall {
-  /** The tool the host called. */
   readonly name: string;
   /** Its arguments, unchecked: `runTool` validates them. */
   readonly input: unknown;

@@ -16,7 +16,6 @@ import type { DecodedToolCall } from "../decode-tool-call.js";
 import { signedStateCodec } from "./signed-state.js";
 import { SPENT_IN_THIS_PROCESS, type SpentTickets, thisProcess } from "./spent-tickets.js";
 
-/** What a ticket is for. */
 type TicketScope = "ask" | "card" | "step";
 
 /** The channel and time a gated call proposed: the card shows and keeps them. */

@@ -32,7 +32,6 @@ import {
 import { type ReviewBinding, spendCardTicket, type TokenRefusal } from "./card-ticket.js";
 import type { SpentTickets } from "./spent-tickets.js";
 
-/** What a face builds its gate from. */
 export interface GateOptions {
   readonly client: ToolClient;
   readonly mode: AcknowledgmentMode;
@@ -102,7 +101,6 @@ interface CardQuestion {
 /** A write's outcome: the tool's result, or the SDK's refusal of an acknowledgment. */
 type Attempt = { readonly result: ToolResult } | { readonly refusal: AcknowledgmentRequiredError };
 
-/** One face's approval gate. */
 export interface Gate {
   readonly client: ToolClient;
   readonly mode: AcknowledgmentMode;
