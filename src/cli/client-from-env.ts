@@ -36,8 +36,7 @@ export function clientFromEnv(
     }
   }
   const baseURL = env.POSTLINE_BASE_URL as string;
-  const allowInsecureHttp =
-    options.allowInsecureHttp === true || insecureHttpFromEnv(env[INSECURE_HTTP_VARIABLE], command);
+  const allowInsecureHttp = insecureHttpAllowed(options.allowInsecureHttp === true, env, command);
   const host = plainHttpHost(baseURL);
   if (host !== undefined && !allowInsecureHttp) {
     throw new UsageError(
@@ -49,6 +48,18 @@ export function clientFromEnv(
   const apiKey =
     env.POSTLINE_API_KEY === process.env.POSTLINE_API_KEY ? undefined : env.POSTLINE_API_KEY;
   return new Postline({ ...options, allowInsecureHttp, apiKey, baseURL });
+}
+
+/**
+ * Whether a command may send the key over plain http to another machine: the flag, or
+ * `POSTLINE_ALLOW_INSECURE_HTTP`. Every command that sends a key asks here.
+ */
+export function insecureHttpAllowed(
+  flag: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+  command: string,
+): boolean {
+  return flag || insecureHttpFromEnv(env[INSECURE_HTTP_VARIABLE], command);
 }
 
 /** `1`/`true`/`yes` allow, `0`/`false`/`no` or unset do not; anything else is refused by name. */

@@ -7,7 +7,12 @@ import type { FakeSeedJson } from "../testing/tooling/control/connect-fake.js";
 import { Recorder } from "../testing/tooling/recordings/recorder.js";
 import { startRecordingProxy } from "../testing/tooling/recordings/recording-proxy.js";
 import { SecretLeftError } from "../testing/tooling/recordings/scrubber.js";
-import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
+import {
+  clientFromEnv,
+  INSECURE_HTTP_FLAG,
+  INSECURE_HTTP_HELP,
+  insecureHttpAllowed,
+} from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type CliIO, untilStopped } from "./io.js";
 import { portOf } from "./port-flag.js";
@@ -142,9 +147,11 @@ function targetOf(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new UsageError(`--to must be an http(s) URL, not "${value}"`, "record");
-  const consent =
-    allowInsecureHttp || ["1", "true", "yes"].includes(env.POSTLINE_ALLOW_INSECURE_HTTP ?? "");
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname) && !consent) {
+  if (
+    url.protocol === "http:" &&
+    !isLoopbackHost(url.hostname) &&
+    !insecureHttpAllowed(allowInsecureHttp, env, "record")
+  ) {
     throw new UsageError(
       `--to is plain http to ${url.host}, which is not this machine: the agent's key would travel unencrypted. Use https, or pass --allow-insecure-http.`,
       "record",

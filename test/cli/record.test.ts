@@ -334,4 +334,14 @@ describe("postline record, postline fake --replay, postline fake check", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--to URL (or POSTLINE_BASE_URL) is required");
   });
+
+  it("reads POSTLINE_ALLOW_INSECURE_HTTP as every command that sends a key does", async () => {
+    const args = ["record", "--out", join(dir, "none.json"), "--to", "http://example.test"];
+    const unclear = await runPostline(args, envWith({ POSTLINE_ALLOW_INSECURE_HTTP: "maybe" }));
+    expect(unclear.code).toBe(2);
+    expect(unclear.stderr).toContain("POSTLINE_ALLOW_INSECURE_HTTP must be 1 (or true)");
+    const refused = await runPostline(args, envWith({ POSTLINE_ALLOW_INSECURE_HTTP: "0" }));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--to is plain http to example.test");
+  });
 });
