@@ -36,7 +36,9 @@ export function clientFromEnv(
     }
   }
   const baseURL = env.POSTLINE_BASE_URL as string;
-  const allowInsecureHttp = insecureHttpAllowed(options.allowInsecureHttp === true, env, command);
+  const allowInsecureHttp = insecureHttpAllowed(env, command, {
+    flag: options.allowInsecureHttp === true,
+  });
   const host = plainHttpHost(baseURL);
   if (host !== undefined && !allowInsecureHttp) {
     throw new UsageError(
@@ -55,9 +57,9 @@ export function clientFromEnv(
  * `POSTLINE_ALLOW_INSECURE_HTTP`. Every command that sends a key asks here.
  */
 export function insecureHttpAllowed(
-  flag: boolean,
   env: Readonly<Record<string, string | undefined>>,
   command: string,
+  { flag }: { flag: boolean },
 ): boolean {
   return flag || insecureHttpFromEnv(env[INSECURE_HTTP_VARIABLE], command);
 }

@@ -150,7 +150,7 @@ function targetOf(
   if (
     url.protocol === "http:" &&
     !isLoopbackHost(url.hostname) &&
-    !insecureHttpAllowed(allowInsecureHttp, env, "record")
+    !insecureHttpAllowed(env, "record", { flag: allowInsecureHttp })
   ) {
     throw new UsageError(
       `--to is plain http to ${url.host}, which is not this machine: the agent's key would travel unencrypted. Use https, or pass --allow-insecure-http.`,
