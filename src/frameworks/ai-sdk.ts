@@ -44,7 +44,7 @@ import {
   type ToolSelection,
 } from "../tools/index.js";
 import { runThroughGate } from "../tools/run-tool.js";
-import { withSignal } from "./request-options.js";
+import { withSignal } from "./framework-plumbing.js";
 
 export type {
   ApprovalStepOptions,

@@ -46,7 +46,7 @@ import {
   toStrictParameters,
 } from "../tools/index.js";
 import { runThroughGate } from "../tools/run-tool.js";
-import { withSignal } from "./request-options.js";
+import { withSignal } from "./framework-plumbing.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
