@@ -29,22 +29,17 @@ import type { ContentReview } from "../resources/content/review.js";
 import {
   type AcknowledgmentOptions,
   type ApprovalStepOptions,
-  acknowledgmentModeOf,
   approvalStepOf,
-  createGate,
   questionText,
-  stepOf,
 } from "../tools/approval/index.js";
-import { faceOptions } from "../tools/face-options.js";
+import type { ToolClient, ToolName, ToolResult, ToolSelection } from "../tools/index.js";
 import {
-  selectTools,
-  type ToolClient,
-  type ToolName,
-  type ToolResult,
-  type ToolSelection,
-} from "../tools/index.js";
-import { runThroughGate } from "../tools/run-tool.js";
-import { withSignal } from "./framework-plumbing.js";
+  type ApprovalStep,
+  approvalOnlyOptions,
+  questionOf,
+  splitApprovalOptions,
+  stepTools,
+} from "./framework-plumbing.js";
 
 export type {
   ApprovalStepOptions,
@@ -80,22 +75,15 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  * ```
  */
 export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): PostlineAiSdkTools {
-  const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
   const toolSet: PostlineAiSdkTools = {};
-  for (const definition of selectTools(given)) {
-    const name: string = definition.name;
+  for (const { definition, run } of stepTools(client, "ai-sdk", options)) {
     toolSet[definition.name] = tool({
       description: definition.description,
       // No `validate`: the AI SDK then passes the parsed input through to `execute` as it is.
       inputSchema: jsonSchema<unknown>(
         structuredClone(definition.parameters) as unknown as JSONSchema7,
       ),
-      execute: async (input: unknown, { abortSignal, toolCallId }): Promise<ToolResult> => {
-        const { gate, proof } = await stepOf(own, "ai-sdk", toolCallId);
-        const context = { toolCallId };
-        return runThroughGate(gate, name, input, withSignal(abortSignal), { proof, context });
-      },
+      execute: (input: unknown, { abortSignal, toolCallId }) => run(input, abortSignal, toolCallId),
     });
   }
   return toolSet;
@@ -135,16 +123,11 @@ export function aiSdkToolsWithApproval(
   client: ToolClient,
   options?: AiSdkToolsWithApprovalOptions,
 ): AiSdkToolsWithApproval {
-  const { readOnly, tools, acknowledgment, reviews, requestStateKey } = faceOptions(options, {
-    readOnly: true,
-    tools: true,
-    acknowledgment: true,
-    reviews: true,
-    requestStateKey: true,
-  });
+  const given = splitApprovalOptions(options);
+  const step = approvalStepOf(client, "ai-sdk", given.approval);
   return {
-    toolApproval: aiSdkToolApproval(client, { acknowledgment, reviews, requestStateKey }),
-    tools: aiSdkTools(client, { readOnly, tools, acknowledgment }),
+    toolApproval: step === undefined ? {} : toolApprovalOf(step),
+    tools: aiSdkTools(client, given.tools),
   };
 }
 
@@ -182,23 +165,21 @@ export function aiSdkToolApproval(
   client: ToolClient,
   options?: AiSdkToolApprovalOptions,
 ): PostlineToolApproval {
-  const step = approvalStepOf(client, "ai-sdk", options);
-  if (step === undefined) return {};
+  const approval = approvalOnlyOptions(options);
+  return aiSdkToolsWithApproval(client, { ...approval, tools: [] }).toolApproval;
+}
+
+function toolApprovalOf(step: ApprovalStep): PostlineToolApproval {
   const approvalFor =
     (name: string): ApprovalFunction =>
     async (input, { toolCallId, messages }) => {
-      const asked = { kind: "step", callId: toolCallId, ticket: undefined } as const;
-      const decoded = await step.gate.decode(name, input, asked);
-      if (!decoded.ok || decoded.call.itemId === undefined) return "not-applicable";
-      const known = await step.reviews.get(toolCallId);
-      if (known !== undefined) return { type: "user-approval", reason: questionText(known) };
       // Re-checked as the answer comes back, in a process that never saw the question: let the
       // call go to `execute`, which finds no ticket and asks again instead of acknowledging.
-      if (wasAsked(messages, toolCallId)) return { type: "user-approval" };
-      const review = await step.gate.ask(decoded.call, { scope: "step", callId: toolCallId });
-      if (review === undefined) return "not-applicable";
-      await step.reviews.set(toolCallId, review);
-      return { type: "user-approval", reason: questionText(review) };
+      const answerComing = wasAsked(messages, toolCallId);
+      const question = await questionOf(step, name, input, toolCallId, { answerComing });
+      if (!question.asks) return "not-applicable";
+      if (question.review === undefined) return { type: "user-approval" };
+      return { type: "user-approval", reason: questionText(question.review) };
     };
   return {
     update_content: approvalFor("update_content"),

@@ -1,6 +1,107 @@
+/**
+ * What the framework faces share: a call's abort signal as SDK options; and for the AI SDK's and
+ * LangChain's, tools that run through the face's approval step (`stepOf`), one options object
+ * split between tools and approval, and one way to ask about a call (`questionOf`).
+ */
 import type { RequestOptions } from "../core/request-options.js";
+import {
+  type AcknowledgmentOptions,
+  type ApprovalStepOptions,
+  acknowledgmentModeOf,
+  type approvalStepOf,
+  createGate,
+  type SignedReview,
+  stepOf,
+} from "../tools/approval/index.js";
+import { faceOptions } from "../tools/face-options.js";
+import { selectTools, type ToolClient, type ToolSelection } from "../tools/index.js";
+import { runThroughGate } from "../tools/run-tool.js";
 
 /** The SDK options for a tool call a framework started: its abort signal, when it has one. */
 export function withSignal(signal: AbortSignal | null | undefined): RequestOptions | undefined {
   return signal === null || signal === undefined ? undefined : { signal };
+}
+
+/** A face's approval step for one client: its gate and where its reviews wait. */
+export type ApprovalStep = NonNullable<ReturnType<typeof approvalStepOf>>;
+
+/**
+ * The tools `options` selects for `face`. A call's proof is the review its approval step kept
+ * for the call id; without a step, the tools' own gate under `acknowledgment` decides.
+ */
+export function stepTools(
+  client: ToolClient,
+  face: Parameters<typeof stepOf>[1],
+  options: (ToolSelection & AcknowledgmentOptions) | undefined,
+) {
+  const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
+  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
+  return selectTools(given).map((definition) => ({
+    definition,
+    run: async (
+      input: unknown,
+      signal: AbortSignal | undefined,
+      toolCallId: string | undefined,
+    ) => {
+      const { gate, proof } = await stepOf(own, face, toolCallId);
+      const context = { toolCallId };
+      return runThroughGate(gate, definition.name, input, withSignal(signal), { proof, context });
+    },
+  }));
+}
+
+/**
+ * One options object of a `...WithApproval` split into the tools' and the approval's (an
+ * unknown name is refused with the nearest known one).
+ */
+export function splitApprovalOptions(options: (ToolSelection & ApprovalStepOptions) | undefined) {
+  const { readOnly, tools, acknowledgment, reviews, requestStateKey } = faceOptions(options, {
+    readOnly: true,
+    tools: true,
+    acknowledgment: true,
+    reviews: true,
+    requestStateKey: true,
+  });
+  return {
+    tools: { readOnly, tools, acknowledgment },
+    approval: { acknowledgment, reviews, requestStateKey },
+  };
+}
+
+/** The options of a deprecated approval-only face (`aiSdkToolApproval`, `langChainApproval`). */
+export function approvalOnlyOptions(
+  options: ApprovalStepOptions | undefined,
+): Readonly<ApprovalStepOptions> {
+  return faceOptions(options, { acknowledgment: true, reviews: true, requestStateKey: true });
+}
+
+/** What the approval step asks about one call: nothing, or the review the person is shown. */
+export type StepQuestion =
+  | { readonly asks: false }
+  | { readonly asks: true; readonly review?: SignedReview | undefined };
+
+/**
+ * Whether the call needs the person, and the review to show. A review kept for the call id is
+ * the one asked; else a fresh read asks, kept for the answer unless `keep` is false. With
+ * `answerComing` (the person's answer to an earlier question is on its way back, in a process
+ * that never saw it) nothing is read: the call goes on, finds no ticket and asks again.
+ */
+export async function questionOf(
+  step: ApprovalStep,
+  name: string,
+  input: unknown,
+  callId: string | undefined,
+  { keep = true, answerComing = false }: { keep?: boolean; answerComing?: boolean } = {},
+): Promise<StepQuestion> {
+  const decoded = await step.gate.decode(name, input, { kind: "step", callId, ticket: undefined });
+  if (!decoded.ok || decoded.call.itemId === undefined || callId === undefined) {
+    return { asks: false };
+  }
+  const known = await step.reviews.get(callId);
+  if (known !== undefined) return { asks: true, review: known };
+  if (answerComing) return { asks: true };
+  const review = await step.gate.ask(decoded.call, { scope: "step", callId });
+  if (review === undefined) return { asks: false };
+  if (keep) await step.reviews.set(callId, review);
+  return { asks: true, review };
 }

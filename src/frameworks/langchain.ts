@@ -17,24 +17,17 @@ import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import {
   type AcknowledgmentOptions,
   type ApprovalStepOptions,
-  acknowledgmentModeOf,
   approvalStepOf,
-  createGate,
   questionText,
-  type SignedReview,
-  stepOf,
 } from "../tools/approval/index.js";
-import { faceOptions } from "../tools/face-options.js";
+import type { JsonObject, ToolClient, ToolParameters, ToolSelection } from "../tools/index.js";
 import {
-  type JsonObject,
-  selectTools,
-  type ToolClient,
-  type ToolParameters,
-  type ToolResult,
-  type ToolSelection,
-} from "../tools/index.js";
-import { runThroughGate } from "../tools/run-tool.js";
-import { withSignal } from "./framework-plumbing.js";
+  type ApprovalStep,
+  approvalOnlyOptions,
+  questionOf,
+  splitApprovalOptions,
+  stepTools,
+} from "./framework-plumbing.js";
 
 export type {
   ApprovalStepOptions,
@@ -98,29 +91,22 @@ export function langChainTools(
   client: ToolClient,
   options?: LangChainToolsOptions,
 ): DynamicStructuredTool[] {
-  const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
-  return selectTools(given).map((definition) => {
-    const name: string = definition.name;
-    return tool(
-      async (input: unknown, config): Promise<[string, ToolResult]> => {
-        const toolCallId = config?.toolCall?.id;
-        const { gate, proof } = await stepOf(own, "langchain", toolCallId);
-        const context = { toolCallId };
-        const options = withSignal(config?.signal);
-        const result = await runThroughGate(gate, name, input, options, { proof, context });
+  return stepTools(client, "langchain", options).map(({ definition, run }) =>
+    tool(
+      async (input: unknown, config) => {
+        const result = await run(input, config?.signal, config?.toolCall?.id);
         return [JSON.stringify(result), result];
       },
       {
-        name,
+        name: definition.name,
         description: definition.description,
         // Typed as a JSON Schema object so `tool()` builds a structured tool; LangChain reads the
         // Standard Schema marker at run time.
         schema: advertise(definition.parameters) as unknown as Record<string, unknown>,
         responseFormat: "content_and_artifact",
       },
-    );
-  });
+    ),
+  );
 }
 
 /** Options of {@link langChainToolsWithApproval}: the tools' and their approval's, in one object. */
@@ -163,16 +149,11 @@ export function langChainToolsWithApproval(
   client: ToolClient,
   options?: LangChainToolsWithApprovalOptions,
 ): LangChainToolsWithApproval {
-  const { readOnly, tools, acknowledgment, reviews, requestStateKey } = faceOptions(options, {
-    readOnly: true,
-    tools: true,
-    acknowledgment: true,
-    reviews: true,
-    requestStateKey: true,
-  });
+  const given = splitApprovalOptions(options);
+  const step = approvalStepOf(client, "langchain", given.approval);
   return {
-    interruptOn: langChainApproval(client, { acknowledgment, reviews, requestStateKey }),
-    tools: langChainTools(client, { readOnly, tools, acknowledgment }),
+    interruptOn: step === undefined ? {} : interruptOnOf(step),
+    tools: langChainTools(client, given.tools),
   };
 }
 
@@ -242,36 +223,23 @@ export function langChainApproval(
   client: ToolClient,
   options?: LangChainApprovalOptions,
 ): PostlineInterruptOnConfig {
-  const step = approvalStepOf(client, "langchain", options);
-  if (step === undefined) return {};
+  const approval = approvalOnlyOptions(options);
+  return langChainToolsWithApproval(client, { ...approval, tools: [] }).interruptOn;
+}
 
+function interruptOnOf(step: ApprovalStep): PostlineInterruptOnConfig {
   // The middleware runs again on resume. Then a fresh read may pause the call but is never kept
   // as the person's approval.
-  const questionOf = async (
-    toolCall: MiddlewareToolCall,
-    runtime: MiddlewareRuntime | undefined,
-  ): Promise<{ readonly asks: boolean; readonly review?: SignedReview | undefined }> => {
-    const callId = toolCall.id;
-    const asked = { kind: "step", callId, ticket: undefined } as const;
-    const decoded = await step.gate.decode(toolCall.name, toolCall.args, asked);
-    if (!decoded.ok || decoded.call.itemId === undefined || callId === undefined) {
-      return { asks: false };
-    }
-    const known = await step.reviews.get(callId);
-    if (known !== undefined) return { asks: true, review: known };
-    const review = await step.gate.ask(decoded.call, { scope: "step", callId });
-    if (review === undefined) return { asks: false };
-    if (!isResuming(runtime)) await step.reviews.set(callId, review);
-    return { asks: true, review };
-  };
+  const questionOfCall = (toolCall: MiddlewareToolCall, runtime: MiddlewareRuntime | undefined) =>
+    questionOf(step, toolCall.name, toolCall.args, toolCall.id, { keep: !isResuming(runtime) });
   const entry: PostlineInterruptOn = {
     allowedDecisions: ["approve", "reject"],
-    when: async ({ toolCall, runtime }) => (await questionOf(toolCall, runtime)).asks,
+    when: async ({ toolCall, runtime }) => (await questionOfCall(toolCall, runtime)).asks,
     description: async (toolCall, _state, runtime) => {
-      const { review } = await questionOf(toolCall, runtime);
-      return review === undefined
-        ? `${toolCall.name} needs no acknowledgment.`
-        : questionText(review);
+      const question = await questionOfCall(toolCall, runtime);
+      return question.asks && question.review !== undefined
+        ? questionText(question.review)
+        : `${toolCall.name} needs no acknowledgment.`;
     },
   };
   return { update_content: entry, schedule_content: entry };
