@@ -6,6 +6,7 @@ import {
   UNEXPECTED_RESPONSE,
 } from "../core/errors/from-response.js";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { jsonOrText } from "../core/json-or-text.js";
 import { createRedactor, type Redactor } from "../core/redact.js";
 import { ErrorEnvelopeSchema } from "../schemas/index.js";
 
@@ -83,17 +84,15 @@ export function errorFromMcp(
 
 function errorOfToolResult(result: McpToolResult, redact: Redactor): APIError | null {
   if (result.isError !== true) return null;
-  const text = (result.content ?? [])
-    .filter(
-      (item): item is { type: "text"; text: string } =>
-        item !== null &&
-        typeof item === "object" &&
-        (item as { type?: unknown }).type === "text" &&
-        typeof (item as { text?: unknown }).text === "string",
-    )
-    .map((item) => item.text)
-    .join("");
-  return build(parseEnvelopeText(text), redact);
+  const text = (result.content ?? []).map(textOf).join("");
+  const read = jsonOrText(text);
+  return build(parseEnvelope(read.isJson ? read.value : undefined, text), redact);
+}
+
+/** The text of a `text` item; any other item adds nothing. */
+function textOf(item: unknown): string {
+  const { type, text } = (item ?? {}) as { type?: unknown; text?: unknown };
+  return type === "text" && typeof text === "string" ? text : "";
 }
 
 function errorOfJsonRpc(error: McpJsonRpcError, redact: Redactor): APIError {
@@ -107,17 +106,7 @@ function errorOfJsonRpc(error: McpJsonRpcError, redact: Redactor): APIError {
   return build(parseEnvelope(envelope, JSON.stringify(envelope)), redact);
 }
 
-/** The text of an `isError` result, read as the §1 envelope. */
-function parseEnvelopeText(text: string): ParsedErrorBody {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
-  return parseEnvelope(value, text);
-}
-
+/** A tool result's text, or a JSON-RPC error, read as the §1 envelope. */
 function parseEnvelope(value: unknown, text: string): ParsedErrorBody {
   const envelope = ErrorEnvelopeSchema.safeParse(value);
   if (envelope.success) {
