@@ -1,3 +1,4 @@
+import { ProtocolError } from "@modelcontextprotocol/server";
 import { isToolError, type ToolResult } from "../../tools/envelope.js";
 import type { JsonObject } from "../../tools/json-schema.js";
 import { CREDENTIAL_FAILURE_CODES, MCP_REFUSAL_CODES } from "./json-rpc-codes.js";
@@ -25,36 +26,20 @@ export interface McpCallResult {
 }
 
 /**
- * A refusal that api-v1.md §7 delivers as a JSON-RPC error instead of a tool result. Thrown from
- * the low-level `tools/call` handler, whose `code`, `message` and `data` the MCP SDK sends as the
- * JSON-RPC `error` (the high-level `McpServer` would turn it into an `isError` result instead).
- */
-class JsonRpcRefusal extends Error {
-  readonly code: number;
-  /** The envelope's `error`: `code`, `message` and any detail such as `retryAfterSeconds`. */
-  readonly data: Record<string, unknown>;
-
-  constructor(code: number, data: { code: string; message: string; [detail: string]: unknown }) {
-    super(data.message);
-    this.name = "JsonRpcRefusal";
-    this.code = code;
-    this.data = data;
-  }
-}
-
-/**
  * Shapes what `runTool` resolved to as the hosted endpoint does: credential failures and
- * rate-limit refusals throw a {@link JsonRpcRefusal}; every other failure is an `isError` result
- * whose text is the envelope; a success is its `structuredContent` and the JSON text of it.
+ * rate-limit refusals throw a `ProtocolError`, which the low-level `tools/call` handler sends as
+ * the JSON-RPC error with the envelope's `error` as `data` (the high-level `McpServer` would
+ * make it an `isError` result instead); every other failure is an `isError` result whose text is
+ * the envelope; a success is its `structuredContent` and the JSON text of it.
  */
 export function callResultOf(result: ToolResult): McpCallResult {
-  if (isToolError(result)) {
-    const { code } = result.error;
-    if (CREDENTIAL_FAILURE_CODES.has(code))
-      throw new JsonRpcRefusal(MCP_REFUSAL_CODES.unauthorized, { ...result.error });
-    if (code === "rate_limited")
-      throw new JsonRpcRefusal(MCP_REFUSAL_CODES.rateLimited, { ...result.error });
-    return { content: [{ type: "text", text: JSON.stringify(result) }], isError: true };
-  }
-  return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
+  const text = JSON.stringify(result);
+  if (!isToolError(result)) return { content: [{ type: "text", text }], structuredContent: result };
+  const { code, message } = result.error;
+  const data = { ...result.error };
+  if (CREDENTIAL_FAILURE_CODES.has(code))
+    throw new ProtocolError(MCP_REFUSAL_CODES.unauthorized, message, data);
+  if (code === "rate_limited")
+    throw new ProtocolError(MCP_REFUSAL_CODES.rateLimited, message, data);
+  return { content: [{ type: "text", text }], isError: true };
 }
