@@ -195,16 +195,8 @@ export function createMcpServerWithSeams(
     seams.onToolCall?.(call);
     const carded = await card?.answer(call, ctx);
     if (carded) return carded;
-    const facts = {
-      toolName: call.name,
-      trace: call.trace,
-      requestId: ctx.mcpReq.id,
-      protocolVersion: protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion(),
-      sessionId: ctx.sessionId,
-      overHttp: ctx.http !== undefined,
-      signal: ctx.mcpReq.signal,
-    };
-    return inServerSpan(tracer, facts, (traceContext) =>
+    const protocolVersion = protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion();
+    return inServerSpan(tracer, call, { ctx, protocolVersion }, (traceContext) =>
       answerToolCall(
         { ...call, traceContext },
         {

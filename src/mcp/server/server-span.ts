@@ -5,7 +5,7 @@
  * is asked for the person's answer (`elicitation/create`, within the same request), the question
  * is an event of the span, and the run on the answer continues it.
  */
-import { isInputRequiredResult } from "@modelcontextprotocol/server";
+import { isInputRequiredResult, type ServerContext } from "@modelcontextprotocol/server";
 import type { GuardedSpan, GuardedTracer } from "../../core/observe/guarded-tracer.js";
 import { contextOfRemoteParent } from "../../core/observe/remote-parent.js";
 import {
@@ -14,20 +14,13 @@ import {
   SPAN_STATUS_ERROR,
   type TraceContext,
 } from "../../core/observe/tracing.js";
-import type { McpTraceContext } from "./trace-context.js";
+import type { McpToolCall } from "./tool-call.js";
 
-/** What the server knows of one `tools/call` request besides its arguments. */
+/** What the span reads of one `tools/call` request besides the call itself. */
 export interface McpRequestFacts {
-  readonly toolName: string;
-  /** The host's `traceparent` / `tracestate`, when well formed. */
-  readonly trace: McpTraceContext;
-  readonly requestId: string | number;
+  readonly ctx: ServerContext;
   /** The revision the request speaks, when known. */
-  readonly protocolVersion?: string | undefined;
-  readonly sessionId?: string | undefined;
-  readonly overHttp: boolean;
-  /** The request's abort signal: one object for every run of the handler within the request. */
-  readonly signal: AbortSignal;
+  readonly protocolVersion: string | undefined;
 }
 
 /**
@@ -53,26 +46,29 @@ const awaitingAnswer = new WeakMap<AbortSignal, { span: GuardedSpan; stop(): voi
  */
 export async function inServerSpan<Result>(
   tracer: GuardedTracer | undefined,
+  call: McpToolCall,
   facts: McpRequestFacts,
   run: (traceContext: TraceContext | undefined) => Promise<Result>,
 ): Promise<Result> {
   if (tracer === undefined) return run(undefined);
-  const awaiting = awaitingAnswer.get(facts.signal);
-  awaitingAnswer.delete(facts.signal);
+  // The request's abort signal is one object for every run of the handler within the request.
+  const { signal } = call;
+  const awaiting = awaitingAnswer.get(signal);
+  awaitingAnswer.delete(signal);
   awaiting?.stop();
   const span =
     awaiting?.span ??
     tracer.startSpan(
-      `tools/call ${facts.toolName}`,
-      { kind: SPAN_KIND.server, attributes: attributesOf(facts) },
-      contextOfRemoteParent(facts.trace.traceparent, facts.trace.tracestate),
+      `tools/call ${call.name}`,
+      { kind: SPAN_KIND.server, attributes: attributesOf(call, facts) },
+      contextOfRemoteParent(call.trace.traceparent, call.trace.tracestate),
     );
   let asked = false;
   try {
     const raw = span.raw;
     const result = await run(typeof raw === "object" && raw ? contextWithParent(raw) : undefined);
-    if (isInputRequiredResult(result) && answeredWithinRequest(facts)) {
-      askedPerson(span, result.inputRequests, facts.signal);
+    if (isInputRequiredResult(result) && answeredWithinRequest(facts.protocolVersion)) {
+      askedPerson(span, result.inputRequests, signal);
       asked = true;
       return result;
     }
@@ -85,7 +81,8 @@ export async function inServerSpan<Result>(
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code === "number") span.setAttribute("rpc.response.status_code", String(code));
-    const type = typeof code === "number" ? String(code) : errorName(error);
+    const type =
+      typeof code === "number" ? String(code) : error instanceof Error ? error.name : "_OTHER";
     failed(span, type, error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
@@ -93,8 +90,8 @@ export async function inServerSpan<Result>(
   }
 }
 
-function answeredWithinRequest(facts: McpRequestFacts): boolean {
-  return facts.protocolVersion === undefined || facts.protocolVersion < INPUT_REQUIRED_REVISION;
+function answeredWithinRequest(protocolVersion: string | undefined): boolean {
+  return protocolVersion === undefined || protocolVersion < INPUT_REQUIRED_REVISION;
 }
 
 /**
@@ -129,16 +126,16 @@ function askedPerson(span: GuardedSpan, questions: unknown, signal: AbortSignal)
   awaitingAnswer.set(signal, { span, stop });
 }
 
-function attributesOf(facts: McpRequestFacts): Record<string, string> {
+function attributesOf(call: McpToolCall, { ctx, protocolVersion }: McpRequestFacts) {
   const attributes: Record<string, string> = {
     "mcp.method.name": "tools/call",
     "gen_ai.operation.name": "execute_tool",
-    "gen_ai.tool.name": facts.toolName,
-    "jsonrpc.request.id": String(facts.requestId),
+    "gen_ai.tool.name": call.name,
+    "jsonrpc.request.id": String(ctx.mcpReq.id),
   };
-  if (facts.protocolVersion) attributes["mcp.protocol.version"] = facts.protocolVersion;
-  if (facts.sessionId) attributes["mcp.session.id"] = facts.sessionId;
-  if (facts.overHttp) {
+  if (protocolVersion) attributes["mcp.protocol.version"] = protocolVersion;
+  if (ctx.sessionId) attributes["mcp.session.id"] = ctx.sessionId;
+  if (ctx.http !== undefined) {
     attributes["network.transport"] = "tcp";
     attributes["network.protocol.name"] = "http";
   }
@@ -148,8 +145,4 @@ function attributesOf(facts: McpRequestFacts): Record<string, string> {
 function failed(span: GuardedSpan, type: string, message: string): void {
   span.setAttribute("error.type", type);
   span.setStatus({ code: SPAN_STATUS_ERROR, message });
-}
-
-function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : "_OTHER";
 }
