@@ -3,6 +3,7 @@ import { InvalidRequestError } from "../../core/errors/local-errors.js";
 import { type GuardedTracer, guardTracer, tracerOf } from "../../core/observe/guarded-tracer.js";
 import type { Tracer } from "../../core/observe/tracing.js";
 import { checkMaxWait } from "../../core/pacing/wait-bound.js";
+import { checkClientOptions } from "../../core/setup/option-checks.js";
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
@@ -222,12 +223,8 @@ export function createMcpServerWithSeams(
 function serverTracerOf(options: McpServerOptions): GuardedTracer | undefined {
   const { tracer } = options;
   if (tracer === undefined) return tracerOf(options.client);
-  if (typeof (tracer as { startSpan?: unknown } | null)?.startSpan !== "function") {
-    throw new InvalidRequestError(
-      "tracer",
-      'tracer must be an OpenTelemetry Tracer (with startSpan), e.g. trace.getTracer("my-agent")',
-    );
-  }
+  // The client's own check of its `tracer` option, with its message.
+  checkClientOptions({ tracer });
   return guardTracer(tracer);
 }
 

@@ -2,6 +2,7 @@
  * A file that ships in this package (the agent skill, the review card), read at run time from
  * the package itself, so what is served is byte for byte what ships.
  */
+import { jsonOrText } from "../../core/json-or-text.js";
 
 /** The package whose files are read (its package.json names it). */
 const PACKAGE_NAME = "@postline/sdk";
@@ -21,7 +22,7 @@ export async function readPackageFile(path: string): Promise<Uint8Array | undefi
   let folder = new URL("./", import.meta.url);
   for (let depth = 0; depth < 8; depth += 1) {
     const manifest = await fs.readFile(new URL("package.json", folder), "utf8").catch(() => "");
-    if (manifest !== "" && nameOf(manifest) === PACKAGE_NAME) {
+    if ((jsonOrText(manifest).value as { name?: unknown } | undefined)?.name === PACKAGE_NAME) {
       const bytes = await fs.readFile(new URL(path, folder)).catch(() => undefined);
       return bytes === undefined ? undefined : new Uint8Array(bytes);
     }
@@ -30,12 +31,4 @@ export async function readPackageFile(path: string): Promise<Uint8Array | undefi
     folder = parent;
   }
   return undefined;
-}
-
-function nameOf(manifest: string): unknown {
-  try {
-    return (JSON.parse(manifest) as { name?: unknown }).name;
-  } catch {
-    return undefined;
-  }
 }

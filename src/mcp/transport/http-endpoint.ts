@@ -19,6 +19,7 @@ import {
   readRequestBody,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import { jsonOrText } from "../../core/json-or-text.js";
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_MS,
@@ -118,7 +119,9 @@ export function createMcpHttpEndpoint(
       if (request.method === "POST") {
         const read = await readRequestBody(request.clone(), DEFAULT_MAX_REQUEST_BODY_SIZE);
         if (read.tooLarge) return jsonRpcError(413, -32000, "The request body is too large");
-        body = parseJson(read.text);
+        // Not JSON: the SDK answers the parse error itself.
+        const parsed = jsonOrText(read.text);
+        body = parsed.isJson ? parsed.value : undefined;
         if (body !== undefined) {
           const repaired = repairMessage(body);
           if ("refusal" in repaired) return Response.json(repaired.refusal);
@@ -170,14 +173,6 @@ function refusedMediaType(request: Request): Response | undefined {
 /** The media types of an `Accept` header, lowercase, without parameters. */
 function mediaTypesOf(accept: string): string[] {
   return accept.split(",").map((range) => (range.split(";")[0] ?? "").trim().toLowerCase());
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined; // The SDK answers the parse error itself.
-  }
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

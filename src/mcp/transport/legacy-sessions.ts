@@ -33,10 +33,6 @@ export class LegacySessions {
     this.#now = now;
   }
 
-  get size(): number {
-    return this.#sessions.size;
-  }
-
   /**
    * Closes the sessions idle for longer than the idle time; then, when the table is full, the
    * least recently used idle one. Answers whether a new session has room.
@@ -44,7 +40,7 @@ export class LegacySessions {
   makeRoom(): boolean {
     const now = this.#now();
     for (const [id, session] of this.#sessions) {
-      if (session.active === 0 && now - session.lastUsedMs >= this.#idleMs) this.#close(id);
+      if (this.#expired(session, now)) this.#close(id);
     }
     if (this.#sessions.size < this.#max) return true;
     let oldest: [string, Session] | undefined;
@@ -70,11 +66,9 @@ export class LegacySessions {
   get(id: string): WebStandardStreamableHTTPServerTransport | undefined {
     const session = this.#sessions.get(id);
     if (!session) return undefined;
-    if (session.active === 0 && this.#now() - session.lastUsedMs >= this.#idleMs) {
-      this.#close(id);
-      return undefined;
-    }
-    return session.transport;
+    if (!this.#expired(session, this.#now())) return session.transport;
+    this.#close(id);
+    return undefined;
   }
 
   /**
@@ -85,13 +79,10 @@ export class LegacySessions {
     const session = this.#sessions.get(id);
     if (!session) return answer();
     const done = this.#activity(session);
-    let response: Response;
-    try {
-      response = await answer();
-    } catch (error) {
+    const response = await answer().catch((error: unknown) => {
       done();
       throw error;
-    }
+    });
     if (!response.body) {
       done();
       return response;
@@ -103,6 +94,11 @@ export class LegacySessions {
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(sessions.map(({ transport }) => transport.close()));
+  }
+
+  /** Idle for the idle time or longer. */
+  #expired(session: Session, now: number): boolean {
+    return session.active === 0 && now - session.lastUsedMs >= this.#idleMs;
   }
 
   /** Marks `session` active; the function returned ends that activity (once). */

@@ -11,22 +11,19 @@ export function repairedStdin(
   answer: (line: string) => void,
 ): Transform {
   let pending = "";
+  const pass = (lines: Transform, line: string) => {
+    const mended = mendLine(line, answer);
+    if (mended !== undefined) lines.push(`${mended}\n`);
+  };
   const lines = new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      pending += chunk.toString();
-      let newline = pending.indexOf("\n");
-      while (newline !== -1) {
-        const line = pending.slice(0, newline);
-        pending = pending.slice(newline + 1);
-        const mended = mendLine(line, answer);
-        if (mended !== undefined) this.push(`${mended}\n`);
-        newline = pending.indexOf("\n");
-      }
+      const complete = (pending + chunk.toString()).split("\n");
+      pending = complete.pop() ?? "";
+      for (const line of complete) pass(this, line);
       done();
     },
     flush(done) {
-      const mended = pending === "" ? undefined : mendLine(pending, answer);
-      if (mended !== undefined) this.push(`${mended}\n`);
+      if (pending !== "") pass(this, pending);
       done();
     },
   });
