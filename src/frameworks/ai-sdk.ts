@@ -98,7 +98,7 @@ export interface AiSdkToolsWithApprovalOptions
 export interface AiSdkToolsWithApproval {
   /** The `ToolSet` of {@link aiSdkTools}. */
   readonly tools: PostlineAiSdkTools;
-  /** The `toolApproval` map of {@link aiSdkToolApproval} for those tools. */
+  /** The `toolApproval` map for those tools. */
   readonly toolApproval: PostlineToolApproval;
 }
 
@@ -140,7 +140,7 @@ export type ApprovalFunction = (
   options: { readonly toolCallId: string; readonly messages: readonly ModelMessage[] },
 ) => Promise<ToolApprovalStatus>;
 
-/** The `toolApproval` map {@link aiSdkToolApproval} returns, by tool name. */
+/** The `toolApproval` map of {@link aiSdkToolsWithApproval}, by tool name. */
 export interface PostlineToolApproval {
   /** Asks a person before `update_content` approves text with AI-ism matches. */
   update_content?: ApprovalFunction;

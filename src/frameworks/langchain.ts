@@ -193,7 +193,7 @@ export interface PostlineInterruptOn {
   ) => Promise<string>;
 }
 
-/** The `interruptOn` configuration {@link langChainApproval} returns, by tool name. */
+/** The `interruptOn` configuration of {@link langChainToolsWithApproval}, by tool name. */
 // A type, not an interface: it is given where LangChain expects a record of tool names.
 export type PostlineInterruptOnConfig = {
   /** Pauses before `update_content` approves text with AI-ism matches. */
