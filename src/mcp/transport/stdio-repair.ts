@@ -3,6 +3,7 @@
  * transport reads it: a request the transport would drop is mended or answered on stdout.
  */
 import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { repairMessage } from "./request-repair.js";
 
 /** A stream to hand `StdioServerTransport` in place of `stdin`; refusals go to `answer`. */
@@ -11,18 +12,22 @@ export function repairedStdin(
   answer: (line: string) => void,
 ): Transform {
   let pending = "";
+  // A character's bytes may straddle two chunks; the decoder holds the first part back.
+  const decoder = new StringDecoder("utf8");
   const pass = (lines: Transform, line: string) => {
     const mended = mendLine(line, answer);
     if (mended !== undefined) lines.push(`${mended}\n`);
   };
   const lines = new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      const complete = (pending + chunk.toString()).split("\n");
+      const text = typeof chunk === "string" ? chunk : decoder.write(chunk);
+      const complete = (pending + text).split("\n");
       pending = complete.pop() ?? "";
       for (const line of complete) pass(this, line);
       done();
     },
     flush(done) {
+      pending += decoder.end();
       if (pending !== "") pass(this, pending);
       done();
     },
