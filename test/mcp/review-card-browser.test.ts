@@ -31,7 +31,7 @@ import {
   hostPageHtml,
   hostPageScript,
   launchChromium,
-} from "./support/card-host/chromium.js";
+} from "./support/card-host/host-page-bundle.js";
 import { REVISIONS, type Revision } from "./support/clients.js";
 import { inProcessFetch } from "./support/in-memory-client.js";
 import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";

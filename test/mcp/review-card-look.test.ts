@@ -15,7 +15,7 @@ import {
   hostPageHtml,
   hostPageScript,
   launchChromium,
-} from "./support/card-host/chromium.js";
+} from "./support/card-host/host-page-bundle.js";
 
 const CARD = new URL("../../dist/mcp/review-card.html", import.meta.url);
 
