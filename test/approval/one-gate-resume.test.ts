@@ -4,8 +4,9 @@
  * exact call. Each row is face × input × path: expected, and every row ends in the same
  * assertion, {@link expectRow}.
  *
- * The built `postline mcp` runs over stdio against a fake served by this process, so the rows
- * count its writes; an OpenAI Agents `RunState` is restored with the modules loaded afresh (its
+ * The built `postline mcp` runs over stdio (both revisions, every kind of host) and over `--http`
+ * (a form's answer or a card's token used again from another request or session) against a fake
+ * served by this process, so the rows count its writes; an OpenAI Agents `RunState` is restored with the modules loaded afresh (its
  * own random key unless one is shared); a LangChain agent resumes in a real child process that
  * shares only the checkpointer's data and the review store.
  */
@@ -479,7 +480,7 @@ describe("LangChain, a checkpointer whose data goes to another process", () => {
   );
 });
 
-describe("the built postline mcp --http, one endpoint, 2026-07-28 raw wire", () => {
+describe("the built postline mcp --http, one endpoint, a decision replayed", () => {
   let endpoint: PostlineMcpHttp;
   beforeEach(async () => {
     served = await serveFake();
