@@ -1,10 +1,29 @@
 // What the browser smoke tests share: a program bundled for the page with esbuild, and one run
 // of headless Chromium that opens a page and waits for the result the page sets on `window`.
-// The page's console is kept and shown only on failure.
+// The page's console is kept and shown only on failure. The Chromium launch is also the one the
+// browser tests under test/ use (test/support/chromium.ts, typed by chromium-page.d.mts).
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium, or the one `CHROMIUM_PATH` names. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Headless Chromium that reaches nothing on its own (no QUIC, updates or sync). */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
 
 /** `contents` bundled as one ES module for the browser; imports resolve from `resolveDir`. */
 export async function bundleForBrowser(contents, sourcefile, resolveDir) {
@@ -26,19 +45,7 @@ export async function bundleForBrowser(contents, sourcefile, resolveDir) {
  * browser's version; the browser is closed either way.
  */
 export async function runPage(url, resultName) {
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const pageLog = [];

@@ -4,8 +4,9 @@
  * exact call. Each row is face × input × path: expected, and every row ends in the same
  * assertion, {@link expectRow}.
  *
- * The built `postline mcp` runs over stdio against a fake served by this process, so the rows
- * count its writes; an OpenAI Agents `RunState` is restored with the modules loaded afresh (its
+ * The built `postline mcp` runs over stdio (both revisions, every kind of host) and over `--http`
+ * (a form's answer or a card's token used again from another request or session) against a fake
+ * served by this process, so the rows count its writes; an OpenAI Agents `RunState` is restored with the modules loaded afresh (its
  * own random key unless one is shared); a LangChain agent resumes in a real child process that
  * shares only the checkpointer's data and the review store.
  */
@@ -27,7 +28,7 @@ import {
   type FakeService,
   startFakeServer,
 } from "../../src/testing/index.js";
-import { connectClient } from "../mcp/support/clients.js";
+import { connectClient, REVISIONS } from "../mcp/support/clients.js";
 import { connectElicitingClient, type FormAnswer } from "../mcp/support/eliciting-clients.js";
 import { type PostlineMcpHttp, startPostlineMcpHttp } from "../mcp/support/postline-mcp-http.js";
 import { ENVELOPE_2026, postAs } from "../mcp/support/raw-rpc.js";
@@ -36,6 +37,7 @@ import { openFakeSession } from "../support/fake-session.js";
 import { agentPausingOn, modelCalling } from "../support/langchain-mock-model.js";
 import { fakedAgentsRunner, fakeResponsesAPI } from "../support/openai-agents-mock-model.js";
 import { EDITED_TEXT, FLAGGED_TEXT, writesTo } from "./support/acknowledgments.js";
+import { connectHost, TOKEN_KEY } from "./support/mcp-hosts.js";
 import { fileReviewStore, savedCheckpoints } from "./support/saved-data.js";
 
 const POSTLINE = fileURLToPath(new URL("../../dist/cli/postline.js", import.meta.url));
@@ -119,7 +121,7 @@ function jsonOf(result: { content?: unknown }): Record<string, any> {
   return JSON.parse((result.content as { text: string }[])[0]?.text ?? "{}");
 }
 
-describe("the built postline mcp over stdio, MCP 2025-11-25, official client", () => {
+describe.each(REVISIONS)("the built postline mcp over stdio, %s, official client", (revision) => {
   beforeEach(async () => {
     served = await serveFake();
   });
@@ -141,12 +143,18 @@ describe("the built postline mcp over stdio, MCP 2025-11-25, official client", (
       await meanwhile();
       return { action: "accept", content: { approve: true } };
     };
-    const host = await connectElicitingClient("2025-11-25", target(), person);
+    const host = await connectElicitingClient(revision, target(), person);
     open.push(host);
     return host;
   }
 
-  const rows = [
+  const rows: {
+    face: "stdio";
+    host: "form" | "apps" | "both" | "neither (--acknowledgment human)";
+    input: "approve" | "text+status+flag";
+    path: string;
+    expected: Expected;
+  }[] = [
     {
       face: "stdio",
       host: "form",
@@ -175,7 +183,37 @@ describe("the built postline mcp over stdio, MCP 2025-11-25, official client", (
       path: "text edited between ask and answer",
       expected: "asked again, the new text acknowledged once",
     },
-  ] as const;
+    {
+      face: "stdio",
+      host: "neither (--acknowledgment human)",
+      input: "approve",
+      path: "one call",
+      expected: "none acknowledged",
+    },
+    ...(["apps", "both"] as const).flatMap((host) => [
+      {
+        face: "stdio",
+        host,
+        input: "text+status+flag",
+        path: "one call",
+        expected: "refused: content",
+      } as const,
+      {
+        face: "stdio",
+        host,
+        input: "approve",
+        path: "card approved",
+        expected: "one acknowledged write",
+      } as const,
+      {
+        face: "stdio",
+        host,
+        input: "approve",
+        path: "text edited between card and approval",
+        expected: "none acknowledged",
+      } as const,
+    ]),
+  ];
 
   it.each(rows)(
     "PATCH-3 $face × $host host × $input × $path: $expected",
@@ -199,8 +237,27 @@ describe("the built postline mcp over stdio, MCP 2025-11-25, official client", (
           expect(host.forms).toHaveLength(1);
           expect(writesTo(served.log, id)).toEqual([{ method: "PATCH", acknowledged: true }]);
         }
+      } else if (row.host === "apps" || row.host === "both") {
+        // A host that renders the card gets the card, never a form; the card decides.
+        const host = await connectHost(revision, row.host, target());
+        open.push(host);
+        const shown = await host.call("update_content", input);
+        if (row.path === "text edited between card and approval") {
+          await served.client.content.update(id, { content: EDITED_TEXT });
+        }
+        if (row.path !== "one call") {
+          expect(shown.structuredContent).toMatchObject({ status: "awaiting_review" });
+          const reviewToken = shown._meta?.[TOKEN_KEY];
+          await host.call("decide_review", { itemId: id, reviewToken, decision: "approve" });
+        }
+        seen = {
+          writes: writesTo(served.log, id).filter((write) => write.content === undefined),
+          forms: host.forms.map((form) => form.message),
+          error: jsonOf(shown).error,
+        };
+        expect(host.forms).toEqual([]);
       } else {
-        const host = await connectClient("2025-11-25", target(["--acknowledgment", "human"]));
+        const host = await connectClient(revision, target(["--acknowledgment", "human"]));
         open.push(host);
         const result = await host.callTool({ name: "update_content", arguments: input });
         seen = { writes: writesTo(served.log, id), error: jsonOf(result).error };
@@ -423,7 +480,7 @@ describe("LangChain, a checkpointer whose data goes to another process", () => {
   );
 });
 
-describe("the built postline mcp --http, one endpoint, 2026-07-28 raw wire", () => {
+describe("the built postline mcp --http, one endpoint, a decision replayed", () => {
   let endpoint: PostlineMcpHttp;
   beforeEach(async () => {
     served = await serveFake();
@@ -478,6 +535,47 @@ describe("the built postline mcp --http, one endpoint, 2026-07-28 raw wire", () 
       expectRow(row.expected, {
         writes: writesTo(served.log, id).filter((write) => write.method === "PATCH"),
         forms: [form],
+      });
+    },
+    30_000,
+  );
+
+  const cardRows = [
+    {
+      face: "MCP --http",
+      revision: "2025-11-25",
+      input: "approve",
+      path: "card token replayed in another session",
+      expected: "one acknowledged write",
+    },
+    {
+      face: "MCP --http",
+      revision: "2026-07-28",
+      input: "approve",
+      path: "card token replayed in another request",
+      expected: "one acknowledged write",
+    },
+  ] as const;
+
+  it.each(cardRows)(
+    "PATCH-3 $face × Apps host × $revision × $input × $path: $expected",
+    async (row) => {
+      const id = await served.flagged();
+      const url = new URL(endpoint.url);
+      const first = await connectHost(row.revision, "apps", url);
+      open.push(first);
+      const shown = await first.call("update_content", { id, status: "pending" });
+      const decide = { itemId: id, reviewToken: shown._meta?.[TOKEN_KEY], decision: "approve" };
+      expect((await first.call("decide_review", decide)).isError).toBeFalsy();
+      await served.client.content.unapprove(id);
+      // The same token, from another host of the same endpoint.
+      const second = await connectHost(row.revision, "apps", url);
+      open.push(second);
+      const replayed = await second.call("decide_review", decide);
+      expect(replayed.isError).toBe(true);
+      expect(jsonOf(replayed).error).toMatchObject({ code: "review_refused" });
+      expectRow(row.expected, {
+        writes: writesTo(served.log, id).filter((write) => write.method === "PATCH"),
       });
     },
     30_000,

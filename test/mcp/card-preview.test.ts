@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "./support/card-host/chromium.js";
+import { chromiumAvailable, launchChromium } from "../support/chromium.js";
 import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";
 
 const SEEDED_TEXT =

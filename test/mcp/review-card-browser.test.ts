@@ -25,13 +25,9 @@ import {
   statusOf,
   writesTo,
 } from "../approval/support/acknowledgments.js";
+import { chromiumAvailable as available, launchChromium } from "../support/chromium.js";
 import { type FakeSession, openFakeSession } from "../support/fake-session.js";
-import {
-  chromiumAvailable as available,
-  hostPageHtml,
-  hostPageScript,
-  launchChromium,
-} from "./support/card-host/chromium.js";
+import { hostPageHtml, hostPageScript } from "./support/card-host/host-page-bundle.js";
 import { REVISIONS, type Revision } from "./support/clients.js";
 import { inProcessFetch } from "./support/in-memory-client.js";
 import { type PostlineMcpHttp, startPostlineMcpHttp } from "./support/postline-mcp-http.js";

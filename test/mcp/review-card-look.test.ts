@@ -10,12 +10,8 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, FrameLocator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLAGGED_TEXT } from "../approval/support/acknowledgments.js";
-import {
-  chromiumAvailable,
-  hostPageHtml,
-  hostPageScript,
-  launchChromium,
-} from "./support/card-host/chromium.js";
+import { chromiumAvailable, launchChromium } from "../support/chromium.js";
+import { hostPageHtml, hostPageScript } from "./support/card-host/host-page-bundle.js";
 
 const CARD = new URL("../../dist/mcp/review-card.html", import.meta.url);
 

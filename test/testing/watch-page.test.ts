@@ -7,8 +7,7 @@
  * unless POSTLINE_REQUIRE_CHROMIUM=1 (CI: .ci/watch-page.sh), which makes it fail instead.
  * With POSTLINE_WATCH_SCREENSHOT=<file> it also saves a screenshot (docs/fake-watch.png).
  */
-import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Postline } from "../../src/index.js";
 import {
@@ -17,31 +16,16 @@ import {
   type FakeService,
   startFakeServer,
 } from "../../src/testing/index.js";
+import { chromiumAvailable as available, launchChromium } from "../support/chromium.js";
 
 // The page polls once a second.
 const SOON = { timeout: 5_000 };
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const required = process.env.POSTLINE_REQUIRE_CHROMIUM === "1";
-const available = existsSync(executablePath);
-if (required && !available)
-  throw new Error(`POSTLINE_REQUIRE_CHROMIUM=1, but there is no Chromium at ${executablePath}`);
 
 let browser: Browser | undefined;
 let server: FakeServer | undefined;
 beforeAll(async () => {
   if (!available) return;
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,11 @@
 /**
  * MCP hosts of every kind the gate meets, with the official v2 client in either revision against
- * `createMcpServer` through the endpoint `postline mcp --http` serves, in process: a host that
- * shows a form, one that renders the review card, one that does both, and one that does neither.
+ * `createMcpServer` through the endpoint `postline mcp --http` serves, in process, or against a
+ * `postline mcp` command over stdio or at its `--http` URL: a host that shows a form, one that
+ * renders the review card, one that does both, and one that does neither.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { createMcpServer, type McpServerOptions } from "../../../src/mcp/index.js";
 import {
   createMcpHttpEndpoint,
@@ -20,6 +22,12 @@ export type HostKind = (typeof HOST_KINDS)[number];
 const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 /** The `_meta` key of the card's review token. */
 export const TOKEN_KEY = "io.postline/reviewToken";
+
+/** Where a host connects: an endpoint in process, a URL, or a command it runs over stdio. */
+export type HostTarget =
+  | McpHttpEndpoint
+  | URL
+  | { readonly command: string; readonly args: string[]; readonly env: Record<string, string> };
 
 /** A connected host, the forms its person was shown, and a way to call a tool. */
 export interface TestHost {
@@ -54,7 +62,7 @@ export function endpointOf(
 export async function connectHost(
   revision: "2025-11-25" | "2026-07-28",
   kind: HostKind,
-  endpoint: McpHttpEndpoint,
+  target: HostTarget,
   answer: "approve" | "decline" = "approve",
 ): Promise<TestHost> {
   const forms: ShownForm[] = [];
@@ -79,9 +87,13 @@ export async function connectHost(
     });
   }
   await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
-      fetch: inProcessFetch(endpoint),
-    }),
+    target instanceof URL
+      ? new StreamableHTTPClientTransport(target)
+      : "command" in target
+        ? new StdioClientTransport(target)
+        : new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
+            fetch: inProcessFetch(target),
+          }),
   );
   return {
     forms,

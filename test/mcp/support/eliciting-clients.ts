@@ -79,7 +79,11 @@ export async function connectElicitingClient(
           new URL(target.url),
           target.fetch ? { fetch: target.fetch } : {},
         )
-      : new StdioClientTransport({ command: target.command, args: [...target.args] }),
+      : new StdioClientTransport({
+          command: target.command,
+          args: [...target.args],
+          ...(target.env ? { env: target.env } : {}),
+        }),
   );
   return {
     forms,

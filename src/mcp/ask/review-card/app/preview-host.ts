@@ -11,25 +11,25 @@ import {
   getToolUiResourceUri,
   type McpUiTheme,
   PostMessageTransport,
+  RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 
-const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
+const HOST = { name: "postline-card-preview", version: "1.0.0" };
+const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: [RESOURCE_MIME_TYPE] } };
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** A line in the page's log of what the card told the host. */
-function logLine(words: string): void {
-  byId("log").append(Object.assign(document.createElement("li"), { textContent: words }));
-}
-
-function textOf(params: { content?: unknown }): string {
-  return ((params.content ?? []) as { text?: string }[]).map((block) => block.text ?? "").join(" ");
+/** A handler of what the card tells the host: a line in the page's log, `words` first. */
+function logAs(words: string) {
+  return async (params: { content?: unknown }) => {
+    const blocks = (params.content ?? []) as { text?: string }[];
+    const textContent = `${words}: ${blocks.map((block) => block.text ?? "").join(" ")}`;
+    byId("log").append(Object.assign(document.createElement("li"), { textContent }));
+    return {};
+  };
 }
 
 async function open(itemId: string): Promise<void> {
-  const client = new Client(
-    { name: "postline-card-preview", version: "1.0.0" },
-    { capabilities: { extensions: APPS } as never },
-  );
+  const client = new Client(HOST, { capabilities: { extensions: APPS } as never });
   await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", location.href)));
   const { tools } = await client.listTools();
   const reviewTool = tools.find((tool) => tool.name === "review_content");
@@ -46,18 +46,12 @@ async function open(itemId: string): Promise<void> {
   // The client given here answers the card's own calls (decide_review) through the server.
   const bridge = new AppBridge(
     client,
-    { name: "postline-card-preview", version: "1.0.0" },
+    HOST,
     { serverTools: {}, updateModelContext: { text: {} }, message: { text: {} } },
     { hostContext: { theme: theme.value as McpUiTheme } },
   );
-  bridge.onupdatemodelcontext = async (params) => {
-    logLine(`The model would be told: ${textOf(params)}`);
-    return {};
-  };
-  bridge.onmessage = async (params) => {
-    logLine(`The card sent a message: ${textOf(params)}`);
-    return {};
-  };
+  bridge.onupdatemodelcontext = logAs("The model would be told");
+  bridge.onmessage = logAs("The card sent a message");
   bridge.onsizechange = ({ height }) => {
     if (height !== undefined) frame.style.height = `${height}px`;
   };
@@ -72,11 +66,9 @@ async function open(itemId: string): Promise<void> {
   await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
   frame.srcdoc = html;
   await initialized;
-  const input = { id: itemId };
-  await bridge.sendToolInput({ arguments: input });
-  await bridge.sendToolResult(
-    (await client.callTool({ name: "review_content", arguments: input })) as never,
-  );
+  const call = { name: "review_content", arguments: { id: itemId } };
+  await bridge.sendToolInput({ arguments: call.arguments });
+  await bridge.sendToolResult((await client.callTool(call)) as never);
 }
 
 const itemId = new URLSearchParams(location.search).get("item") ?? "";

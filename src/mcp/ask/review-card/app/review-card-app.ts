@@ -10,13 +10,17 @@ import {
   applyDocumentTheme,
   applyHostStyleVariables,
   type McpUiHostContext,
+  type McpUiToolResultNotification,
 } from "@modelcontextprotocol/ext-apps";
+import type { AiIsmMatch, ContentItem } from "../../../../schemas/content.js";
+import type { Proposal } from "../../../../tools/approval/index.js";
+import { REVIEW_TOKEN_META_KEY } from "../review-token.js";
 
 /** What the card shows: the `awaiting_review` answer of a gated tool or of `review_content`. */
 interface CardReview {
   itemId: string;
   text: string;
-  aiIsmMatches: { label: string; match: string }[];
+  aiIsmMatches: AiIsmMatch[];
   channelName?: string;
   platform?: string;
   itemStatus?: string;
@@ -24,37 +28,35 @@ interface CardReview {
   flagReasons?: string[];
   sensitivityReasons?: string[];
   /** What the model's call proposed, when it named a channel or a time. */
-  proposal?: CardProposal;
+  proposal?: Proposal;
 }
 
-/** The channel and time the model's gated call carried (only the fields it carried). */
-interface CardProposal {
-  channelId?: string;
-  channelName?: string;
-  scheduledAt?: string;
-  publishNow?: boolean;
-}
+/** A tool result, as the host hands it to the card or `decide_review` answers. */
+type ToolResult = McpUiToolResultNotification["params"];
+/** A tool result's answer, as the card reads it. */
+type Answer = Record<string, any>;
 
-/** An item as a tool result carries it, for the plain result. */
-interface PlainItem {
-  id?: string;
-  status?: string;
-  channelName?: string;
-  platform?: string;
-  content?: string;
-  scheduledAt?: string;
-}
-
-const TOKEN_KEY = "io.postline/reviewToken";
 const app = new App({ name: "postline-review-card", version: "1.0.0" });
 let review: CardReview | undefined;
 let token: string | undefined;
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const listItem = (textContent: string) =>
+  Object.assign(document.createElement("li"), { textContent });
 
 function applyHost(context: McpUiHostContext | undefined): void {
   if (context?.theme) applyDocumentTheme(context.theme);
   if (context?.styles?.variables) applyHostStyleVariables(context.styles.variables);
+}
+
+/** A tool result's structured content, or else the JSON of its first text block. */
+function answerOf(result: ToolResult): Answer {
+  const [first] = (result.content ?? []) as { text?: string }[];
+  try {
+    return (result.structuredContent ?? JSON.parse(first?.text ?? "{}") ?? {}) as Answer;
+  } catch {
+    return {};
+  }
 }
 
 /** The text with every occurrence of every match wrapped in `<mark>`, built as DOM nodes. */
@@ -67,16 +69,14 @@ function markedText(text: string, matches: CardReview["aiIsmMatches"]): Document
       spans.push({ start: at, end: at + match.length, label });
     }
   }
-  spans.sort((a, b) => a.start - b.start);
   let cursor = 0;
-  for (const span of spans) {
-    if (span.start < cursor) continue;
-    fragment.append(text.slice(cursor, span.start));
+  for (const { start, end, label } of spans.sort((a, b) => a.start - b.start)) {
+    if (start < cursor) continue;
     const mark = document.createElement("mark");
-    mark.textContent = text.slice(span.start, span.end);
-    mark.title = `AI-writing pattern: ${span.label}`;
-    fragment.append(mark);
-    cursor = span.end;
+    mark.textContent = text.slice(start, end);
+    mark.title = `AI-writing pattern: ${label}`;
+    fragment.append(text.slice(cursor, start), mark);
+    cursor = end;
   }
   fragment.append(text.slice(cursor));
   return fragment;
@@ -117,15 +117,13 @@ function readableTime(iso: string): string {
 }
 
 /** "The agent proposes: Acme on X, publishing now", or `""` without a proposal. */
-function proposalWords(proposal: CardProposal | undefined): string {
-  if (proposal === undefined) return "";
-  const channel = proposal.channelName?.trim() || proposal.channelId?.trim() || "";
-  const time = proposal.publishNow
-    ? "publishing now"
-    : proposal.scheduledAt
-      ? readableTime(proposal.scheduledAt)
-      : "";
-  const parts = [channel, time].filter((part) => part !== "");
+function proposalWords(proposal: Proposal | undefined): string {
+  const parts = [
+    proposal?.channelName?.trim() || proposal?.channelId?.trim(),
+    proposal?.publishNow
+      ? "publishing now"
+      : proposal?.scheduledAt && readableTime(proposal.scheduledAt),
+  ].filter((part) => part);
   return parts.length === 0 ? "" : `The agent proposes: ${parts.join(", ")}`;
 }
 
@@ -137,22 +135,27 @@ function localInputValue(iso: string): string {
   return local.toISOString().slice(0, 16);
 }
 
-function render(next: CardReview, nextToken: string | undefined, note = ""): void {
+/** Shows the review (`reviewing`) or the plain result, under `title` and the channel. */
+function showPanel(reviewing: boolean, title: string, channel: string): void {
+  byId("review").hidden = !reviewing;
+  byId("plain").hidden = reviewing;
+  byId("title").textContent = title;
+  byId("channel").textContent = channel;
+}
+
+/** Shows `next` for review, with the token the result `from` carries. */
+function render(next: CardReview, from: ToolResult, note = ""): void {
   const firstShown = review?.itemId !== next.itemId;
   review = next;
-  token = nextToken;
-  byId("plain").hidden = true;
-  byId("review").hidden = false;
-  byId("title").textContent = "Review before posting";
-  const count = next.aiIsmMatches.length;
-  byId("channel").textContent = channelLabel(next.channelName, next.platform);
+  token = from._meta?.[REVIEW_TOKEN_META_KEY] as string | undefined;
+  showPanel(true, "Review before posting", channelLabel(next.channelName, next.platform));
   byId("proposal").textContent = proposalWords(next.proposal);
   // Filled in once per item: a new review after an edit keeps the time the person chose.
   const proposed = firstShown ? next.proposal : undefined;
   if (proposed?.scheduledAt && !proposed.publishNow) {
-    (byId("when") as HTMLInputElement).value = localInputValue(proposed.scheduledAt);
+    byId<HTMLInputElement>("when").value = localInputValue(proposed.scheduledAt);
   }
-  if (proposed?.publishNow) (byId("now") as HTMLInputElement).checked = true;
+  if (proposed?.publishNow) byId<HTMLInputElement>("now").checked = true;
   byId("text").replaceChildren(markedText(next.text, next.aiIsmMatches));
   byId("length").textContent = `${[...next.text].length} characters`;
   byId("status").textContent = next.itemStatus ?? "";
@@ -162,55 +165,41 @@ function render(next: CardReview, nextToken: string | undefined, note = ""): voi
     ...(next.flagReasons ?? []).map((r) => `Flagged: ${r}`),
     ...(next.sensitivityReasons ?? []).map((r) => `Sensitive: ${r}`),
   ];
-  byId("reasons").replaceChildren(
-    ...reasons.map((reason) =>
-      Object.assign(document.createElement("li"), { textContent: reason }),
-    ),
-  );
+  byId("reasons").replaceChildren(...reasons.map(listItem));
+  const count = next.aiIsmMatches.length;
   const matches = count === 1 ? "this match" : `these ${count} matches`;
   byId("approve-help").textContent =
     count === 0
       ? "Approving makes the item pending for this exact text."
       : `Approving acknowledges ${matches} for this exact text.`;
-  byId("edit-text").textContent = next.text;
-  (byId("edit-text") as HTMLTextAreaElement).value = next.text;
+  byId<HTMLTextAreaElement>("edit-text").value = next.text;
   byId("note").textContent = note;
-  setBusy({ busy: token === undefined });
+  setBusy(token === undefined);
 }
 
-function setBusy({ busy }: { busy: boolean }): void {
+function setBusy(busy: boolean): void {
   for (const button of document.querySelectorAll("button")) button.disabled = busy;
-}
-
-/** Tells the model what the person decided, and leaves a short message where the host allows. */
-async function report(words: string): Promise<void> {
-  await app.updateModelContext({ content: [{ type: "text", text: words }] });
-  if (app.getHostCapabilities()?.message) {
-    await app.sendMessage({ role: "user", content: [{ type: "text", text: words }] });
-  }
 }
 
 async function decide(decision: "approve" | "schedule" | "edit" | "decline"): Promise<void> {
   if (review === undefined || token === undefined) return;
   const args: Record<string, unknown> = { itemId: review.itemId, reviewToken: token, decision };
   if (decision === "schedule") {
-    const when = (byId("when") as HTMLInputElement).value;
-    if ((byId("now") as HTMLInputElement).checked) args.publishNow = true;
+    const when = byId<HTMLInputElement>("when").value;
+    if (byId<HTMLInputElement>("now").checked) args.publishNow = true;
     else if (when !== "") args.scheduledAt = new Date(when).toISOString();
   }
-  if (decision === "edit") args.text = (byId("edit-text") as HTMLTextAreaElement).value;
-  setBusy({ busy: true });
+  if (decision === "edit") args.text = byId<HTMLTextAreaElement>("edit-text").value;
+  setBusy(true);
   const result = await app.callServerTool({ name: "decide_review", arguments: args });
-  const answer = (result.structuredContent ?? parseText(result)) as Record<string, any>;
-  const nextToken = result._meta?.[TOKEN_KEY] as string | undefined;
+  const answer = answerOf(result);
   const stale = answer.error?.code === "review_stale";
   if (answer.status === "awaiting_review" || stale) {
+    const note = stale
+      ? "The text changed: this is the new text."
+      : "Saved. Approve the text you see.";
     const shown = stale ? answer.error.review : answer;
-    render(
-      { ...review, ...shown },
-      nextToken,
-      stale ? "The text changed: this is the new text." : "Saved. Approve the text you see.",
-    );
+    render({ ...review, ...shown }, result, note);
     return;
   }
   const id = review.itemId;
@@ -224,44 +213,19 @@ async function decide(decision: "approve" | "schedule" | "edit" | "decline"): Pr
           : `The review card's decision on ${id} failed: ${answer.error?.message ?? "unknown"}`;
   byId("note").textContent = words;
   token = undefined;
-  await report(words);
+  // The model is told; the person also gets a short message where the host allows one.
+  const content = [{ type: "text" as const, text: words }];
+  await app.updateModelContext({ content });
+  if (app.getHostCapabilities()?.message) await app.sendMessage({ role: "user", content });
 }
 
-function parseText(result: { content?: unknown }): unknown {
-  const [first] = (result.content ?? []) as { type?: string; text?: string }[];
-  try {
-    return JSON.parse(first?.text ?? "{}");
-  } catch {
-    return {};
-  }
-}
-
-/**
- * A result that needed no review (the tool ran: an item approved, updated or scheduled, or an
- * error envelope), in a line or two: hosts show the card for every call of a tool linked to it.
- */
-function renderPlain(answer: Record<string, any>, { isError }: { isError: boolean }): void {
-  review = undefined;
-  token = undefined;
-  byId("review").hidden = true;
-  byId("plain").hidden = false;
-  byId("title").textContent = "Postline";
-  const item = answer.item as PlainItem | undefined;
+/** The plain result's line: what failed, or where the item stands now. */
+function plainSummary(answer: Answer, isError: boolean): string {
+  const item = answer.item as Partial<ContentItem> | undefined;
   const error = answer.error as { code?: string; message?: string } | undefined;
-  byId("channel").textContent = item ? channelLabel(item.channelName, item.platform) : "";
-  const summary = byId("plain-summary");
-  summary.setAttribute("role", error || isError ? "alert" : "status");
-  summary.textContent = error
-    ? `Not done: ${error.message ?? error.code ?? "the call failed"}`
-    : isError
-      ? "Not done: the call failed."
-      : item
-        ? itemSummary(item)
-        : "Done.";
-  byId("plain-text").textContent = item?.content ?? "";
-}
-
-function itemSummary(item: PlainItem): string {
+  if (error) return `Not done: ${error.message ?? error.code ?? "the call failed"}`;
+  if (isError) return "Not done: the call failed.";
+  if (item === undefined) return "Done.";
   const id = item.id ?? "The item";
   if (item.status === "scheduled" && item.scheduledAt) {
     return `${id} is scheduled for ${readableTime(item.scheduledAt)}.`;
@@ -270,37 +234,43 @@ function itemSummary(item: PlainItem): string {
   return item.status ? `${id} is ${item.status}.` : `${id} was saved.`;
 }
 
-app.ontoolresult = (params) => {
-  const content = (params.structuredContent ?? parseText(params)) as
-    | (Partial<CardReview> & { status?: string })
-    | undefined;
-  if (content?.status === "awaiting_review" && typeof content.text === "string") {
-    render(content as CardReview, params._meta?.[TOKEN_KEY] as string | undefined);
-    return;
+/**
+ * A result that needed no review (the tool ran: an item approved, updated or scheduled, or an
+ * error envelope), in a line or two: hosts show the card for every call of a tool linked to it.
+ */
+function renderPlain(answer: Answer, { isError }: { isError: boolean }): void {
+  review = undefined;
+  const item = answer.item as Partial<ContentItem> | undefined;
+  showPanel(false, "Postline", item ? channelLabel(item.channelName, item.platform) : "");
+  const summary = byId("plain-summary");
+  summary.setAttribute("role", answer.error || isError ? "alert" : "status");
+  summary.textContent = plainSummary(answer, isError);
+  byId("plain-text").textContent = item?.content ?? "";
+}
+
+app.ontoolresult = (result) => {
+  const answer = answerOf(result);
+  if (answer.status === "awaiting_review" && typeof answer.text === "string") {
+    render(answer as CardReview, result);
+  } else {
+    renderPlain(answer, { isError: result.isError === true });
   }
-  renderPlain((content ?? {}) as Record<string, any>, { isError: params.isError === true });
 };
 app.ontoolcancelled = ({ reason }) => {
   if (review !== undefined) return;
-  renderPlain(
-    { error: { message: `the call was cancelled${reason ? ` (${reason})` : ""}.` } },
-    { isError: true },
-  );
+  const message = `the call was cancelled${reason ? ` (${reason})` : ""}.`;
+  renderPlain({ error: { message } }, { isError: true });
 };
-app.onhostcontextchanged = (context) => applyHost(context);
+app.onhostcontextchanged = applyHost;
 
-for (const [id, decision] of [
-  ["approve", "approve"],
-  ["schedule", "schedule"],
-  ["save-edit", "edit"],
-  ["decline", "decline"],
-] as const) {
-  byId(id).addEventListener("click", () => void decide(decision));
-}
-byId("edit").addEventListener("click", () => {
+byId("approve").onclick = () => void decide("approve");
+byId("schedule").onclick = () => void decide("schedule");
+byId("save-edit").onclick = () => void decide("edit");
+byId("decline").onclick = () => void decide("decline");
+byId("edit").onclick = () => {
   byId("editor").hidden = false;
   byId("edit-text").focus();
-});
+};
 
 await app.connect();
 applyHost(app.getHostContext());
