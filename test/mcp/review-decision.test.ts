@@ -45,9 +45,8 @@ function deps(key: string = KEY): ReviewDecisionDeps {
 
 /** The token the card gets for the item's text as it stands. */
 async function cardToken(item: ContentItem): Promise<string> {
-  const review = await session.client.content.review(item.id);
-  const shown = await gate.ask({ itemId: item.id }, { scope: "card", review, always: true });
-  return shown!.reviewToken;
+  const shown = await gate.ask({ itemId: item.id }, { scope: "card" });
+  return shown.reviewToken;
 }
 
 const errorOf = (result: unknown) => (result as { error?: Record<string, unknown> }).error;

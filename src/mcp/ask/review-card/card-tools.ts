@@ -175,10 +175,10 @@ async function openCard(
   try {
     const shown = await deps.gate.ask(
       { itemId },
-      { scope: "card", options: deps.options, proposal, always: reason === "requested" },
+      { scope: "card", options: deps.options, proposal },
     );
-    if (shown?.item === undefined) return undefined;
     const { item, review, reviewToken } = shown;
+    if (reason === "acknowledgment_required" && !review.needsAcknowledgment) return undefined;
     const result = toJsonSafe(
       {
         status: "awaiting_review",

@@ -15,7 +15,6 @@ import {
   describeMatches,
   type Gate,
   type Proposal,
-  type ReviewBinding,
   type TokenRefusal,
 } from "../../../tools/approval/index.js";
 import { isToolError, type ToolResult, toolError } from "../../../tools/envelope.js";
@@ -67,20 +66,25 @@ export async function decideReview(
   }
   const decision = parsed.data;
   const { gate, options } = deps;
-  const { client } = gate;
-  const bound = await gate.spendCard(decision.reviewToken, decision.itemId);
-  if ("refused" in bound) {
-    return refusal(
-      "review_refused",
-      `This decision on ${decision.itemId} ${REFUSALS[bound.refused]}. Only the person, in the ` +
-        "review card, can decide; nothing was sent. Reopen the card with review_content.",
-      { reason: bound.refused, itemId: decision.itemId },
-    );
-  }
-  const redact = resultRedactorOf(client);
+  const { itemId } = decision;
   try {
-    const review = await client.content.review(decision.itemId, options);
-    if (review.textDigest !== bound.textDigest) return await staleAnswer(review, bound, deps);
+    const decided = await gate.ask(
+      { itemId },
+      { scope: "card", token: decision.reviewToken, options },
+    );
+    if ("refused" in decided) {
+      return refusal(
+        "review_refused",
+        `This decision on ${itemId} ${REFUSALS[decided.refused]}. Only the person, in the ` +
+          "review card, can decide; nothing was sent. Reopen the card with review_content.",
+        { reason: decided.refused, itemId },
+      );
+    }
+    const { proposal } = decided;
+    if ("stale" in decided) {
+      return staleAnswer(itemId, awaitingAnswer(decided.stale, proposal, "text_changed"));
+    }
+    const { review } = decided;
     switch (decision.decision) {
       case "decline":
         return { result: declinedResult(review) };
@@ -88,12 +92,11 @@ export async function decideReview(
         if (decision.text === undefined) {
           return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
         }
-        await client.content.update(review.itemId, { content: decision.text }, options);
-        const edited = await client.content.review(review.itemId, options);
-        return await awaitingAnswer(edited, bound, deps, "edited");
+        await gate.client.content.update(itemId, { content: decision.text }, options);
+        return await nextReview(itemId, proposal, "edited", deps);
       }
       default: {
-        const plan = writePlan(decision, bound.proposal ?? {});
+        const plan = writePlan(decision, proposal ?? {});
         const sendOptions = {
           ...options,
           headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL },
@@ -103,7 +106,9 @@ export async function decideReview(
           const decoded = await gate.decode(name, input, proof);
           if (!decoded.ok) return { result: decoded.failure };
           const sent = await gate.run(decoded.call, proof, sendOptions);
-          if ("refusal" in sent) return await staleAnswer(review, bound, deps);
+          if ("refusal" in sent) {
+            return staleAnswer(itemId, await nextReview(itemId, proposal, "text_changed", deps));
+          }
           if (isToolError(sent.result)) return { result: sent.result };
           if (acknowledges) {
             const status = name === "schedule_content" ? "scheduled" : "approved";
@@ -114,7 +119,7 @@ export async function decideReview(
       }
     }
   } catch (error) {
-    return { result: resultOfError(error, redact) };
+    return { result: resultOfError(error, resultRedactorOf(gate.client)) };
   }
 }
 
@@ -164,28 +169,38 @@ function refusal(code: string, message: string, detail: Record<string, string>):
 }
 
 /** The text changed behind the card: refused, with the new text and a token for it. */
-async function staleAnswer(review: ContentReview, bound: ReviewBinding, deps: ReviewDecisionDeps) {
-  const answer = await awaitingAnswer(review, bound, deps, "text_changed");
+function staleAnswer(itemId: string, next: ReviewDecision): ReviewDecision {
   return {
     result: toolError(
       "review_stale",
-      `The text of ${review.itemId} changed after the person saw it; nothing was sent. The card ` +
-        "now shows the new text for a new decision.",
-      { itemId: review.itemId, review: answer.result },
+      `The text of ${itemId} changed after the person saw it; nothing was sent. The card now ` +
+        "shows the new text for a new decision.",
+      { itemId, review: next.result },
     ),
-    reviewToken: answer.reviewToken,
+    reviewToken: next.reviewToken,
   };
 }
 
-/** A review the card shows next, with its own token. */
-async function awaitingAnswer(
-  review: ContentReview,
-  bound: ReviewBinding,
-  deps: ReviewDecisionDeps,
+/** The item's text as it stands, which the card shows next, with its own token. */
+async function nextReview(
+  itemId: string,
+  proposal: Proposal | undefined,
   why: string,
-) {
-  const { proposal } = bound;
-  const shown = await deps.gate.ask(review, { scope: "card", review, proposal, always: true });
+  deps: ReviewDecisionDeps,
+): Promise<ReviewDecision> {
+  const question = await deps.gate.ask(
+    { itemId },
+    { scope: "card", options: deps.options, proposal },
+  );
+  return awaitingAnswer(question, proposal, why);
+}
+
+/** A review the card shows next, with its own token. */
+function awaitingAnswer(
+  { review, reviewToken }: { readonly review: ContentReview; readonly reviewToken: string },
+  proposal: Proposal | undefined,
+  why: string,
+): ReviewDecision {
   const result = toJsonSafe({
     status: "awaiting_review",
     reason: why,
@@ -195,5 +210,5 @@ async function awaitingAnswer(
     matchesSummary: describeMatches(review.aiIsmMatches),
     ...(proposal === undefined ? {} : { proposal }),
   });
-  return { result, reviewToken: shown?.reviewToken };
+  return { result, reviewToken };
 }

@@ -1,7 +1,7 @@
 /**
  * Where the card's review token travels: only in a result's `_meta["io.postline/reviewToken"]`,
  * which hosts hand the card and not the model. The token is the gate's `"card"` ticket
- * (`tools/approval/card-ticket.ts`).
+ * (`tools/approval/approval-ticket.ts`).
  */
 
 /** The `_meta` key that carries the token to the card. */
