@@ -15,7 +15,7 @@ import type { McpCallResult } from "../../server/call-result.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
 import { decideReview, type ReviewDecision, type ReviewDecisionDeps } from "./decide-review.js";
-import { REVIEW_TOKEN_META_KEY } from "./review-token.js";
+import { REVIEW_TOKEN_META_KEY } from "./awaiting-review.js";
 
 /** What a card answer needs: the decision's deps (the server's gate) and the call's options. */
 export interface CardDeps extends ReviewDecisionDeps {
