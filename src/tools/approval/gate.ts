@@ -94,7 +94,7 @@ type FormOutcome =
   | { readonly invalid: true };
 
 /** What the card shows: the item, its review, and the review's token. */
-interface CardQuestion {
+export interface CardQuestion {
   readonly review: ContentReview;
   readonly item: ContentItem;
   readonly reviewToken: string;

@@ -9,20 +9,18 @@ import { z } from "zod";
 import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
-import type { ContentReview } from "../../../resources/content/review.js";
 import {
   declinedResult,
-  describeMatches,
   type Gate,
   type Proposal,
   type TokenRefusal,
 } from "../../../tools/approval/index.js";
-import { isToolError, type ToolResult, toolError } from "../../../tools/envelope.js";
+import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
-import { toJsonSafe } from "../../../tools/json-safe.js";
+import { awaitingReview, type CardAnswer } from "./awaiting-review.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
-const DecideReviewInput = z.strictObject({
+export const DecideReviewInput = z.strictObject({
   itemId: z.string().min(1),
   reviewToken: z.string(),
   decision: z.enum(["approve", "schedule", "edit", "decline"]),
@@ -37,12 +35,6 @@ export interface ReviewDecisionDeps {
   readonly options?: RequestOptions | undefined;
 }
 
-/** The decision's answer, and the token of a review the card shows next, if any. */
-export interface ReviewDecision {
-  readonly result: ToolResult;
-  readonly reviewToken?: string | undefined;
-}
-
 const REFUSALS: Record<TokenRefusal, string> = {
   missing: "has no review token",
   invalid: "carries a review token this server did not sign for a review",
@@ -54,10 +46,7 @@ const REFUSALS: Record<TokenRefusal, string> = {
 };
 
 /** Runs one decision; refusals say why, and send nothing. */
-export async function decideReview(
-  input: unknown,
-  deps: ReviewDecisionDeps,
-): Promise<ReviewDecision> {
+export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Promise<CardAnswer> {
   const parsed = DecideReviewInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -67,6 +56,7 @@ export async function decideReview(
   const decision = parsed.data;
   const { gate, options } = deps;
   const { itemId } = decision;
+  const redact = resultRedactorOf(gate.client);
   try {
     const decided = await gate.ask(
       { itemId },
@@ -82,7 +72,8 @@ export async function decideReview(
     }
     const { proposal } = decided;
     if ("stale" in decided) {
-      return staleAnswer(itemId, awaitingAnswer(decided.stale, proposal, "text_changed"));
+      const next = awaitingReview(decided.stale, { reason: "text_changed", proposal, redact });
+      return staleAnswer(itemId, next);
     }
     const { review } = decided;
     switch (decision.decision) {
@@ -119,11 +110,20 @@ export async function decideReview(
       }
     }
   } catch (error) {
-    return { result: resultOfError(error, resultRedactorOf(gate.client)) };
+    return { result: resultOfError(error, redact) };
   }
 }
 
 type PlannedCall = readonly [name: string, input: Record<string, unknown>, acknowledges: boolean];
+
+/** The time a decision or a proposal names, if any. */
+function whenOf(named: {
+  readonly scheduledAt?: string | undefined;
+  readonly publishNow?: true | undefined;
+}) {
+  if (named.publishNow) return { publishNow: true as const };
+  return named.scheduledAt === undefined ? undefined : { scheduledAt: named.scheduledAt };
+}
 
 /**
  * The tool calls a decision means, the last one acknowledging the text the person saw: the
@@ -135,21 +135,12 @@ function writePlan(
   proposal: Proposal,
 ): { calls: PlannedCall[]; dropped: Record<string, unknown> } {
   const id = decision.itemId;
-  const personWhen = decision.publishNow
-    ? { publishNow: true as const }
-    : decision.scheduledAt === undefined
-      ? undefined
-      : { scheduledAt: decision.scheduledAt };
-  const proposedWhen = proposal.publishNow
-    ? { publishNow: true as const }
-    : proposal.scheduledAt === undefined
-      ? undefined
-      : { scheduledAt: proposal.scheduledAt };
+  const proposedWhen = whenOf(proposal);
   const moves = proposal.channelId === undefined ? {} : { channelId: proposal.channelId };
   if (decision.decision === "approve" && proposedWhen === undefined) {
     return { calls: [["update_content", { id, status: "pending", ...moves }, true]], dropped: {} };
   }
-  const when = decision.decision === "approve" ? proposedWhen : (personWhen ?? proposedWhen);
+  const when = decision.decision === "approve" ? proposedWhen : (whenOf(decision) ?? proposedWhen);
   const replaced =
     proposedWhen !== undefined && JSON.stringify(when) !== JSON.stringify(proposedWhen);
   const calls: PlannedCall[] = [];
@@ -164,12 +155,12 @@ function writePlan(
   return { calls, dropped };
 }
 
-function refusal(code: string, message: string, detail: Record<string, string>): ReviewDecision {
+function refusal(code: string, message: string, detail: Record<string, string>): CardAnswer {
   return { result: toolError(code, message, detail) };
 }
 
 /** The text changed behind the card: refused, with the new text and a token for it. */
-function staleAnswer(itemId: string, next: ReviewDecision): ReviewDecision {
+function staleAnswer(itemId: string, next: CardAnswer): CardAnswer {
   return {
     result: toolError(
       "review_stale",
@@ -185,30 +176,9 @@ function staleAnswer(itemId: string, next: ReviewDecision): ReviewDecision {
 async function nextReview(
   itemId: string,
   proposal: Proposal | undefined,
-  why: string,
+  reason: "edited" | "text_changed",
   deps: ReviewDecisionDeps,
-): Promise<ReviewDecision> {
-  const question = await deps.gate.ask(
-    { itemId },
-    { scope: "card", options: deps.options, proposal },
-  );
-  return awaitingAnswer(question, proposal, why);
-}
-
-/** A review the card shows next, with its own token. */
-function awaitingAnswer(
-  { review, reviewToken }: { readonly review: ContentReview; readonly reviewToken: string },
-  proposal: Proposal | undefined,
-  why: string,
-): ReviewDecision {
-  const result = toJsonSafe({
-    status: "awaiting_review",
-    reason: why,
-    itemId: review.itemId,
-    text: review.text,
-    aiIsmMatches: review.aiIsmMatches,
-    matchesSummary: describeMatches(review.aiIsmMatches),
-    ...(proposal === undefined ? {} : { proposal }),
-  });
-  return { result, reviewToken };
+): Promise<CardAnswer> {
+  const shown = await deps.gate.ask({ itemId }, { scope: "card", options: deps.options, proposal });
+  return awaitingReview(shown, { reason, proposal, redact: resultRedactorOf(deps.gate.client) });
 }
