@@ -1,9 +1,9 @@
 /**
  * A person's decision in the review card (`decide_review`, an app-only tool): checked against
  * its signed review token and the item's current text before anything is sent. Approve and
- * schedule build the tool call they mean (keeping the model's proposed channel and time) and send
- * it through the gate with one acknowledgment, for the text the person saw; edit saves the new
- * text and answers a new review with a new token; decline changes nothing.
+ * schedule build the tool calls they mean (keeping the model's proposed channel and time) and send
+ * them through the gate with one acknowledgment, for the text the person saw; edit saves the new
+ * text the same way and answers a new review with a new token; decline changes nothing.
  */
 import { z } from "zod";
 import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
@@ -76,39 +76,32 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
       return staleAnswer(itemId, next);
     }
     const { review } = decided;
-    switch (decision.decision) {
-      case "decline":
-        return { result: declinedResult(review) };
-      case "edit": {
-        if (decision.text === undefined) {
-          return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
-        }
-        await gate.client.content.update(itemId, { content: decision.text }, options);
-        return await nextReview(itemId, proposal, "edited", deps);
+    if (decision.decision === "decline") return { result: declinedResult(review) };
+    if (decision.decision === "edit" && decision.text === undefined) {
+      return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
+    }
+    const plan = writePlan(decision, proposal ?? {});
+    // Approve and schedule say in a header that the card approved; an edit approves nothing.
+    const sendOptions =
+      decision.decision === "edit"
+        ? options
+        : { ...options, headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL } };
+    for (const [name, input, acknowledges] of plan.calls) {
+      const proof = { kind: "card", approved: acknowledges ? review : undefined } as const;
+      const decoded = await gate.decode(name, input, proof);
+      if (!decoded.ok) return { result: decoded.failure };
+      const sent = await gate.run(decoded.call, proof, sendOptions);
+      if ("refusal" in sent) {
+        return staleAnswer(itemId, await nextReview(itemId, proposal, "text_changed", deps));
       }
-      default: {
-        const plan = writePlan(decision, proposal ?? {});
-        const sendOptions = {
-          ...options,
-          headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL },
-        };
-        for (const [name, input, acknowledges] of plan.calls) {
-          const proof = { kind: "card", approved: acknowledges ? review : undefined } as const;
-          const decoded = await gate.decode(name, input, proof);
-          if (!decoded.ok) return { result: decoded.failure };
-          const sent = await gate.run(decoded.call, proof, sendOptions);
-          if ("refusal" in sent) {
-            return staleAnswer(itemId, await nextReview(itemId, proposal, "text_changed", deps));
-          }
-          if (isToolError(sent.result)) return { result: sent.result };
-          if (acknowledges) {
-            const status = name === "schedule_content" ? "scheduled" : "approved";
-            return { result: { status, ...sent.result, ...plan.dropped } };
-          }
-        }
-        return { result: toolError("client_error", "no write was planned") };
+      if (isToolError(sent.result)) return { result: sent.result };
+      if (acknowledges) {
+        const status = name === "schedule_content" ? "scheduled" : "approved";
+        return { result: { status, ...sent.result, ...plan.dropped } };
       }
     }
+    // The edit is saved: the card shows the new text, for a new decision.
+    return await nextReview(itemId, proposal, "edited", deps);
   } catch (error) {
     return { result: resultOfError(error, redact) };
   }
@@ -126,15 +119,18 @@ function whenOf(named: {
 }
 
 /**
- * The tool calls a decision means, the last one acknowledging the text the person saw: the
- * model's proposed channel and time are kept, and a time the person chose instead is reported
- * as dropped.
+ * The tool calls a decision means. An edit saves the text. Approve and schedule end with the
+ * call that acknowledges the text the person saw: the model's proposed channel and time are
+ * kept, and a time the person chose instead is reported as dropped.
  */
 function writePlan(
   decision: z.output<typeof DecideReviewInput>,
   proposal: Proposal,
 ): { calls: PlannedCall[]; dropped: Record<string, unknown> } {
   const id = decision.itemId;
+  if (decision.decision === "edit") {
+    return { calls: [["update_content", { id, content: decision.text }, false]], dropped: {} };
+  }
   const proposedWhen = whenOf(proposal);
   const moves = proposal.channelId === undefined ? {} : { channelId: proposal.channelId };
   if (decision.decision === "approve" && proposedWhen === undefined) {
