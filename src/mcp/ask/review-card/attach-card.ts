@@ -5,8 +5,8 @@
 import type { McpServer, Server, ServerContext } from "@modelcontextprotocol/server";
 import type { Gate } from "../../../tools/approval/index.js";
 import type { McpCallResult } from "../../server/call-result.js";
-import type { McpToolCall } from "../../server/tool-call.js";
 import { declaredCapabilities } from "../../server/declared-capabilities.js";
+import type { McpToolCall } from "../../server/tool-call.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
 import { MCP_APP_MIME_TYPE, registerReviewCard } from "./card-page.js";
 import { cardAnswer, cardListing } from "./card-tools.js";
