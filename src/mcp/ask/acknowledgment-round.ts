@@ -73,7 +73,11 @@ export async function acknowledgmentRound(
     state: context.state,
     answer: acknowledgmentAnswer(context.inputResponses),
   });
-  if ("invalid" in outcome) throw invalidState();
+  if ("invalid" in outcome) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
+      reason: "invalid_request_state",
+    });
+  }
   if ("run" in outcome) return { proof: outcome.run, call };
   if ("answer" in outcome) return outcome;
   const { review, requestState } = outcome.question;
@@ -83,10 +87,4 @@ export async function acknowledgmentRound(
       requestState,
     }),
   };
-}
-
-function invalidState(): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
-    reason: "invalid_request_state",
-  });
 }
