@@ -164,7 +164,7 @@ module.exports = {
       severity: "error",
       from: { path: "^src/tools/", pathNot: "^src/tools/approval/" },
       to: {
-        path: "^src/tools/approval/(approval-ticket|card-ticket|signed-state|spent-tickets)\\.ts$",
+        path: "^src/tools/approval/(approval-ticket|spent-tickets)\\.ts$",
       },
     },
     {

@@ -1,8 +1,8 @@
 /**
  * The approval gate is one function, `createGate` (src/tools/approval/gate.ts): no other file of
  * the agent wing (src/tools, src/mcp, src/frameworks) or the command passes `acknowledge` to the
- * client, and signed records (tickets) are minted there alone (the ticket codec, which the gate
- * calls, only composes the signing codec). The import rule `approval-through-its-entry`
+ * client, and signed records (tickets) are minted there alone (through the one ticket codec,
+ * which only the gate calls). The import rule `approval-through-its-entry`
  * (.dependency-cruiser.cjs) keeps src/mcp, src/frameworks and the command to the gate's entry.
  */
 import { readdirSync, readFileSync } from "node:fs";

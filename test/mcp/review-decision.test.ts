@@ -45,9 +45,8 @@ function deps(key: string = KEY): ReviewDecisionDeps {
 
 /** The token the card gets for the item's text as it stands. */
 async function cardToken(item: ContentItem): Promise<string> {
-  const review = await session.client.content.review(item.id);
-  const shown = await gate.ask({ itemId: item.id }, { scope: "card", review, always: true });
-  return shown!.reviewToken;
+  const shown = await gate.ask({ itemId: item.id }, { scope: "card" });
+  return shown.reviewToken;
 }
 
 const errorOf = (result: unknown) => (result as { error?: Record<string, unknown> }).error;
@@ -136,6 +135,34 @@ describe("the review card's decision", () => {
       review: { status: "awaiting_review", text: EDITED_TEXT },
     });
     expect(stale.reviewToken).toEqual(expect.any(String));
+    expect(acknowledgedWrites(session, draft.id)).toBe(0);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+  });
+
+  it("PATCH-3 a text changed between the decision's read and its write: nothing acknowledged, and the card shows the new text (failed before: it showed the old one)", async () => {
+    const draft = await flaggedDraft(session);
+    const reviewToken = await cardToken(draft);
+    const { content } = session.client;
+    const [get, review] = [content.get.bind(content), content.review.bind(content)];
+    // Someone saves new text right after the decision read the item, before its write.
+    const thenEdit = async <T>(read: T): Promise<T> => {
+      await content.update(draft.id, { content: EDITED_TEXT });
+      return read;
+    };
+    vi.spyOn(content, "get").mockImplementationOnce(async (...args) =>
+      thenEdit(await get(...args)),
+    );
+    vi.spyOn(content, "review").mockImplementationOnce(async (...args) =>
+      thenEdit(await review(...args)),
+    );
+    const stale = await decideReview(
+      { itemId: draft.id, reviewToken, decision: "approve" },
+      deps(),
+    );
+    expect(errorOf(stale.result)).toMatchObject({
+      code: "review_stale",
+      review: { status: "awaiting_review", text: EDITED_TEXT },
+    });
     expect(acknowledgedWrites(session, draft.id)).toBe(0);
     expect(await statusOf(session, draft.id)).toBe("draft");
   });

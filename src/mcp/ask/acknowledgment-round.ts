@@ -30,7 +30,7 @@ export interface AcknowledgmentContext {
   readonly showsCard: boolean;
   /** The answers a retried call carries, unchecked. */
   readonly inputResponses: Record<string, unknown> | undefined;
-  /** The `requestState` it carries, already verified by the gate. */
+  /** The `requestState` it carries, verified by the gate. */
   readonly state: Ticket | undefined;
 }
 
@@ -66,15 +66,18 @@ export async function acknowledgmentRound(
   const decoded = await gate.decode(name, input, unanswered);
   if (!decoded.ok) return { proof: unanswered };
   const { call } = decoded;
-  const { itemId } = call;
-  if (itemId === undefined || !context.canElicit) return { proof: unanswered, call };
+  if (call.itemId === undefined || !context.canElicit) return { proof: unanswered, call };
   const outcome = await gate.ask(call, {
     scope: "ask",
     options,
-    state: stateOfCall(context.state, name, itemId),
+    state: context.state,
     answer: acknowledgmentAnswer(context.inputResponses),
   });
-  if ("invalid" in outcome) throw invalidState();
+  if ("invalid" in outcome) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
+      reason: "invalid_request_state",
+    });
+  }
   if ("run" in outcome) return { proof: outcome.run, call };
   if ("answer" in outcome) return outcome;
   const { review, requestState } = outcome.question;
@@ -84,18 +87,4 @@ export async function acknowledgmentRound(
       requestState,
     }),
   };
-}
-
-/** The verified state, which must be a question about this very tool and item. */
-function stateOfCall(state: Ticket | undefined, name: string, itemId: string) {
-  if (state === undefined) return undefined;
-  // A signed state of another call: as invalid here as a tampered one.
-  if (state.tool !== name || state.itemId !== itemId) throw invalidState();
-  return state;
-}
-
-function invalidState(): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
-    reason: "invalid_request_state",
-  });
 }

@@ -42,13 +42,11 @@ export function askYourUserResult(itemId: string, matches: readonly AiIsmMatch[]
   );
 }
 
-/** What happened to the write, in the words of a tool result: derived from whether it was sent. */
-export interface WriteOutcome {
-  /** A request reached the service (and it refused it); `false` when the SDK refused first. */
-  readonly sent: boolean;
-}
-
-function whatHappened({ sent }: WriteOutcome): string {
+/**
+ * What happened to the write, in the words of a tool result: `sent` when a request reached the
+ * service (and it refused it), `false` when the SDK refused first.
+ */
+function whatHappened(sent: boolean): string {
   return sent
     ? "the write went without an acknowledgment and the service refused it: nothing was changed"
     : "nothing was sent";
@@ -58,14 +56,14 @@ function whatHappened({ sent }: WriteOutcome): string {
 export function changedSinceApprovalResult(
   itemId: string,
   matches: readonly AiIsmMatch[],
-  outcome: WriteOutcome,
+  sent: boolean,
 ): ToolErrorResult {
   return toolError(
     "validation_error",
-    `The text of ${itemId} changed after the user approved it, so ${whatHappened(outcome)}. Its ` +
+    `The text of ${itemId} changed after the user approved it, so ${whatHappened(sent)}. Its ` +
       `text now matches: ${describeMatches(matches)}. Call the tool again: the user will be ` +
       "asked about the current text.",
-    { ...gateDetail(itemId, matches), stale: true, sent: outcome.sent },
+    { ...gateDetail(itemId, matches), stale: true, sent },
   );
 }
 
@@ -76,14 +74,14 @@ export function changedSinceApprovalResult(
 export function askAgainResult(
   itemId: string,
   matches: readonly AiIsmMatch[],
-  outcome: WriteOutcome,
+  sent: boolean,
 ): ToolErrorResult {
   return toolError(
     "validation_error",
     `The text of ${itemId} matches AI-writing patterns: ${describeMatches(matches)}, and no ` +
-      `approval of this exact text is known here, so ${whatHappened(outcome)}. Call the tool ` +
+      `approval of this exact text is known here, so ${whatHappened(sent)}. Call the tool ` +
       "again: the user will be asked.",
-    { ...gateDetail(itemId, matches), sent: outcome.sent },
+    { ...gateDetail(itemId, matches), sent },
   );
 }
 

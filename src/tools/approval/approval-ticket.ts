@@ -6,14 +6,15 @@
  * - `"ask"`: an MCP form's `requestState`: tool, item, text digest, a nonce; ten minutes;
  * - `"card"`: a review card's token: item, text digest, the call's proposal, a nonce and the
  *   process that minted it; ten minutes.
- * Only the gate (`gate.ts`) mints one, through this codec. A ticket that was edited, moved to another call or item, signed
- * under another key, expired or already spent is no approval. `"ask"` and `"card"` tickets decide
- * once: the spent set is this process's, or a shared store's (`postline mcp --redis`); without a
- * shared store only the process that minted a card ticket accepts it.
+ * Only the gate (`gate.ts`) mints one, through this codec: HMAC-SHA256 with the platform's Web
+ * Crypto, in the wire form `v1.<payload>.<mac>`, both base64url. A ticket that was edited, moved
+ * to another call or item, signed under another key, expired or already spent is no approval.
+ * `"ask"` and `"card"` tickets decide once: the spent set is this process's, or a shared store's
+ * (`postline mcp --redis`); without a shared store only the process that minted a card ticket
+ * accepts it.
  */
-import { type ContentReview, textDigest } from "../../resources/content/review.js";
-import type { DecodedToolCall } from "../decode-tool-call.js";
-import { signedStateCodec } from "./signed-state.js";
+import { InvalidRequestError } from "../../core/errors/local-errors.js";
+import type { ContentReview } from "../../resources/content/review.js";
 import { SPENT_IN_THIS_PROCESS, type SpentTickets, thisProcess } from "./spent-tickets.js";
 
 type TicketScope = "ask" | "card" | "step";
@@ -39,14 +40,28 @@ export interface Ticket {
   readonly proposal?: Proposal | undefined;
 }
 
-/** How long an `"ask"` or `"card"` ticket stays answerable: ten minutes. */
-const TICKET_TTL_SECONDS = 600;
+/** A review as a person was shown it, with the ticket that binds it to one tool call. */
+export interface SignedReview extends ContentReview {
+  /** HMAC-signed: tool, item, tool call id, argument digest and text digest. */
+  readonly ticket: string;
+}
 
 /** Why a ticket was refused: a fixed reason, never its content. */
-type TicketFault = "malformed" | "mac" | "expired" | "scope" | "spent" | "other_process";
+export type TicketFault = "invalid" | "expired" | "other_process";
+
+/** How long an `"ask"` or `"card"` ticket stays answerable: ten minutes. */
+const TICKET_TTL_SECONDS = 600;
+/** HMAC-SHA256 keys shorter than this are refused. */
+const MIN_KEY_BYTES = 32;
+/** A ticket longer than this is refused unread: nothing the gate signs comes near it. */
+const MAX_TICKET_CHARS = 64 * 1024;
+const VERSION = "v1";
+/** Signed with every ticket, so that a key given for tickets signs nothing else's values. */
+const PURPOSE = "approvalTicket";
 
 /** Mints, opens and spends tickets under one key. */
 export interface TicketCodec {
+  /** The signed wire form; an `"ask"` or `"card"` ticket gets a nonce, its origin and an expiry. */
   mint(ticket: Ticket): Promise<string>;
   /** The ticket, when this codec signed it for `scope` and it has not expired. */
   open(token: unknown, scope: TicketScope): Promise<Ticket | { readonly fault: TicketFault }>;
@@ -54,31 +69,92 @@ export interface TicketCodec {
   spend(ticket: Ticket): Promise<boolean>;
 }
 
+// One random key per process: codecs built apart in one process verify each other's tickets.
+let processKey: Uint8Array<ArrayBuffer> | undefined;
+
 /**
- * The ticket codec for a key (`requestStateKey`: a string or bytes of at least 32 bytes, or this
- * process's random key), and where spent tickets are kept (default: this process).
+ * The key bytes of a `requestStateKey` option (a string or bytes of at least 32 bytes), or this
+ * process's random key when none is given; a bad key is an `InvalidRequestError` naming it.
  */
+function signingKeyOf(key: unknown): Uint8Array<ArrayBuffer> {
+  if (key === undefined) {
+    processKey ??= globalThis.crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES));
+    return processKey;
+  }
+  const bytes =
+    typeof key === "string"
+      ? new TextEncoder().encode(key)
+      : key instanceof Uint8Array
+        ? key
+        : undefined;
+  if (bytes === undefined || bytes.length < MIN_KEY_BYTES) {
+    throw new InvalidRequestError(
+      "requestStateKey",
+      `requestStateKey must be a string or Uint8Array of at least ${MIN_KEY_BYTES} bytes`,
+    );
+  }
+  return new Uint8Array(bytes);
+}
+
+/** The ticket codec for a key, and where spent tickets are kept (default: this process). */
 export function ticketCodec(
   key: unknown,
   spent: SpentTickets = SPENT_IN_THIS_PROCESS,
 ): TicketCodec {
-  const lasting = signedStateCodec<Ticket>(key, { purpose: "approvalTicket" });
-  const brief = signedStateCodec<Ticket>(key, {
-    purpose: "approvalTicket",
-    ttlSeconds: TICKET_TTL_SECONDS,
-  });
+  const cryptoKey = globalThis.crypto.subtle.importKey(
+    "raw",
+    signingKeyOf(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+  const signed = (body: string) => new TextEncoder().encode(`${PURPOSE}\0${body}`);
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  /** The envelope of a token this codec signed, or `undefined` for anything else. */
+  const verified = async (
+    token: unknown,
+  ): Promise<{ p?: Ticket; e?: number | null } | undefined> => {
+    if (typeof token !== "string" || token.length > MAX_TICKET_CHARS) return undefined;
+    const [version, body, mac, ...rest] = token.split(".");
+    if (version !== VERSION || body === undefined || mac === undefined || rest.length > 0) {
+      return undefined;
+    }
+    const macBytes = fromBase64Url(mac);
+    if (macBytes === undefined) return undefined;
+    const key = await cryptoKey;
+    if (!(await globalThis.crypto.subtle.verify("HMAC", key, macBytes, signed(body)))) {
+      return undefined;
+    }
+    const decoded = fromBase64Url(body);
+    if (decoded === undefined) return undefined;
+    try {
+      return JSON.parse(new TextDecoder().decode(decoded)) as { p?: Ticket; e?: number | null };
+    } catch {
+      return undefined;
+    }
+  };
+
   return {
-    mint(ticket) {
-      if (ticket.scope === "step") return lasting.mint(ticket);
-      const nonce = globalThis.crypto.randomUUID();
-      return brief.mint({ ...ticket, nonce, origin: thisProcess() });
+    async mint(ticket) {
+      const brief = ticket.scope !== "step";
+      const payload = brief
+        ? { ...ticket, nonce: globalThis.crypto.randomUUID(), origin: thisProcess() }
+        : ticket;
+      const expires = brief ? nowSeconds() + TICKET_TTL_SECONDS : undefined;
+      const body = toBase64Url(
+        new TextEncoder().encode(JSON.stringify({ p: payload, e: expires })),
+      );
+      const mac = await globalThis.crypto.subtle.sign("HMAC", await cryptoKey, signed(body));
+      return `${VERSION}.${body}.${toBase64Url(new Uint8Array(mac))}`;
     },
     async open(token, scope) {
-      const opened = await (scope === "step" ? lasting : brief).open(token);
-      if ("fault" in opened) return opened;
-      const ticket = opened.payload;
+      const envelope = await verified(token);
+      if (envelope === undefined) return { fault: "invalid" };
+      if (typeof envelope.e === "number" && envelope.e < nowSeconds()) return { fault: "expired" };
+      const ticket = envelope.p;
       if (ticket?.scope !== scope || typeof ticket.textDigest !== "string") {
-        return { fault: "scope" };
+        return { fault: "invalid" };
       }
       // Without a shared spent set, another process cannot know whether it decided already.
       if (scope === "card" && ticket.origin !== thisProcess() && !spent.shared) {
@@ -93,44 +169,18 @@ export function ticketCodec(
   };
 }
 
-/** A review as a person was shown it, with the ticket that binds it to one tool call. */
-export interface SignedReview extends ContentReview {
-  /** HMAC-signed: tool, item, tool call id, argument digest and text digest. */
-  readonly ticket: string;
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-/**
- * The review a person approved for this very call, when `stored` is a ticket this codec signed
- * for the same tool, item, call id and arguments, and its text is the text signed; otherwise
- * `undefined`.
- */
-export async function verifiedReview(
-  codec: TicketCodec,
-  call: DecodedToolCall,
-  callId: string | undefined,
-  stored: unknown,
-): Promise<ContentReview | undefined> {
-  if (callId === undefined || call.itemId === undefined) return undefined;
-  if (stored === null || typeof stored !== "object") return undefined;
-  const { ticket, text, aiIsmMatches } = stored as Partial<SignedReview>;
-  if (typeof text !== "string" || !Array.isArray(aiIsmMatches)) return undefined;
-  const bound = await codec.open(ticket, "step");
-  if ("fault" in bound) return undefined;
-  const digest = await textDigest(text);
-  if (
-    bound.tool !== call.name ||
-    bound.itemId !== call.itemId ||
-    bound.callId !== callId ||
-    bound.argsDigest !== call.argumentDigest ||
-    bound.textDigest !== digest
-  ) {
-    return undefined;
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  } catch {
+    return undefined; // a length no base64 has
   }
-  return Object.freeze({
-    itemId: call.itemId,
-    text,
-    aiIsmMatches: aiIsmMatches.map((match) => ({ ...match })),
-    needsAcknowledgment: true,
-    textDigest: digest,
-  });
 }

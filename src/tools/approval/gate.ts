@@ -7,7 +7,7 @@
 import type { AcknowledgmentRequiredError } from "../../core/errors/conflict.js";
 import type { RequestOptions } from "../../core/request-options.js";
 import { resultRedactorOf } from "../../core/result-redactor.js";
-import { type ContentReview, reviewOf } from "../../resources/content/review.js";
+import { type ContentReview, reviewOf, textDigest } from "../../resources/content/review.js";
 import type { ContentItem } from "../../schemas/index.js";
 import { type DecodedToolCall, type DecodeOutcome, decodeToolCall } from "../decode-tool-call.js";
 import type { ToolResult } from "../envelope.js";
@@ -26,10 +26,9 @@ import {
   type Proposal,
   type SignedReview,
   type Ticket,
+  type TicketFault,
   ticketCodec,
-  verifiedReview,
 } from "./approval-ticket.js";
-import { type ReviewBinding, spendCardTicket, type TokenRefusal } from "./card-ticket.js";
 import type { SpentTickets } from "./spent-tickets.js";
 
 export interface GateOptions {
@@ -68,20 +67,23 @@ interface StepAsk {
 interface FormAsk {
   readonly scope: "ask";
   readonly options: RequestOptions;
-  /** The verified `requestState` the call carries, about this tool and item. */
+  /** The verified `requestState` the call carries; one about another tool or item is invalid. */
   readonly state: Ticket | undefined;
   readonly answer: "approve" | "decline" | undefined;
 }
 
-/** The review card: the review it shows (read here unless given), with its token. */
+/** The review card: the item's review as it stands, with a new token. */
 interface CardAsk {
   readonly scope: "card";
   readonly options?: RequestOptions | undefined;
   readonly proposal?: Proposal | undefined;
-  /** A review the card already read; the item itself is read otherwise. */
-  readonly review?: ContentReview | undefined;
-  /** Show the card even for text without matches (`review_content`). */
-  readonly always?: boolean | undefined;
+}
+
+/** The person's decision in the review card: the token it carries, spent here. */
+interface CardDecision {
+  readonly scope: "card";
+  readonly token: unknown;
+  readonly options?: RequestOptions | undefined;
 }
 
 /** An MCP form round: run the call (with the person's proof), answer at once, or ask. */
@@ -91,12 +93,24 @@ type FormOutcome =
   | { readonly question: { readonly review: ContentReview; readonly requestState: string } }
   | { readonly invalid: true };
 
-/** What the card shows: the review, the item when it was read, and the review's token. */
-interface CardQuestion {
+/** What the card shows: the item, its review, and the review's token. */
+export interface CardQuestion {
   readonly review: ContentReview;
-  readonly item?: ContentItem | undefined;
+  readonly item: ContentItem;
   readonly reviewToken: string;
 }
+
+/** Why a card decision was refused, as its answer says it. */
+export type TokenRefusal = TicketFault | "missing" | "other_item" | "spent";
+
+/**
+ * A card decision: refused; or the text changed since the card showed it (the card shows the
+ * new text, with a new token); or the review the person decided on, with the call's proposal.
+ */
+type CardDecisionOutcome =
+  | { readonly refused: TokenRefusal }
+  | { readonly stale: CardQuestion; readonly proposal: Proposal | undefined }
+  | { readonly review: ContentReview; readonly proposal: Proposal | undefined };
 
 /** A write's outcome: the tool's result, or the SDK's refusal of an acknowledgment. */
 type Attempt = { readonly result: ToolResult } | { readonly refusal: AcknowledgmentRequiredError };
@@ -112,7 +126,8 @@ export interface Gate {
   /** The review to show, signed for this call; `undefined` when there is nothing to ask. */
   ask(call: DecodedToolCall, context: StepAsk): Promise<SignedReview | undefined>;
   ask(call: DecodedToolCall, context: FormAsk): Promise<FormOutcome>;
-  ask(call: { readonly itemId: string }, context: CardAsk): Promise<CardQuestion | undefined>;
+  ask(call: { readonly itemId: string }, context: CardAsk): Promise<CardQuestion>;
+  ask(call: { readonly itemId: string }, context: CardDecision): Promise<CardDecisionOutcome>;
   /** Runs a decoded call with what the person's answer came with. */
   run(
     call: DecodedToolCall,
@@ -122,11 +137,6 @@ export interface Gate {
   run(call: DecodedToolCall, proof: Proof, options?: RequestOptions): Promise<ToolResult>;
   /** Opens an MCP form's `requestState`; throws a fixed reason (never the state's content). */
   openQuestion(state: unknown): Promise<Ticket>;
-  /** Checks and spends a card ticket for a decision on `itemId` (see `spendCardTicket`). */
-  spendCard(
-    token: unknown,
-    itemId: string,
-  ): Promise<ReviewBinding | { readonly refused: TokenRefusal }>;
 }
 
 /** MCP has no tool call id: a form's ticket binds the request's arguments instead. */
@@ -180,7 +190,7 @@ export function createGate(options: GateOptions): Gate {
       if ("result" in outcome) return outcome.result;
       last = outcome.refusal; // the text changed between the review and the write: ask again
     }
-    return askAgainResult(itemId, last?.aiIsmMatches ?? [], { sent: last?.stale !== true });
+    return askAgainResult(itemId, last?.aiIsmMatches ?? [], last?.stale !== true);
   };
 
   const run = async (
@@ -195,14 +205,14 @@ export function createGate(options: GateOptions): Gate {
       return "result" in outcome ? outcome.result : resultOfError(outcome.refusal, redact);
     }
     if (proof.kind === "step") {
-      const approved = await verifiedReview(codec, call, proof.callId, proof.ticket);
+      const approved = await verifiedReview(call, proof.callId, proof.ticket);
       const outcome = await send(call, requestOptions, approved);
       if ("result" in outcome) return outcome.result;
       // `stale`: the SDK refused before sending; otherwise the service refused what was sent.
       const { aiIsmMatches, stale } = outcome.refusal;
       return approved === undefined
-        ? askAgainResult(itemId, aiIsmMatches, { sent: !stale })
-        : changedSinceApprovalResult(itemId, aiIsmMatches, { sent: !stale });
+        ? askAgainResult(itemId, aiIsmMatches, !stale)
+        : changedSinceApprovalResult(itemId, aiIsmMatches, !stale);
     }
     if (confirm !== undefined) return askInline(confirm, call, itemId, requestOptions);
     const outcome = await send(call, requestOptions);
@@ -213,17 +223,48 @@ export function createGate(options: GateOptions): Gate {
       : askYourUserResult(itemId, outcome.refusal.aiIsmMatches);
   };
 
+  /**
+   * The review a person approved for this very call, when `stored` is a step ticket signed for
+   * the same tool, item, call id and arguments, and its text is the text signed.
+   */
+  const verifiedReview = async (
+    call: DecodedToolCall,
+    callId: string | undefined,
+    stored: unknown,
+  ): Promise<ContentReview | undefined> => {
+    if (callId === undefined || call.itemId === undefined) return undefined;
+    if (stored === null || typeof stored !== "object") return undefined;
+    const { ticket, text, aiIsmMatches } = stored as Partial<SignedReview>;
+    if (typeof text !== "string" || !Array.isArray(aiIsmMatches)) return undefined;
+    const bound = await codec.open(ticket, "step");
+    if ("fault" in bound) return undefined;
+    const digest = await textDigest(text);
+    if (
+      bound.tool !== call.name ||
+      bound.itemId !== call.itemId ||
+      bound.callId !== callId ||
+      bound.argsDigest !== call.argumentDigest ||
+      bound.textDigest !== digest
+    ) {
+      return undefined;
+    }
+    return Object.freeze({
+      itemId: call.itemId,
+      text,
+      aiIsmMatches: aiIsmMatches.map((match) => ({ ...match })),
+      needsAcknowledgment: true,
+      textDigest: digest,
+    });
+  };
+
   /** Signs the review shown for `call` (tool call `callId`): the ticket a step keeps. */
   const stepTicket = async (
     call: DecodedToolCall,
     callId: string,
     review: ContentReview,
   ): Promise<SignedReview> => ({
-    itemId: review.itemId,
-    text: review.text,
+    ...review,
     aiIsmMatches: review.aiIsmMatches.map((match) => ({ ...match })),
-    needsAcknowledgment: review.needsAcknowledgment,
-    textDigest: review.textDigest,
     ticket: await codec.mint({
       scope: "step",
       tool: call.name,
@@ -248,6 +289,11 @@ export function createGate(options: GateOptions): Gate {
   const askForm = async (call: DecodedToolCall, context: FormAsk): Promise<FormOutcome> => {
     const unanswered: Proof = { kind: "step", callId: FORM_CALL_ID, ticket: undefined };
     if (call.itemId === undefined) return { run: unanswered };
+    const { state, answer } = context;
+    // A signed state of another call: as invalid here as a tampered one.
+    if (state !== undefined && (state.tool !== call.name || state.itemId !== call.itemId)) {
+      return { invalid: true };
+    }
     let review: ContentReview;
     try {
       review = await client.content.review(call.itemId, context.options);
@@ -256,7 +302,6 @@ export function createGate(options: GateOptions): Gate {
     }
     // No matches: nothing to ask, and the model's own acknowledgeAiIsms still does not count.
     if (!review.needsAcknowledgment) return { run: unanswered };
-    const { state, answer } = context;
     if (state?.textDigest === review.textDigest && answer !== undefined) {
       // A question is answered once: the same requestState sent again is refused.
       if (!(await codec.spend(state))) return { invalid: true };
@@ -273,38 +318,59 @@ export function createGate(options: GateOptions): Gate {
     return { question: { review, requestState } };
   };
 
-  const askCard = async (
-    { itemId }: { readonly itemId: string },
-    context: CardAsk,
-  ): Promise<CardQuestion | undefined> => {
-    let item: ContentItem | undefined;
-    let review = context.review;
-    if (review === undefined) {
-      item = await client.content.get(itemId, context.options);
-      review = await reviewOf(item);
-    }
-    if (!context.always && !review.needsAcknowledgment) return undefined;
-    const { proposal } = context;
+  /** What the card shows: `review` of `item`, with a token that binds it to `proposal`. */
+  const cardQuestion = async (
+    item: ContentItem,
+    review: ContentReview,
+    proposal: Proposal | undefined,
+  ): Promise<CardQuestion> => {
     const reviewToken = await codec.mint({
       scope: "card",
       tool: "decide_review",
-      itemId,
+      itemId: item.id,
       textDigest: review.textDigest,
       ...(proposal === undefined ? {} : { proposal }),
     });
     return { review, item, reviewToken };
   };
 
+  const askCard = async ({ itemId }: { readonly itemId: string }, context: CardAsk) => {
+    const item = await client.content.get(itemId, context.options);
+    return cardQuestion(item, await reviewOf(item), context.proposal);
+  };
+
+  /**
+   * Checks a card decision's token (signature, expiry, scope, item, origin) and spends it, then
+   * reads the item: the decision counts only for the text the card showed.
+   */
+  const decideCard = async (
+    { itemId }: { readonly itemId: string },
+    { token, options }: CardDecision,
+  ): Promise<CardDecisionOutcome> => {
+    if (typeof token !== "string" || token === "") return { refused: "missing" };
+    const ticket = await codec.open(token, "card");
+    if ("fault" in ticket) return { refused: ticket.fault };
+    if (ticket.itemId !== itemId) return { refused: "other_item" };
+    if (!(await codec.spend(ticket))) return { refused: "spent" };
+    const { proposal } = ticket;
+    const item = await client.content.get(itemId, options);
+    const review = await reviewOf(item);
+    if (review.textDigest === ticket.textDigest) return { review, proposal };
+    return { stale: await cardQuestion(item, review, proposal), proposal };
+  };
+
   // The overloads of `Gate["ask"]` pair each scope with its call.
   const ask = (
     call: DecodedToolCall & { readonly itemId: string },
-    context: StepAsk | FormAsk | CardAsk,
+    context: StepAsk | FormAsk | CardAsk | CardDecision,
   ) =>
     context.scope === "step"
       ? askStep(call, context)
       : context.scope === "ask"
         ? askForm(call, context)
-        : askCard(call, context);
+        : "token" in context
+          ? decideCard(call, context)
+          : askCard(call, context);
 
   return {
     client,
@@ -323,6 +389,5 @@ export function createGate(options: GateOptions): Gate {
       if ("fault" in opened) throw new Error(opened.fault);
       return opened;
     },
-    spendCard: (token, itemId) => spendCardTicket(codec, token, itemId),
   };
 }

@@ -4,8 +4,14 @@
 export { type AcknowledgmentOptions, acknowledgmentModeOf } from "./acknowledgment-policy.js";
 export { declinedResult, describeMatches, questionText } from "./approval-envelopes.js";
 export type { Proposal, SignedReview, Ticket } from "./approval-ticket.js";
-export type { ReviewBinding, TokenRefusal } from "./card-ticket.js";
-export { createGate, type Gate, NO_PROOF, type Proof } from "./gate.js";
+export {
+  type CardQuestion,
+  createGate,
+  type Gate,
+  NO_PROOF,
+  type Proof,
+  type TokenRefusal,
+} from "./gate.js";
 export {
   type ApprovalStepOptions,
   approvalStepOf,

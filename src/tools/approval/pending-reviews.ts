@@ -57,31 +57,6 @@ interface ApprovalStep {
 // By client, then by framework: one framework's approval never changes another's tools.
 const steps = new WeakMap<object, Map<ApprovalFace, ApprovalStep>>();
 
-/**
- * Registers the approval step of `face` for `client`, shared by the tools and the approval
- * configuration built for the same client (they are built apart, and meet here). A given store
- * or key replaces the current step.
- */
-function registerApprovalStep(
-  client: ToolClient,
-  face: ApprovalFace,
-  given: { readonly store?: PendingReviewStore | undefined; readonly key?: unknown } = {},
-): ApprovalStep {
-  const byFace = steps.get(client) ?? new Map<ApprovalFace, ApprovalStep>();
-  steps.set(client, byFace);
-  const current = byFace.get(face);
-  if (current !== undefined && given.store === undefined && given.key === undefined) return current;
-  const step = {
-    reviews: given.store ?? current?.reviews ?? memoryReviewStore(),
-    gate:
-      given.key === undefined && current !== undefined
-        ? current.gate
-        : createGate({ client, mode: "ask", key: given.key }),
-  };
-  byFace.set(face, step);
-  return step;
-}
-
 /** The options of a framework's approval step (the AI SDK's, LangChain's). */
 export interface ApprovalStepOptions extends AcknowledgmentOptions {
   /**
@@ -100,7 +75,9 @@ export interface ApprovalStepOptions extends AcknowledgmentOptions {
 
 /**
  * The approval step of `face` for `client`, from the step's options (an unknown name is refused
- * with the nearest known one), or `undefined` under `"model"`: nobody is asked.
+ * with the nearest known one), or `undefined` under `"model"`: nobody is asked. The tools and the
+ * approval configuration built for the same client share it (they are built apart, and meet
+ * here); a given store or key replaces the current step.
  */
 export function approvalStepOf(
   client: ToolClient,
@@ -113,7 +90,20 @@ export function approvalStepOf(
     requestStateKey: true,
   });
   if (acknowledgmentModeOf(given) === "model") return undefined;
-  return registerApprovalStep(client, face, { store: given.reviews, key: given.requestStateKey });
+  const byFace = steps.get(client) ?? new Map<ApprovalFace, ApprovalStep>();
+  steps.set(client, byFace);
+  const current = byFace.get(face);
+  const { reviews, requestStateKey: key } = given;
+  if (current !== undefined && reviews === undefined && key === undefined) return current;
+  const step = {
+    reviews: reviews ?? current?.reviews ?? memoryReviewStore(),
+    gate:
+      key === undefined && current !== undefined
+        ? current.gate
+        : createGate({ client, mode: "ask", key }),
+  };
+  byFace.set(face, step);
+  return step;
 }
 
 /**

@@ -7,15 +7,16 @@
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import type { Proposal } from "../../../tools/approval/index.js";
-import { isToolError, toolError } from "../../../tools/envelope.js";
+import { toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
+import { toToolParameters } from "../../../tools/json-schema.js";
 import { findTool } from "../../../tools/tool-list.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
+import { awaitingReview, type CardAnswer, resultOf } from "./awaiting-review.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
-import { decideReview, type ReviewDecision, type ReviewDecisionDeps } from "./decide-review.js";
-import { REVIEW_TOKEN_META_KEY } from "./review-token.js";
+import { DecideReviewInput, decideReview, type ReviewDecisionDeps } from "./decide-review.js";
 
 /** What a card answer needs: the decision's deps (the server's gate) and the call's options. */
 export interface CardDeps extends ReviewDecisionDeps {
@@ -85,19 +86,7 @@ export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] 
       name: "decide_review",
       title: "Decide in the review card",
       description: "The review card's decision. Only the card can call it, with its review token.",
-      inputSchema: {
-        type: "object" as const,
-        properties: {
-          itemId: { type: "string" },
-          reviewToken: { type: "string" },
-          decision: { enum: ["approve", "schedule", "edit", "decline"] },
-          scheduledAt: { type: "string", format: "date-time" },
-          publishNow: { const: true },
-          text: { type: "string" },
-        },
-        required: ["itemId", "reviewToken", "decision"],
-        additionalProperties: false,
-      },
+      inputSchema: toToolParameters(DecideReviewInput),
       outputSchema: { type: "object" as const },
       annotations: {
         title: "Decide in the review card",
@@ -170,50 +159,24 @@ async function openCard(
   reason: "requested" | "acknowledgment_required",
   deps: CardDeps,
   proposal?: Proposal,
-): Promise<ReviewDecision | undefined> {
+): Promise<CardAnswer | undefined> {
   const redact = resultRedactorOf(deps.gate.client);
   try {
     const shown = await deps.gate.ask(
       { itemId },
-      { scope: "card", options: deps.options, proposal, always: reason === "requested" },
+      { scope: "card", options: deps.options, proposal },
     );
-    if (shown?.item === undefined) return undefined;
-    const { item, review, reviewToken } = shown;
-    const result = toJsonSafe(
-      {
-        status: "awaiting_review",
-        reason,
-        itemId,
-        text: review.text,
-        aiIsmMatches: review.aiIsmMatches,
-        channelName: item.channelName,
-        platform: item.platform,
-        itemStatus: item.status,
-        ...(item.scheduledAt === undefined ? {} : { scheduledAt: item.scheduledAt }),
-        flagReasons: item.flagReasons,
-        sensitivityReasons: item.sensitivityReasons,
-        ...(proposal === undefined ? {} : { proposal }),
-        message:
-          `The person now reviews ${itemId} in the review card shown to them, and approves, ` +
-          "schedules, edits or declines it there. Nothing was sent. Do not call this or another " +
-          "tool again for this item; their decision reaches you when they make it.",
-      },
+    if (reason === "acknowledgment_required" && !shown.review.needsAcknowledgment) return undefined;
+    return awaitingReview(shown, {
+      reason,
+      proposal,
       redact,
-    );
-    return { result, reviewToken };
+      message:
+        `The person now reviews ${itemId} in the review card shown to them, and approves, ` +
+        "schedules, edits or declines it there. Nothing was sent. Do not call this or another " +
+        "tool again for this item; their decision reaches you when they make it.",
+    });
   } catch (error) {
     return { result: resultOfError(error, redact) };
   }
-}
-
-/** A card answer as MCP carries it: the token only in `_meta`, never in the text. */
-function resultOf({ result, reviewToken }: ReviewDecision): McpCallResult {
-  const text = JSON.stringify(result);
-  const meta = {
-    ui: { resourceUri: REVIEW_CARD_URI },
-    ...(reviewToken === undefined ? {} : { [REVIEW_TOKEN_META_KEY]: reviewToken }),
-  };
-  return isToolError(result)
-    ? { content: [{ type: "text", text }], isError: true, _meta: meta }
-    : { content: [{ type: "text", text }], structuredContent: result, _meta: meta };
 }

@@ -1,29 +1,26 @@
 /**
  * A person's decision in the review card (`decide_review`, an app-only tool): checked against
  * its signed review token and the item's current text before anything is sent. Approve and
- * schedule build the tool call they mean (keeping the model's proposed channel and time) and send
- * it through the gate with one acknowledgment, for the text the person saw; edit saves the new
- * text and answers a new review with a new token; decline changes nothing.
+ * schedule build the tool calls they mean (keeping the model's proposed channel and time) and send
+ * them through the gate with one acknowledgment, for the text the person saw; edit saves the new
+ * text the same way and answers a new review with a new token; decline changes nothing.
  */
 import { z } from "zod";
 import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
-import type { ContentReview } from "../../../resources/content/review.js";
 import {
   declinedResult,
-  describeMatches,
   type Gate,
   type Proposal,
-  type ReviewBinding,
   type TokenRefusal,
 } from "../../../tools/approval/index.js";
-import { isToolError, type ToolResult, toolError } from "../../../tools/envelope.js";
+import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
-import { toJsonSafe } from "../../../tools/json-safe.js";
+import { awaitingReview, type CardAnswer } from "./awaiting-review.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
-const DecideReviewInput = z.strictObject({
+export const DecideReviewInput = z.strictObject({
   itemId: z.string().min(1),
   reviewToken: z.string(),
   decision: z.enum(["approve", "schedule", "edit", "decline"]),
@@ -38,12 +35,6 @@ export interface ReviewDecisionDeps {
   readonly options?: RequestOptions | undefined;
 }
 
-/** The decision's answer, and the token of a review the card shows next, if any. */
-export interface ReviewDecision {
-  readonly result: ToolResult;
-  readonly reviewToken?: string | undefined;
-}
-
 const REFUSALS: Record<TokenRefusal, string> = {
   missing: "has no review token",
   invalid: "carries a review token this server did not sign for a review",
@@ -55,10 +46,7 @@ const REFUSALS: Record<TokenRefusal, string> = {
 };
 
 /** Runs one decision; refusals say why, and send nothing. */
-export async function decideReview(
-  input: unknown,
-  deps: ReviewDecisionDeps,
-): Promise<ReviewDecision> {
+export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Promise<CardAnswer> {
   const parsed = DecideReviewInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -67,52 +55,53 @@ export async function decideReview(
   }
   const decision = parsed.data;
   const { gate, options } = deps;
-  const { client } = gate;
-  const bound = await gate.spendCard(decision.reviewToken, decision.itemId);
-  if ("refused" in bound) {
-    return refusal(
-      "review_refused",
-      `This decision on ${decision.itemId} ${REFUSALS[bound.refused]}. Only the person, in the ` +
-        "review card, can decide; nothing was sent. Reopen the card with review_content.",
-      { reason: bound.refused, itemId: decision.itemId },
-    );
-  }
-  const redact = resultRedactorOf(client);
+  const { itemId } = decision;
+  const redact = resultRedactorOf(gate.client);
   try {
-    const review = await client.content.review(decision.itemId, options);
-    if (review.textDigest !== bound.textDigest) return await staleAnswer(review, bound, deps);
-    switch (decision.decision) {
-      case "decline":
-        return { result: declinedResult(review) };
-      case "edit": {
-        if (decision.text === undefined) {
-          return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
-        }
-        await client.content.update(review.itemId, { content: decision.text }, options);
-        const edited = await client.content.review(review.itemId, options);
-        return await awaitingAnswer(edited, bound, deps, "edited");
+    const decided = await gate.ask(
+      { itemId },
+      { scope: "card", token: decision.reviewToken, options },
+    );
+    if ("refused" in decided) {
+      return refusal(
+        "review_refused",
+        `This decision on ${itemId} ${REFUSALS[decided.refused]}. Only the person, in the ` +
+          "review card, can decide; nothing was sent. Reopen the card with review_content.",
+        { reason: decided.refused, itemId },
+      );
+    }
+    const { proposal } = decided;
+    if ("stale" in decided) {
+      const next = awaitingReview(decided.stale, { reason: "text_changed", proposal, redact });
+      return staleAnswer(itemId, next);
+    }
+    const { review } = decided;
+    if (decision.decision === "decline") return { result: declinedResult(review) };
+    if (decision.decision === "edit" && decision.text === undefined) {
+      return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
+    }
+    const plan = writePlan(decision, proposal ?? {});
+    // Approve and schedule say in a header that the card approved; an edit approves nothing.
+    const sendOptions =
+      decision.decision === "edit"
+        ? options
+        : { ...options, headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL } };
+    for (const [name, input, acknowledges] of plan.calls) {
+      const proof = { kind: "card", approved: acknowledges ? review : undefined } as const;
+      const decoded = await gate.decode(name, input, proof);
+      if (!decoded.ok) return { result: decoded.failure };
+      const sent = await gate.run(decoded.call, proof, sendOptions);
+      if ("refusal" in sent) {
+        return staleAnswer(itemId, await nextReview(itemId, proposal, "text_changed", deps));
       }
-      default: {
-        const plan = writePlan(decision, bound.proposal ?? {});
-        const sendOptions = {
-          ...options,
-          headers: { ...options?.headers, ...REVIEW_CARD_APPROVAL },
-        };
-        for (const [name, input, acknowledges] of plan.calls) {
-          const proof = { kind: "card", approved: acknowledges ? review : undefined } as const;
-          const decoded = await gate.decode(name, input, proof);
-          if (!decoded.ok) return { result: decoded.failure };
-          const sent = await gate.run(decoded.call, proof, sendOptions);
-          if ("refusal" in sent) return await staleAnswer(review, bound, deps);
-          if (isToolError(sent.result)) return { result: sent.result };
-          if (acknowledges) {
-            const status = name === "schedule_content" ? "scheduled" : "approved";
-            return { result: { status, ...sent.result, ...plan.dropped } };
-          }
-        }
-        return { result: toolError("client_error", "no write was planned") };
+      if (isToolError(sent.result)) return { result: sent.result };
+      if (acknowledges) {
+        const status = name === "schedule_content" ? "scheduled" : "approved";
+        return { result: { status, ...sent.result, ...plan.dropped } };
       }
     }
+    // The edit is saved: the card shows the new text, for a new decision.
+    return await nextReview(itemId, proposal, "edited", deps);
   } catch (error) {
     return { result: resultOfError(error, redact) };
   }
@@ -120,31 +109,34 @@ export async function decideReview(
 
 type PlannedCall = readonly [name: string, input: Record<string, unknown>, acknowledges: boolean];
 
+/** The time a decision or a proposal names, if any. */
+function whenOf(named: {
+  readonly scheduledAt?: string | undefined;
+  readonly publishNow?: true | undefined;
+}) {
+  if (named.publishNow) return { publishNow: true as const };
+  return named.scheduledAt === undefined ? undefined : { scheduledAt: named.scheduledAt };
+}
+
 /**
- * The tool calls a decision means, the last one acknowledging the text the person saw: the
- * model's proposed channel and time are kept, and a time the person chose instead is reported
- * as dropped.
+ * The tool calls a decision means. An edit saves the text. Approve and schedule end with the
+ * call that acknowledges the text the person saw: the model's proposed channel and time are
+ * kept, and a time the person chose instead is reported as dropped.
  */
 function writePlan(
   decision: z.output<typeof DecideReviewInput>,
   proposal: Proposal,
 ): { calls: PlannedCall[]; dropped: Record<string, unknown> } {
   const id = decision.itemId;
-  const personWhen = decision.publishNow
-    ? { publishNow: true as const }
-    : decision.scheduledAt === undefined
-      ? undefined
-      : { scheduledAt: decision.scheduledAt };
-  const proposedWhen = proposal.publishNow
-    ? { publishNow: true as const }
-    : proposal.scheduledAt === undefined
-      ? undefined
-      : { scheduledAt: proposal.scheduledAt };
+  if (decision.decision === "edit") {
+    return { calls: [["update_content", { id, content: decision.text }, false]], dropped: {} };
+  }
+  const proposedWhen = whenOf(proposal);
   const moves = proposal.channelId === undefined ? {} : { channelId: proposal.channelId };
   if (decision.decision === "approve" && proposedWhen === undefined) {
     return { calls: [["update_content", { id, status: "pending", ...moves }, true]], dropped: {} };
   }
-  const when = decision.decision === "approve" ? proposedWhen : (personWhen ?? proposedWhen);
+  const when = decision.decision === "approve" ? proposedWhen : (whenOf(decision) ?? proposedWhen);
   const replaced =
     proposedWhen !== undefined && JSON.stringify(when) !== JSON.stringify(proposedWhen);
   const calls: PlannedCall[] = [];
@@ -159,41 +151,30 @@ function writePlan(
   return { calls, dropped };
 }
 
-function refusal(code: string, message: string, detail: Record<string, string>): ReviewDecision {
+function refusal(code: string, message: string, detail: Record<string, string>): CardAnswer {
   return { result: toolError(code, message, detail) };
 }
 
 /** The text changed behind the card: refused, with the new text and a token for it. */
-async function staleAnswer(review: ContentReview, bound: ReviewBinding, deps: ReviewDecisionDeps) {
-  const answer = await awaitingAnswer(review, bound, deps, "text_changed");
+function staleAnswer(itemId: string, next: CardAnswer): CardAnswer {
   return {
     result: toolError(
       "review_stale",
-      `The text of ${review.itemId} changed after the person saw it; nothing was sent. The card ` +
-        "now shows the new text for a new decision.",
-      { itemId: review.itemId, review: answer.result },
+      `The text of ${itemId} changed after the person saw it; nothing was sent. The card now ` +
+        "shows the new text for a new decision.",
+      { itemId, review: next.result },
     ),
-    reviewToken: answer.reviewToken,
+    reviewToken: next.reviewToken,
   };
 }
 
-/** A review the card shows next, with its own token. */
-async function awaitingAnswer(
-  review: ContentReview,
-  bound: ReviewBinding,
+/** The item's text as it stands, which the card shows next, with its own token. */
+async function nextReview(
+  itemId: string,
+  proposal: Proposal | undefined,
+  reason: "edited" | "text_changed",
   deps: ReviewDecisionDeps,
-  why: string,
-) {
-  const { proposal } = bound;
-  const shown = await deps.gate.ask(review, { scope: "card", review, proposal, always: true });
-  const result = toJsonSafe({
-    status: "awaiting_review",
-    reason: why,
-    itemId: review.itemId,
-    text: review.text,
-    aiIsmMatches: review.aiIsmMatches,
-    matchesSummary: describeMatches(review.aiIsmMatches),
-    ...(proposal === undefined ? {} : { proposal }),
-  });
-  return { result, reviewToken: shown?.reviewToken };
+): Promise<CardAnswer> {
+  const shown = await deps.gate.ask({ itemId }, { scope: "card", options: deps.options, proposal });
+  return awaitingReview(shown, { reason, proposal, redact: resultRedactorOf(deps.gate.client) });
 }

@@ -1,0 +1,74 @@
+/**
+ * The card's answers: `awaiting_review`, a review the card shows with a token for it, and how
+ * every card answer travels. The token rides only in a result's
+ * `_meta["io.postline/reviewToken"]`, which hosts hand the card and not the model; it is the
+ * gate's `"card"` ticket (`tools/approval/approval-ticket.ts`).
+ */
+import type { Redactor } from "../../../core/redact.js";
+import {
+  type CardQuestion,
+  describeMatches,
+  type Proposal,
+} from "../../../tools/approval/index.js";
+import { isToolError, type ToolResult } from "../../../tools/envelope.js";
+import { toJsonSafe } from "../../../tools/json-safe.js";
+import type { McpCallResult } from "../../server/call-result.js";
+import { REVIEW_CARD_URI } from "./card-page.js";
+
+/** The `_meta` key that carries the token to the card. */
+const REVIEW_TOKEN_META_KEY = "io.postline/reviewToken";
+
+/** A card answer, and the token of the review the card shows next, if any. */
+export interface CardAnswer {
+  readonly result: ToolResult;
+  readonly reviewToken?: string | undefined;
+}
+
+/** Why the card shows a review: the model opened it, a gated call met matches, or a decision. */
+type AwaitingReason = "requested" | "acknowledgment_required" | "edited" | "text_changed";
+
+/** `awaiting_review`: the item's text, its matches and what the card shows beside them. */
+export function awaitingReview(
+  { item, review, reviewToken }: CardQuestion,
+  why: {
+    readonly reason: AwaitingReason;
+    readonly proposal: Proposal | undefined;
+    readonly redact: Redactor;
+    /** What the model reads, when the answer reaches it. */
+    readonly message?: string | undefined;
+  },
+): CardAnswer {
+  const { proposal, message } = why;
+  const result = toJsonSafe(
+    {
+      status: "awaiting_review",
+      reason: why.reason,
+      itemId: review.itemId,
+      text: review.text,
+      aiIsmMatches: review.aiIsmMatches,
+      matchesSummary: describeMatches(review.aiIsmMatches),
+      channelName: item.channelName,
+      platform: item.platform,
+      itemStatus: item.status,
+      ...(item.scheduledAt === undefined ? {} : { scheduledAt: item.scheduledAt }),
+      flagReasons: item.flagReasons,
+      sensitivityReasons: item.sensitivityReasons,
+      ...(proposal === undefined ? {} : { proposal }),
+      ...(message === undefined ? {} : { message }),
+    },
+    why.redact,
+  );
+  return { result, reviewToken };
+}
+
+/** A card answer as MCP carries it: the token only in `_meta`, never in the text. */
+export function resultOf({ result, reviewToken }: CardAnswer): McpCallResult {
+  const text = JSON.stringify(result);
+  const meta = {
+    ui: { resourceUri: REVIEW_CARD_URI },
+    ...(reviewToken === undefined ? {} : { [REVIEW_TOKEN_META_KEY]: reviewToken }),
+  };
+  return isToolError(result)
+    ? { content: [{ type: "text", text }], isError: true, _meta: meta }
+    : { content: [{ type: "text", text }], structuredContent: result, _meta: meta };
+}
