@@ -14,9 +14,7 @@ import { isToolError, type ToolResult } from "../../../tools/envelope.js";
 import { toJsonSafe } from "../../../tools/json-safe.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
-
-/** The `_meta` key that carries the token to the card. */
-const REVIEW_TOKEN_META_KEY = "io.postline/reviewToken";
+import { REVIEW_TOKEN_META_KEY } from "./review-token.js";
 
 /** A card answer, and the token of the review the card shows next, if any. */
 export interface CardAnswer {
