@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
-import { channelIdField } from "./shared-fields.js";
+import { CREATE_HINTS, channelIdField } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   channelId: channelIdField.describe("The one channel this post is for (id from list_channels)."),
@@ -34,15 +33,10 @@ export const createContentDraft = defineTool(
       "schedule_content.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: CREATE_HINTS,
   },
   async (client, input, options) => ({
-    item: await client.content.createDraft(omitUndefined(input), options),
+    item: await client.content.createDraft(input, options),
   }),
   { channelParam: "channelId" },
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ChannelListResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
+import { READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   platform: z
@@ -24,14 +24,9 @@ export const listChannels = defineTool(
       "counts toward the limit of 60 reads per minute.",
     inputSchema,
     outputSchema: ChannelListResponseSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
   async (client, input, options) => ({
-    channels: await client.channels.list(omitUndefined(input), options),
+    channels: await client.channels.list(input, options),
   }),
 );

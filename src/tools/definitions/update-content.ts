@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
 import {
   acknowledgeAiIsms,
   channelIdField,
@@ -81,7 +80,7 @@ export const updateContent = defineTool(
     },
   },
   async (client, { id, ...changes }, options) => ({
-    item: await client.content.update(id, omitUndefined(changes), options),
+    item: await client.content.update(id, changes, options),
   }),
   { approvedItem: (input) => (input.status === "pending" ? input.id : undefined) },
 );
