@@ -83,17 +83,10 @@ export function toOpenAITools(
   list: readonly ToolDefinition[] = tools,
   options: OpenAIToolOptions = {},
 ): OpenAIChatTool[] {
-  const strict = wantsStrict(options);
-  return list.map((tool) => ({
-    type: "function",
-    function: strict
-      ? {
-          name: tool.name,
-          description: tool.description,
-          parameters: toStrictParameters(tool.parameters),
-          strict: true,
-        }
-      : { name: tool.name, description: tool.description, parameters: copyOf(tool.parameters) },
+  // The Responses shape with the function nested, and `strict` only where it is true.
+  return toOpenAIResponsesTools(list, options).map(({ type, strict, ...func }) => ({
+    type,
+    function: strict ? { ...func, strict } : func,
   }));
 }
 
