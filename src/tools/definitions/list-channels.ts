@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { ChannelListResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { READ_HINTS } from "./shared-fields.js";
+import { nonEmptyString, READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
-  platform: z
-    .string()
-    .min(1)
+  platform: nonEmptyString
     .optional()
     .describe("Only channels on this platform, e.g. x or linkedin."),
 });

@@ -9,15 +9,16 @@ import type { ToolAnnotations } from "../define-tool.js";
 /** The input of a tool that takes no parameters. */
 export const noParameters = z.strictObject({});
 
-export const contentId = z
-  .string()
-  .min(1)
-  .describe("The content item's id, as returned by list_content or a create tool.");
+/** Text a parameter needs at least one character of. */
+export const nonEmptyString = z.string().min(1);
 
-export const channelIdField = z
-  .string()
-  .min(1)
-  .describe("A connected channel's id, as returned by list_channels (never a platform name).");
+export const contentId = nonEmptyString.describe(
+  "The content item's id, as returned by list_content or a create tool.",
+);
+
+export const channelIdField = nonEmptyString.describe(
+  "A connected channel's id, as returned by list_channels (never a platform name).",
+);
 
 /**
  * What a gated tool's description says of AI-ism matches, in every mode: it never tells the

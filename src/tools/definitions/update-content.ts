@@ -6,14 +6,13 @@ import {
   channelIdField,
   contentId,
   NEEDS_ACKNOWLEDGMENT,
+  nonEmptyString,
 } from "./shared-fields.js";
 
 const inputSchema = z
   .strictObject({
     id: contentId,
-    content: z
-      .string()
-      .min(1)
+    content: nonEmptyString
       .optional()
       .describe("New text replacing the current text (draft or pending items only)."),
     channelId: channelIdField
@@ -26,9 +25,7 @@ const inputSchema = z
       .enum(["pending", "draft", "cancelled"])
       .optional()
       .describe("pending approves, draft un-approves, cancelled rejects."),
-    rejectionReason: z
-      .string()
-      .min(1)
+    rejectionReason: nonEmptyString
       .optional()
       .describe("Why the item is rejected; only with status cancelled."),
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
