@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ToolDefinition } from "./define-tool.js";
 import { type ToolErrorResult, toolError } from "./envelope.js";
 import { MAX_INPUT_DEPTH, tooDeepParam } from "./input-depth.js";
+import type { JsonValue } from "./json-schema.js";
 
 /** The outcome of checking a model's input against a tool's schema. */
 export type InputCheck<T> =
@@ -26,43 +27,31 @@ export function validateToolInput<Input extends z.ZodType>(
 ): InputCheck<z.output<Input>> {
   const decoded = decodeInput(rawInput, textLayers);
   if (!decoded.ok) {
-    return {
-      ok: false,
-      failure: toolError(
-        "validation_error",
-        `The input to ${definition.name} is not valid JSON: ${decoded.reason}`,
-        { param: "(input)" },
-      ),
-    };
+    return refused(`The input to ${definition.name} is not valid JSON: ${decoded.reason}`, {
+      param: "(input)",
+    });
   }
   // JSON.parse does not recurse: JSON text is checked once parsed, as an object is.
   const deepParam = tooDeepParam(decoded.value);
   if (deepParam !== undefined) {
-    return {
-      ok: false,
-      failure: toolError(
-        "validation_error",
-        `The input to ${definition.name} is nested too deep at ${deepParam}: no parameter nests more than ${MAX_INPUT_DEPTH} levels`,
-        { param: deepParam },
-      ),
-    };
+    return refused(
+      `The input to ${definition.name} is nested too deep at ${deepParam}: no parameter nests more than ${MAX_INPUT_DEPTH} levels`,
+      { param: deepParam },
+    );
   }
   const parsed = definition.inputSchema.safeParse(withoutNullFields(decoded.value), {
     reportInput: true,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const problems = parsed.error.issues.map((issue) => describeIssue(definition, issue));
-  return {
-    ok: false,
-    failure: toolError(
-      "validation_error",
-      `Invalid input to ${definition.name}: ${problems.map((p) => p.text).join("; ")}`,
-      {
-        param: problems[0]?.param ?? "(input)",
-        issues: problems.map(({ param, text }) => ({ param, message: text })),
-      },
-    ),
-  };
+  return refused(`Invalid input to ${definition.name}: ${problems.map((p) => p.text).join("; ")}`, {
+    param: problems[0]?.param ?? "(input)",
+    issues: problems.map(({ param, text }) => ({ param, message: text })),
+  });
+}
+
+function refused(message: string, detail: { [key: string]: JsonValue }): InputCheck<never> {
+  return { ok: false, failure: toolError("validation_error", message, detail) };
 }
 
 function decodeInput(
