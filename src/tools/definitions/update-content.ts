@@ -31,11 +31,7 @@ const inputSchema = z
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
   })
   .superRefine((input, context) => {
-    if (
-      input.content === undefined &&
-      input.channelId === undefined &&
-      input.status === undefined
-    ) {
+    if ([input.content, input.channelId, input.status].every((field) => field === undefined)) {
       context.addIssue({
         code: "custom",
         path: ["status"],
