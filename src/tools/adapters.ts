@@ -63,11 +63,6 @@ export interface AnthropicTool {
   };
 }
 
-// Each adapter hands out its own copy of the schema, so a caller that mutates it breaks nothing.
-function copyOf(parameters: ToolParameters): ToolParameters {
-  return structuredClone(parameters);
-}
-
 /**
  * Shapes tools for OpenAI Chat Completions (and compatible APIs):
  * `{ type: "function", function: { name, description, parameters } }`.
@@ -83,17 +78,10 @@ export function toOpenAITools(
   list: readonly ToolDefinition[] = tools,
   options: OpenAIToolOptions = {},
 ): OpenAIChatTool[] {
-  const strict = wantsStrict(options);
-  return list.map((tool) => ({
-    type: "function",
-    function: strict
-      ? {
-          name: tool.name,
-          description: tool.description,
-          parameters: toStrictParameters(tool.parameters),
-          strict: true,
-        }
-      : { name: tool.name, description: tool.description, parameters: copyOf(tool.parameters) },
+  // The Responses shape with the function nested, and `strict` only where it is true.
+  return toOpenAIResponsesTools(list, options).map(({ type, strict, ...func }) => ({
+    type,
+    function: strict ? { ...func, strict } : func,
   }));
 }
 
@@ -119,7 +107,8 @@ export function toOpenAIResponsesTools(
     type: "function",
     name: tool.name,
     description: tool.description,
-    parameters: strict ? toStrictParameters(tool.parameters) : copyOf(tool.parameters),
+    // Each adapter hands out its own copy, so a caller that mutates it breaks nothing.
+    parameters: strict ? toStrictParameters(tool.parameters) : structuredClone(tool.parameters),
     strict,
   }));
 }
@@ -134,7 +123,7 @@ export function toOpenAIResponsesTools(
  */
 export function toAnthropicTools(list: readonly ToolDefinition[] = tools): AnthropicTool[] {
   return list.map((tool) => {
-    const { required, ...schema } = copyOf(tool.parameters);
+    const { required, ...schema } = structuredClone(tool.parameters);
     return {
       name: tool.name,
       description: tool.description,

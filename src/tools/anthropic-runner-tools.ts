@@ -1,12 +1,7 @@
-import {
-  acknowledgmentModeOf,
-  type ConfirmOptions,
-  confirmOf,
-} from "./approval/acknowledgment-policy.js";
-import { createGate } from "./approval/gate.js";
+import type { ConfirmOptions } from "./approval/acknowledgment-policy.js";
 import { faceOptions } from "./face-options.js";
 import type { ToolParameters } from "./json-schema.js";
-import { runThroughGate } from "./run-tool.js";
+import { confirmingGate, runThroughGate } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
 
@@ -60,11 +55,7 @@ export function toAnthropicRunnableTools(
     acknowledgment: true,
     confirm: true,
   });
-  const gate = createGate({
-    client,
-    mode: acknowledgmentModeOf(given),
-    confirm: confirmOf(given),
-  });
+  const gate = confirmingGate(client, given);
   return selectTools(given).map((tool) => ({
     type: "custom",
     name: tool.name,

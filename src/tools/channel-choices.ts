@@ -18,7 +18,7 @@ export async function withChannelChoices(
   refusal: ToolErrorResult,
   options: RequestOptions | undefined,
 ): Promise<ToolErrorResult> {
-  if (!namesParam(refusal, channelParam)) return refusal;
+  if (!refusalNamesParam(refusal, channelParam)) return refusal;
   let channels: Awaited<ReturnType<ToolClient["channels"]["list"]>>;
   try {
     channels = await client.channels.list({}, options);
@@ -47,7 +47,8 @@ export async function withChannelChoices(
   };
 }
 
-function namesParam(refusal: ToolErrorResult, channelParam: ChannelParam): boolean {
+/** Whether a refusal (or one of its `issues`) is about `channelParam` or a field inside it. */
+export function refusalNamesParam(refusal: ToolErrorResult, channelParam: ChannelParam): boolean {
   const issues = Array.isArray(refusal.error.issues) ? refusal.error.issues : [refusal.error];
   return issues.some((issue) => {
     const param =

@@ -4,6 +4,7 @@
  * input again.
  */
 import type { z } from "zod";
+import { textDigest } from "../resources/content/review.js";
 import type { ToolImplementation } from "./define-tool.js";
 import { type ToolErrorResult, toolError } from "./envelope.js";
 import { findTool, tools } from "./tool-list.js";
@@ -56,7 +57,7 @@ export async function decodeToolCall(
       ),
     };
   }
-  const checked = validateToolInput(tool.definition, unwrapText(rawInput));
+  const checked = validateToolInput(tool.definition, rawInput, { textLayers: MAX_TEXT_LAYERS });
   if (!checked.ok) return { ok: false, failure: checked.failure, tool };
   const { gated } = tool.definition;
   const input = (
@@ -83,24 +84,6 @@ function approveNewTextRefusal(itemId: string): ToolErrorResult {
   );
 }
 
-/** The input with the text layers a model wrapped it in taken off (the last one is parsed by validation). */
-function unwrapText(rawInput: unknown): unknown {
-  let value = rawInput;
-  for (let layer = 0; layer < MAX_TEXT_LAYERS && typeof value === "string"; layer++) {
-    const text = value.replace(/^\uFEFF/, "").trim();
-    if (layer === MAX_TEXT_LAYERS - 1) return text;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return text; // validation names the JSON fault
-    }
-    if (typeof parsed !== "string") return text;
-    value = parsed;
-  }
-  return value;
-}
-
 /** The input without the model's own `acknowledgeAiIsms`: where a person decides, only theirs counts. */
 function withoutModelAcknowledgment<T extends object>(input: T): T {
   const { acknowledgeAiIsms: _ignored, ...rest } = input as T & { acknowledgeAiIsms?: unknown };
@@ -108,20 +91,18 @@ function withoutModelAcknowledgment<T extends object>(input: T): T {
 }
 
 /** SHA-256 (hex) of the input's canonical JSON, without `acknowledgeAiIsms`. */
-async function argumentDigest(input: object): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(withoutModelAcknowledgment(input)));
-  const digest = await globalThis.crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+function argumentDigest(input: object): Promise<string> {
+  return textDigest(canonicalJson(withoutModelAcknowledgment(input)));
 }
 
-function canonicalJson(value: unknown): string {
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+/**
+ * JSON with every object's keys in order, so equal inputs give equal text (no tool input has keys
+ * shaped like array indexes, which an object lists first).
+ */
+function canonicalJson(value: object): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field !== null && typeof field === "object" && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : field,
+  );
 }

@@ -53,9 +53,9 @@ export interface ToolDefinition<Name extends string = string, Input extends z.Zo
 }
 
 /** Runs a tool against the SDK once its input is valid; may throw the SDK's errors. */
-export type ToolCall<Input extends z.ZodType> = (
+export type ToolCall<Input extends z.ZodType, Given = z.output<Input>> = (
   client: ToolClient,
-  input: z.output<Input>,
+  input: Given,
   options: RequestOptions | undefined,
 ) => Promise<unknown>;
 
@@ -69,24 +69,37 @@ export interface ToolImplementation<Name extends string, Input extends z.ZodType
   readonly approvedItem?: (input: z.output<Input>) => string | undefined;
 }
 
-/** Builds a tool, generating its JSON Schemas from the zod input and output schemas. */
+/** The input without the `undefined` an optional zod field adds to its output type. */
+type WithoutUndefined<T> = { [K in keyof T]: Exclude<T[K], undefined> };
+
+/**
+ * Builds a tool, generating its JSON Schemas from the zod input and output schemas. `call` gets
+ * the input without its `undefined` fields, so it fits the SDK's parameter types under
+ * `exactOptionalPropertyTypes` and nothing is sent for a field the model left out.
+ */
 export function defineTool<const Name extends string, Input extends z.ZodType>(
   spec: Omit<ToolDefinition<Name, Input>, "parameters" | "outputJsonSchema" | "gated">,
-  call: ToolCall<Input>,
+  call: ToolCall<Input, WithoutUndefined<z.output<Input>>>,
   behaviour: Pick<ToolImplementation<Name, Input>, "channelParam" | "approvedItem"> = {},
 ): ToolImplementation<Name, Input> {
   const definition: ToolDefinition<Name, Input> = Object.freeze({
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    inputSchema: spec.inputSchema,
+    ...spec,
     parameters: deepFreeze(toToolParameters(spec.inputSchema)),
-    outputSchema: spec.outputSchema,
     outputJsonSchema: deepFreeze(toToolOutputSchema(spec.outputSchema)),
     annotations: Object.freeze({ ...spec.annotations }),
     gated: behaviour.approvedItem !== undefined,
   });
-  return { definition, call, ...behaviour };
+  return {
+    definition,
+    call: (client, input, options) => call(client, withoutUndefined(input), options),
+    ...behaviour,
+  };
+}
+
+function withoutUndefined<T>(input: T): WithoutUndefined<T> {
+  return Object.fromEntries(
+    Object.entries(input as object).filter(([, value]) => value !== undefined),
+  ) as WithoutUndefined<T>;
 }
 
 // The definitions are shared by every caller in the process: nobody may change another's schema.

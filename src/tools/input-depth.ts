@@ -26,38 +26,3 @@ export function tooDeepParam(value: unknown): string | undefined {
   }
   return undefined;
 }
-
-/**
- * The same check on JSON text, before it is parsed: the top-level key under which the text nests
- * deeper than {@link MAX_INPUT_DEPTH}, or `undefined`. Brackets inside strings do not count.
- */
-export function tooDeepParamInText(text: string): string | undefined {
-  let depth = 0;
-  let inString = false;
-  let stringStart = -1;
-  let lastString = "";
-  let param = "(input)";
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (inString) {
-      if (char === "\\") i++;
-      else if (char === '"') {
-        inString = false;
-        lastString = text.slice(stringStart + 1, i);
-      }
-      continue;
-    }
-    if (char === '"') {
-      inString = true;
-      stringStart = i;
-    } else if (char === ":" && depth === 1) {
-      param = lastString;
-    } else if (char === "{" || char === "[") {
-      depth++;
-      if (depth > MAX_INPUT_DEPTH) return depth === 2 ? "(input)" : param;
-    } else if (char === "}" || char === "]") {
-      depth--;
-    }
-  }
-  return undefined;
-}

@@ -36,14 +36,7 @@ export interface ToolParameters {
  * same to a model in far fewer tokens.
  */
 export function toToolParameters(inputSchema: z.ZodType): ToolParameters {
-  const generated = z.toJSONSchema(inputSchema, {
-    io: "input",
-    target: "draft-2020-12",
-    override: ({ jsonSchema }) => {
-      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
-    },
-  }) as Record<string, unknown>;
-  const { $schema: _dialect, ...parameters } = generated;
+  const parameters = jsonSchemaOf(inputSchema, "input");
   if (parameters.type !== "object" || parameters.additionalProperties !== false) {
     throw new TypeError("A tool's input schema must be a strict zod object.");
   }
@@ -71,13 +64,20 @@ export interface ToolOutputSchema {
  * schemas the SDK parses with, read on their output side (what the tool hands back).
  */
 export function toToolOutputSchema(outputSchema: z.ZodType): ToolOutputSchema {
-  const generated = z.toJSONSchema(outputSchema, {
-    io: "output",
-    target: "draft-2020-12",
-  }) as Record<string, unknown>;
-  const { $schema: _dialect, ...schema } = generated;
+  const schema = jsonSchemaOf(outputSchema, "output");
   if (schema.type !== "object" || typeof schema.properties !== "object") {
     throw new TypeError("A tool's output schema must be a zod object: MCP results are objects.");
   }
   return schema as unknown as ToolOutputSchema;
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    override: ({ jsonSchema }) => {
+      if (io === "input" && jsonSchema.format === "date-time") delete jsonSchema.pattern;
+    },
+  }) as Record<string, unknown>;
+  return generated;
 }

@@ -1,14 +1,8 @@
-import type { OpenAIToolOptions } from "./adapters.js";
-import {
-  acknowledgmentModeOf,
-  type ConfirmOptions,
-  confirmOf,
-} from "./approval/acknowledgment-policy.js";
-import { createGate } from "./approval/gate.js";
+import { type OpenAIToolOptions, toOpenAIResponsesTools } from "./adapters.js";
+import type { ConfirmOptions } from "./approval/acknowledgment-policy.js";
 import { faceOptions } from "./face-options.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
-import { runThroughGate } from "./run-tool.js";
-import { toStrictParameters, wantsStrict } from "./strict-schema.js";
+import { confirmingGate, runThroughGate } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
 
@@ -77,26 +71,14 @@ export function toOpenAIRunnableTools(
     acknowledgment: true,
     confirm: true,
   });
-  const strict = wantsStrict(given);
-  const gate = createGate({
-    client,
-    mode: acknowledgmentModeOf(given),
-    confirm: confirmOf(given),
-  });
-  return selectTools(given).map((tool) => ({
-    type: "function",
+  const gate = confirmingGate(client, given);
+  return toOpenAIResponsesTools(selectTools(given), given).map(({ type, ...tool }) => ({
+    type,
     function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: mutableCopy(strict ? toStrictParameters(tool.parameters) : tool.parameters),
-      strict,
+      ...tool,
+      parameters: tool.parameters as RunnableToolParameters,
       function: async (args: string) =>
         JSON.stringify(await runThroughGate(gate, tool.name, args, undefined)),
     },
   }));
-}
-
-// A fresh copy each time, so the frozen shared definitions are never handed out.
-function mutableCopy(parameters: ToolParameters): RunnableToolParameters {
-  return structuredClone(parameters) as unknown as RunnableToolParameters;
 }

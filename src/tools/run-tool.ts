@@ -70,12 +70,13 @@ export async function runTool<Name extends ToolName | (string & {})>(
   options?: RunToolOptions,
 ): Promise<ToolResult> {
   const { acknowledgment, confirm, ...requestOptions } = faceOptions(options, RUN_TOOL_OPTIONS);
-  const gate = createGate({
-    client,
-    mode: acknowledgmentModeOf({ acknowledgment }),
-    confirm: confirmOf({ confirm }),
-  });
+  const gate = confirmingGate(client, { acknowledgment, confirm });
   return runThroughGate(gate, name, input, requestOptions);
+}
+
+/** The gate of a face whose own options say who acknowledges: `acknowledgment` and `confirm`. */
+export function confirmingGate(client: ToolClient, options: ConfirmOptions): Gate {
+  return createGate({ client, mode: acknowledgmentModeOf(options), confirm: confirmOf(options) });
 }
 
 /** What a face knows of one call besides its name and input. */

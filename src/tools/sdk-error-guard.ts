@@ -1,35 +1,13 @@
-import type { AmbiguousCreateError } from "../core/errors/ambiguous-create-error.js";
-import type { APIError } from "../core/errors/api-error.js";
-import type { AcknowledgmentRequiredError } from "../core/errors/conflict.js";
-import type {
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-} from "../core/errors/connection-errors.js";
-import type {
-  InvalidRequestError,
-  PaginationError,
-  PlannedTimePassedError,
-  ResponseValidationError,
-} from "../core/errors/local-errors.js";
-import type { PostlineError } from "../core/errors/postline-error.js";
-import type { RateLimitError } from "../core/errors/rate-limit.js";
+import type * as sdk from "../index.js";
+
+type ErrorClass<E extends Error = Error> = abstract new (...args: never) => E;
 
 /** The SDK error classes the tools tell apart, by the name each carries on its prototype. */
-interface SdkErrorClasses {
-  PostlineError: PostlineError;
-  AmbiguousCreateError: AmbiguousCreateError;
-  APIError: APIError;
-  AcknowledgmentRequiredError: AcknowledgmentRequiredError;
-  RateLimitError: RateLimitError;
-  APIConnectionError: APIConnectionError;
-  APITimeoutError: APITimeoutError;
-  APIUserAbortError: APIUserAbortError;
-  InvalidRequestError: InvalidRequestError;
-  PaginationError: PaginationError;
-  PlannedTimePassedError: PlannedTimePassedError;
-  ResponseValidationError: ResponseValidationError;
-}
+type SdkErrorClasses = {
+  [Name in keyof typeof sdk as (typeof sdk)[Name] extends ErrorClass
+    ? Name
+    : never]: (typeof sdk)[Name] extends ErrorClass<infer E> ? E : never;
+};
 
 /** The name an older copy of the SDK gave a class since renamed (0.1.0 named it on its prototype). */
 const OLDER_NAMES: { readonly [Name in keyof SdkErrorClasses]?: string } = {

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { ToolDefinition } from "./define-tool.js";
 import { type ToolErrorResult, toolError } from "./envelope.js";
-import { MAX_INPUT_DEPTH, tooDeepParam, tooDeepParamInText } from "./input-depth.js";
+import { MAX_INPUT_DEPTH, tooDeepParam } from "./input-depth.js";
+import type { JsonValue } from "./json-schema.js";
 
 /** The outcome of checking a model's input against a tool's schema. */
 export type InputCheck<T> =
@@ -10,7 +11,9 @@ export type InputCheck<T> =
 
 /**
  * Checks a model's input against a tool's zod schema. The input may be an object or the JSON
- * text of one (OpenAI sends `arguments` as a string); a missing input counts as `{}`, and a
+ * text of one (OpenAI sends `arguments` as a string), with whitespace or a byte-order mark around
+ * it; `textLayers` says how many times that text may hold the JSON text of the input again
+ * (models double-encode). A missing input counts as `{}`, and a
  * parameter set to `null` counts as not given (OpenAI's strict mode sends `null` for every
  * optional parameter the model leaves out), so both send the same request. A refusal
  * is a `validation_error` whose message names every parameter at fault, with `param` naming the
@@ -20,59 +23,53 @@ export type InputCheck<T> =
 export function validateToolInput<Input extends z.ZodType>(
   definition: ToolDefinition<string, Input>,
   rawInput: unknown,
+  { textLayers = 1 }: { readonly textLayers?: number } = {},
 ): InputCheck<z.output<Input>> {
-  const deepParam =
-    typeof rawInput === "string" ? tooDeepParamInText(rawInput) : tooDeepParam(rawInput);
-  if (deepParam !== undefined) {
-    return {
-      ok: false,
-      failure: toolError(
-        "validation_error",
-        `The input to ${definition.name} is nested too deep at ${deepParam}: no parameter nests more than ${MAX_INPUT_DEPTH} levels`,
-        { param: deepParam },
-      ),
-    };
-  }
-  const decoded = decodeInput(rawInput);
+  const decoded = decodeInput(rawInput, textLayers);
   if (!decoded.ok) {
-    return {
-      ok: false,
-      failure: toolError(
-        "validation_error",
-        `The input to ${definition.name} is not valid JSON: ${decoded.reason}`,
-        { param: "(input)" },
-      ),
-    };
+    return refused(`The input to ${definition.name} is not valid JSON: ${decoded.reason}`, {
+      param: "(input)",
+    });
+  }
+  // JSON.parse does not recurse: JSON text is checked once parsed, as an object is.
+  const deepParam = tooDeepParam(decoded.value);
+  if (deepParam !== undefined) {
+    return refused(
+      `The input to ${definition.name} is nested too deep at ${deepParam}: no parameter nests more than ${MAX_INPUT_DEPTH} levels`,
+      { param: deepParam },
+    );
   }
   const parsed = definition.inputSchema.safeParse(withoutNullFields(decoded.value), {
     reportInput: true,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const problems = parsed.error.issues.map((issue) => describeIssue(definition, issue));
-  return {
-    ok: false,
-    failure: toolError(
-      "validation_error",
-      `Invalid input to ${definition.name}: ${problems.map((p) => p.text).join("; ")}`,
-      {
-        param: problems[0]?.param ?? "(input)",
-        issues: problems.map(({ param, text }) => ({ param, message: text })),
-      },
-    ),
-  };
+  return refused(`Invalid input to ${definition.name}: ${problems.map((p) => p.text).join("; ")}`, {
+    param: problems[0]?.param ?? "(input)",
+    issues: problems.map(({ param, text }) => ({ param, message: text })),
+  });
+}
+
+function refused(message: string, detail: { [key: string]: JsonValue }): InputCheck<never> {
+  return { ok: false, failure: toolError("validation_error", message, detail) };
 }
 
 function decodeInput(
   rawInput: unknown,
+  textLayers: number,
 ): { ok: true; value: unknown } | { ok: false; reason: string } {
-  if (rawInput === undefined || rawInput === null) return { ok: true, value: {} };
-  if (typeof rawInput !== "string") return { ok: true, value: rawInput };
-  if (rawInput.trim() === "") return { ok: true, value: {} };
-  try {
-    return { ok: true, value: JSON.parse(rawInput) };
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  let value = rawInput ?? {};
+  for (let layer = 0; layer < textLayers && typeof value === "string"; layer++) {
+    // trim() takes a byte-order mark too.
+    const text = value.trim();
+    if (text === "") return { ok: true, value: {} };
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
   }
+  return { ok: true, value };
 }
 
 // Only object fields: a null inside an array is a value the model chose, and the schema judges it.

@@ -5,7 +5,7 @@
  * the tool does not run), then the tool itself, run as the REST route it mirrors. Every failure
  * from there on is a tool result with `isError: true` whose text is the §1 envelope.
  */
-import type { ToolErrorResult } from "../../tools/envelope.js";
+import { refusalNamesParam } from "../../tools/channel-choices.js";
 import { findTool, isServiceToolName, type ServiceToolName } from "../../tools/tool-list.js";
 import { validateToolInput } from "../../tools/validate-input.js";
 import { ApiFailure } from "../fake/http/fake-response.js";
@@ -85,7 +85,7 @@ function runToolAsRoute(
   if (checked.ok) input = checked.input as Record<string, unknown>;
   else if (
     implementation.channelParam !== undefined &&
-    namesParam(checked.failure, implementation.channelParam) &&
+    refusalNamesParam(checked.failure, implementation.channelParam) &&
     isPlainObject(call.arguments)
   ) {
     // A create without a usable channel gets the route's own refusal, which lists the channels.
@@ -139,16 +139,6 @@ function readCallParams(
   if (params.arguments !== undefined && !isPlainObject(params.arguments))
     return { invalid: "params.arguments must be an object" };
   return { name: params.name, arguments: params.arguments ?? {} };
-}
-
-function namesParam(refusal: ToolErrorResult, param: string): boolean {
-  const issues = Array.isArray(refusal.error.issues) ? refusal.error.issues : [refusal.error];
-  return issues.some(
-    (issue) =>
-      isPlainObject(issue) &&
-      typeof issue.param === "string" &&
-      (issue.param === param || issue.param.startsWith(`${param}.`)),
-  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

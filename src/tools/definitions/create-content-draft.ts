@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
-import { channelIdField } from "./shared-fields.js";
+import { CREATE_HINTS, channelIdField, nonEmptyString } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   channelId: channelIdField.describe("The one channel this post is for (id from list_channels)."),
-  body: z.string().min(1).describe("The post text, exactly as it should be published."),
-  topic: z.string().min(1).optional().describe("A short topic label for the post."),
-  title: z
-    .string()
-    .min(1)
+  body: nonEmptyString.describe("The post text, exactly as it should be published."),
+  topic: nonEmptyString.optional().describe("A short topic label for the post."),
+  title: nonEmptyString
     .optional()
     .describe(
       "Title for long-form essay platforms (published as Untitled without one); ignored elsewhere.",
@@ -34,15 +31,10 @@ export const createContentDraft = defineTool(
       "schedule_content.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: CREATE_HINTS,
   },
   async (client, input, options) => ({
-    item: await client.content.createDraft(omitUndefined(input), options),
+    item: await client.content.createDraft(input, options),
   }),
   { channelParam: "channelId" },
 );

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { CreateContentResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { channelIdField } from "./shared-fields.js";
+import { CREATE_HINTS, channelIdField, nonEmptyString } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   channelIds: z
     .array(channelIdField)
     .min(1)
     .describe("Ids of the channels to write for (from list_channels); one post per channel."),
-  prompt: z.string().min(1).describe("What the posts should be about."),
+  prompt: nonEmptyString.describe("What the posts should be about."),
 });
 
 /** `generate_content`: the service writes one post per named channel (metered). */
@@ -28,12 +28,7 @@ export const generateContent = defineTool(
       "is generation_limit (get_stats shows usage).",
     inputSchema,
     outputSchema: CreateContentResponseSchema,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: CREATE_HINTS,
   },
   (client, input, options) => client.content.generate(input, options),
   { channelParam: "channelIds" },

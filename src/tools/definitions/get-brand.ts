@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { BrandResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-
-const inputSchema = z.strictObject({});
+import { noParameters, READ_HINTS } from "./shared-fields.js";
 
 /** `get_brand`: the workspace's brand profile, the facts and voice to write with. */
 export const getBrand = defineTool(
@@ -16,14 +14,9 @@ export const getBrand = defineTool(
       "founder's account). Follow standingRules (scope global, you or brand) and stay away " +
       "from excludedTopics. Returns { profile }, which is null before onboarding. Free; counts " +
       "toward the limit of 60 reads per minute.",
-    inputSchema,
+    inputSchema: noParameters,
     outputSchema: BrandResponseSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
   async (client, _input, options) => ({ profile: await client.brand.get(options) }),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { contentId } from "./shared-fields.js";
+import { contentId, READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({ id: contentId });
 
@@ -17,12 +17,7 @@ export const getContent = defineTool(
       "counts toward the limit of 60 reads per minute.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
   async (client, input, options) => ({ item: await client.content.get(input.id, options) }),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
-
-const inputSchema = z.strictObject({});
+import { noParameters, READ_HINTS } from "./shared-fields.js";
 
 const budgetStatus = z.object({
   limit: z.number().int().nullable(),
@@ -34,14 +33,9 @@ export const getRateBudget = defineTool(
       "could go now) and heldForMs (what is left of a rate-limit hold). store is shared when " +
       "the figures count every process on the key. Answered locally: free, sends nothing and " +
       "uses no slot.",
-    inputSchema,
+    inputSchema: noParameters,
     outputSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
   async (client) => client.rateBudget(),
 );

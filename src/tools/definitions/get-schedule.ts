@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { ScheduleResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-
-const inputSchema = z.strictObject({});
+import { noParameters, READ_HINTS } from "./shared-fields.js";
 
 /** `get_schedule`: the workspace's posting configuration and weekly slots. */
 export const getSchedule = defineTool(
@@ -15,14 +13,9 @@ export const getSchedule = defineTool(
       "(shared, and per voice under voices.you and voices.brand). Use it to pick sensible " +
       "times for schedule_content and to know which words are flagged. Returns { config, " +
       "slots }. Free; counts toward the limit of 60 reads per minute.",
-    inputSchema,
+    inputSchema: noParameters,
     outputSchema: ScheduleResponseSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
   (client, _input, options) => client.schedule.get(options),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { StatsSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
+import { READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   days: z
@@ -26,12 +26,7 @@ export const getStats = defineTool(
       "of 60 reads per minute.",
     inputSchema,
     outputSchema: StatsSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
-  (client, input, options) => client.stats.get(omitUndefined(input), options),
+  (client, input, options) => client.stats.get(input, options),
 );

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { ChannelListResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
+import { nonEmptyString, READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
-  platform: z
-    .string()
-    .min(1)
+  platform: nonEmptyString
     .optional()
     .describe("Only channels on this platform, e.g. x or linkedin."),
 });
@@ -24,14 +22,9 @@ export const listChannels = defineTool(
       "counts toward the limit of 60 reads per minute.",
     inputSchema,
     outputSchema: ChannelListResponseSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
   async (client, input, options) => ({
-    channels: await client.channels.list(omitUndefined(input), options),
+    channels: await client.channels.list(input, options),
   }),
 );

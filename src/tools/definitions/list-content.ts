@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CONTENT_SOURCES, CONTENT_STATUSES, ContentPageSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
-import { channelIdField } from "./shared-fields.js";
+import { channelIdField, nonEmptyString, READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   status: z
@@ -16,9 +15,7 @@ const inputSchema = z.strictObject({
     .enum(CONTENT_SOURCES)
     .optional()
     .describe("Only items from this source; items created through these tools have source api."),
-  cursor: z
-    .string()
-    .min(1)
+  cursor: nonEmptyString
     .optional()
     .describe("The nextCursor of the previous page, to read the next one."),
   limit: z
@@ -44,12 +41,7 @@ export const listContent = defineTool(
       "Free; counts toward the limit of 60 reads per minute.",
     inputSchema,
     outputSchema: ContentPageSchema,
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_HINTS,
   },
-  (client, input, options) => client.content.listPage(omitUndefined(input), options),
+  (client, input, options) => client.content.listPage(input, options),
 );

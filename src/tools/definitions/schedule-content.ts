@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
 import { acknowledgeAiIsms, contentId, NEEDS_ACKNOWLEDGMENT } from "./shared-fields.js";
 
 const inputSchema = z
@@ -63,7 +62,7 @@ export const scheduleContent = defineTool(
       id,
       // A Date is sent as UTC, whatever offset the model wrote.
       {
-        ...omitUndefined(rest),
+        ...rest,
         ...(scheduledAt === undefined ? {} : { scheduledAt: new Date(scheduledAt) }),
       },
       options,

@@ -1,18 +1,24 @@
 import { z } from "zod";
+import type { ToolAnnotations } from "../define-tool.js";
 
 /**
- * Input fields several tools share, described once so every tool tells a model the same thing.
+ * Input fields and hints several tools share, written once so every tool tells a model and a
+ * host the same thing.
  */
 
-export const contentId = z
-  .string()
-  .min(1)
-  .describe("The content item's id, as returned by list_content or a create tool.");
+/** The input of a tool that takes no parameters. */
+export const noParameters = z.strictObject({});
 
-export const channelIdField = z
-  .string()
-  .min(1)
-  .describe("A connected channel's id, as returned by list_channels (never a platform name).");
+/** Text a parameter needs at least one character of. */
+export const nonEmptyString = z.string().min(1);
+
+export const contentId = nonEmptyString.describe(
+  "The content item's id, as returned by list_content or a create tool.",
+);
+
+export const channelIdField = nonEmptyString.describe(
+  "A connected channel's id, as returned by list_channels (never a platform name).",
+);
 
 /**
  * What a gated tool's description says of AI-ism matches, in every mode: it never tells the
@@ -30,3 +36,19 @@ export const acknowledgeAiIsms = z
     "true accepts the error.aiIsmMatches of a refused call, for the exact current text. Send " +
       "it only when the refusal's message tells you to: wherever a person decides it is ignored.",
   );
+
+/** The hints of a tool that only reads the workspace. */
+export const READ_HINTS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** The hints of a tool that creates content, which stays in the workspace until approved. */
+export const CREATE_HINTS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};

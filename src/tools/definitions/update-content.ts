@@ -1,20 +1,18 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { omitUndefined } from "./omit-undefined.js";
 import {
   acknowledgeAiIsms,
   channelIdField,
   contentId,
   NEEDS_ACKNOWLEDGMENT,
+  nonEmptyString,
 } from "./shared-fields.js";
 
 const inputSchema = z
   .strictObject({
     id: contentId,
-    content: z
-      .string()
-      .min(1)
+    content: nonEmptyString
       .optional()
       .describe("New text replacing the current text (draft or pending items only)."),
     channelId: channelIdField
@@ -27,19 +25,13 @@ const inputSchema = z
       .enum(["pending", "draft", "cancelled"])
       .optional()
       .describe("pending approves, draft un-approves, cancelled rejects."),
-    rejectionReason: z
-      .string()
-      .min(1)
+    rejectionReason: nonEmptyString
       .optional()
       .describe("Why the item is rejected; only with status cancelled."),
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
   })
   .superRefine((input, context) => {
-    if (
-      input.content === undefined &&
-      input.channelId === undefined &&
-      input.status === undefined
-    ) {
+    if ([input.content, input.channelId, input.status].every((field) => field === undefined)) {
       context.addIssue({
         code: "custom",
         path: ["status"],
@@ -81,7 +73,7 @@ export const updateContent = defineTool(
     },
   },
   async (client, { id, ...changes }, options) => ({
-    item: await client.content.update(id, omitUndefined(changes), options),
+    item: await client.content.update(id, changes, options),
   }),
   { approvedItem: (input) => (input.status === "pending" ? input.id : undefined) },
 );
