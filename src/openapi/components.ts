@@ -35,10 +35,13 @@ import {
   VoiceFactsSchema,
   VoiceSettingsSchema,
 } from "../schemas/index.js";
-import { CAMEL_CASE_RULES } from "./camel-case.js";
-import { describeItemResponses } from "./item-responses.js";
+import { camelCaseRules } from "./camel-case.js";
+import {
+  AgentKeyResponse,
+  ContentItemResponse,
+  CreatedAgentKeyResponse,
+} from "./item-responses.js";
 import type { JsonSchema } from "./json-schema.js";
-import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
   CreateContentRequest,
@@ -140,10 +143,9 @@ export function convertedComponents(
 export function componentSchemas(): Record<string, JsonSchema> {
   const components = convertedComponents(NAMED_SCHEMAS);
   applyRefinements(components, STATED_RULES);
-  applyRefinements(components, CAMEL_CASE_RULES);
+  applyRefinements(components, camelCaseRules(components));
   components.ConflictEnvelope = CONFLICT_ENVELOPE;
   components.RateLimitedEnvelope = RATE_LIMITED_ENVELOPE;
-  describeItemResponses(components);
   return components;
 }
 

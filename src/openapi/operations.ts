@@ -4,22 +4,23 @@
  * answers and the route's own error codes (api-v1.md §4, §7). Scope, role and rate limit come
  * from the route table itself.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { ErrorCodeClassName } from "../core/errors/codes.js";
 import {
-  AgentKeySchema,
   BrandResponseSchema,
   ChannelListResponseSchema,
-  ContentItemSchema,
   ContentPageSchema,
   CreateContentResponseSchema,
-  CreatedAgentKeySchema,
-  ItemEnvelopeSchema,
   KeyListResponseSchema,
   ScheduleContentResponseSchema,
   ScheduleResponseSchema,
   StatsSchema,
 } from "../schemas/index.js";
+import {
+  AgentKeyResponse,
+  ContentItemResponse,
+  CreatedAgentKeyResponse,
+} from "./item-responses.js";
 import {
   CreateContentRequest,
   CreateKeyRequest,
@@ -66,16 +67,6 @@ export interface OperationSpec {
   /** Codes this route answers beyond the ones every route may (auth, workspace state, 429, 500). */
   errors: readonly ErrorCodeClassName[];
 }
-
-/** `{ item }` or the item itself: api-v1.md §4 does not show single-item bodies. */
-export const ContentItemResponse = z.union([ItemEnvelopeSchema, ContentItemSchema]);
-/** `{ key }` or the key itself, for the same reason. */
-export const AgentKeyResponse = z.union([z.looseObject({ key: AgentKeySchema }), AgentKeySchema]);
-/** The created key, with its token, flat or under `key`. */
-export const CreatedAgentKeyResponse = z.union([
-  CreatedAgentKeySchema,
-  z.looseObject({ key: CreatedAgentKeySchema }),
-]);
 
 const NOT_FOUND: ErrorCodeClassName = "NotFoundError";
 const VALIDATION: ErrorCodeClassName = "ValidationError";
