@@ -99,36 +99,11 @@ const CONTENT: Record<string, Refinement> = {
 /** Channels, brand profile, schedule configuration and stats (§2.2 to §2.5, §4). */
 const WORKSPACE: Record<string, Refinement> = {
   // CHANNELS-1: every §2.2 field is there; types and values are not shown.
-  Channel: {
-    required: [
-      "id",
-      "platform",
-      "provider",
-      "displayName",
-      "handle",
-      "accountType",
-      "subscriptionTier",
-      "isDefault",
-      "isActive",
-      "connectedAt",
-    ],
-  },
+  Channel: { required: "every" },
   ChannelList: { required: ["channels"] },
   // BRAND-2: the §2.3 structure, `examples` included; BRAND-5: the retired fields are gone.
   BrandProfile: {
-    required: [
-      "name",
-      "tagline",
-      "motto",
-      "mission",
-      "whatWeAre",
-      "primaryUrl",
-      "aboutYou",
-      "standingRules",
-      "voiceConfidence",
-      "excludedTopics",
-      "examples",
-    ],
+    required: "every",
     allOf: [absent("voice", "terms", "traits", "principles", "industry")],
   },
   AboutYou: { required: ["facts", "inYourWords", "you", "brand"] },
@@ -142,33 +117,10 @@ const WORKSPACE: Record<string, Refinement> = {
   // BRANDGET-1: `{ profile }`, an object or null (BRAND-1).
   BrandResponse: { required: ["profile"] },
   // SCHEDCFG-1, SCHEDCFG-4: the §2.4 fields; types and values are not shown.
-  ScheduleConfig: {
-    required: [
-      "timezone",
-      "approvalMode",
-      "maxPostsPerDay",
-      "minHoursBetween",
-      "queueBufferDays",
-      "sensitivityKeywords",
-      "aiIsmAllowlist",
-      "voices",
-    ],
-  },
+  ScheduleConfig: { required: "every" },
   "ScheduleConfig.voices": { required: ["you", "brand"] },
   VoiceSettings: { required: ["approvalMode", "sensitivityKeywords", "aiIsmAllowlist"] },
-  ScheduleSlot: {
-    required: [
-      "id",
-      "dayOfWeek",
-      "timeOfDay",
-      "platform",
-      "contentType",
-      "topicCategory",
-      "recurrenceType",
-      "weekOfMonth",
-      "enabled",
-    ],
-  },
+  ScheduleSlot: { required: "every" },
   ScheduleResponse: { required: ["config", "slots"] },
   // STATS-1, STATS-2: the window in days (1 to 365), integer counts, `rate` a fraction.
   Stats: {
