@@ -1,6 +1,5 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
-import type { Postline } from "../client.js";
-import type { SpentTickets } from "../tools/approval/index.js";
+import type { McpServerOptions } from "../mcp/server/create-server.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
@@ -162,16 +161,18 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     });
   // Only once the client is made: a missing key is the first and only line.
   io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
+  const options: McpServerOptions = {
+    client,
+    readOnly: flags["read-only"] === true,
+    ...(toolNames ? { tools: toolNames } : {}),
+    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+    acknowledgment,
+    ...(requestStateKey === undefined ? {} : { requestStateKey }),
+    // With --redis, a form's or a card's ticket decides once across every process.
+    ...(pacing === undefined ? {} : { spentTickets: pacing.spentTickets }),
+  };
   try {
-    return await serve(flags, client, io, stopped, {
-      fake,
-      port,
-      toolNames,
-      maxWaitMs,
-      acknowledgment,
-      requestStateKey,
-      spentTickets: pacing?.spentTickets,
-    });
+    return await serve(flags, options, { fake, port }, io, stopped);
   } finally {
     // Exports the batched spans before the process exits.
     await tracing?.shutdown();
@@ -179,36 +180,15 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   }
 }
 
-interface ServeSettings {
-  readonly fake: EmbeddedFake | undefined;
-  readonly port: number;
-  readonly toolNames: ToolName[] | undefined;
-  readonly maxWaitMs: number | undefined;
-  readonly acknowledgment: "ask" | "human" | "model";
-  readonly requestStateKey: string | undefined;
-  /** With --redis, a form's or a card's ticket decides once across every process. */
-  readonly spentTickets: SpentTickets | undefined;
-}
-
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
   flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>,
-  client: Postline,
+  options: McpServerOptions,
+  { fake, port }: { fake: EmbeddedFake | undefined; port: number },
   io: CliIO,
   stopped: Promise<unknown>,
-  settings: ServeSettings,
 ): Promise<number> {
-  const { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey } = settings;
   const mcp = await loadMcp();
-  const options = {
-    client,
-    readOnly: flags["read-only"] === true,
-    ...(toolNames ? { tools: toolNames } : {}),
-    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
-    acknowledgment,
-    ...(requestStateKey === undefined ? {} : { requestStateKey }),
-    ...(settings.spentTickets === undefined ? {} : { spentTickets: settings.spentTickets }),
-  };
   try {
     // Refuses a bad selection once, up front, rather than on each connection.
     mcp.createMcpServer(options);
@@ -337,15 +317,7 @@ async function loadMcp() {
       import("../mcp/transport/stdio-repair.js"),
       import("./serve-fetch.js"),
     ]);
-    return {
-      createMcpServer: server.createMcpServer,
-      createMcpHttpEndpoint: endpoint.createMcpHttpEndpoint,
-      MCP_HTTP_PATH: endpoint.MCP_HTTP_PATH,
-      serveStdio: stdio.serveStdio,
-      StdioServerTransport: stdio.StdioServerTransport,
-      repairedStdin: repair.repairedStdin,
-      serveFetch: fetchServer.serveFetch,
-    };
+    return { ...server, ...endpoint, ...stdio, ...repair, ...fetchServer };
   } catch (error) {
     if (isModuleNotFound(error)) {
       throw new UsageError(
