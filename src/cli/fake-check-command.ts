@@ -10,7 +10,7 @@ import {
   readRecordingFile,
 } from "../testing/tooling/recordings/recording-file.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, showHelp } from "./io.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseCommandLine, UsageError } from "./usage-error.js";
 
@@ -47,10 +47,7 @@ export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<
     { args: [...argv], options: FAKE_CHECK_FLAGS, strict: true, allowPositionals: true },
     "fake check",
   );
-  if (flags.help) {
-    io.stdout.write(FAKE_CHECK_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, FAKE_CHECK_HELP);
   const [file, ...extra] = positionals;
   if (file === undefined)
     throw new UsageError("FILE is required: the recording to check", "fake check");

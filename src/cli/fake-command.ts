@@ -12,7 +12,7 @@ import { runFakeReplay } from "./fake-replay.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
 import { FAKE_SNAPSHOT_COMMAND, runFakeSnapshot } from "./fake-snapshot-command.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, showHelp, untilStopped } from "./io.js";
 import { listenFailureLine, portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
@@ -90,10 +90,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
   if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
   if (argv[0] === "check") return runFakeCheck(argv.slice(1), io);
   const flags = parseFlags(argv, FAKE_FLAGS, "fake");
-  if (flags.help) {
-    io.stdout.write(FAKE_HELP + fakeRoutesHelp());
-    return 0;
-  }
+  if (flags.help) return showHelp(io, FAKE_HELP + fakeRoutesHelp());
   const port = portOf(flags.port, "fake");
   if (flags.replay !== undefined) {
     if (flags.seed !== undefined)

@@ -10,6 +10,12 @@ export function processIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env };
 }
 
+/** Writes a help (or the version) to stdout; returns the exit code, 0. */
+export function showHelp(io: CliIO, help: string): number {
+  io.stdout.write(help);
+  return 0;
+}
+
 /** Resolves on the first SIGINT or SIGTERM (Ctrl-C, `kill`), with the signal's name. */
 export function untilStopped(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {

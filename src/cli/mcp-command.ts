@@ -5,7 +5,7 @@ import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, showHelp, untilStopped } from "./io.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { listenFailureLine, portOf } from "./port-flag.js";
 import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
@@ -100,10 +100,7 @@ const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_
 /** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
 export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(argv, MCP_FLAGS, "mcp");
-  if (flags.help) {
-    io.stdout.write(MCP_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, MCP_HELP);
   if (flags.port !== undefined && !flags.http) {
     throw new UsageError("--port needs --http: over stdio there is no port", "mcp");
   }

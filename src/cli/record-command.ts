@@ -14,7 +14,7 @@ import {
   insecureHttpAllowed,
 } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, showHelp, untilStopped } from "./io.js";
 import { portOf } from "./port-flag.js";
 import { snapshotWorkspace } from "./snapshot-workspace.js";
 import { terminalSafe } from "./terminal-text.js";
@@ -68,10 +68,7 @@ ${INSECURE_HTTP_HELP.option}
 /** Runs `postline record`; resolves to the exit code once stopped. */
 export async function runRecord(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(argv, RECORD_FLAGS, "record");
-  if (flags.help) {
-    io.stdout.write(RECORD_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, RECORD_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "record");
   const port = portOf(flags.port, "record");
   const allowInsecureHttp = flags["allow-insecure-http"] === true;
