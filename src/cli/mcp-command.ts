@@ -6,6 +6,7 @@ import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
 import { type CliIO, showHelp, untilStopped } from "./io.js";
+import { isMissingModule } from "./missing-module.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { listenFailureLine, portOf } from "./port-flag.js";
 import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
@@ -316,7 +317,7 @@ async function loadMcp() {
     ]);
     return { ...server, ...endpoint, ...stdio, ...repair, ...fetchServer };
   } catch (error) {
-    if (isModuleNotFound(error)) {
+    if (isMissingModule(error, "@modelcontextprotocol/server")) {
       throw new UsageError(
         "postline mcp needs the optional peer dependency @modelcontextprotocol/server: npm install @modelcontextprotocol/server",
         "mcp",
@@ -324,13 +325,4 @@ async function loadMcp() {
     }
     throw error;
   }
-}
-
-function isModuleNotFound(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
-    error.message.includes("@modelcontextprotocol/server")
-  );
 }

@@ -5,6 +5,7 @@
  */
 import type { SpanExporter, SpanProcessor } from "@opentelemetry/sdk-trace";
 import type { Tracer } from "../core/observe/tracing.js";
+import { isMissingModule } from "./missing-module.js";
 
 /** The packages the export needs, as the line that asks for them names them. */
 const OTLP_PACKAGES = [
@@ -57,7 +58,7 @@ export async function otlpTracingFromEnv(
   try {
     loaded = await loadOtlp();
   } catch (error) {
-    if (!isMissingPackage(error)) throw error;
+    if (!isMissingModule(error, "@opentelemetry/")) throw error;
     stderr.write(
       `postline mcp: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the spans need ${OTLP_PACKAGES.join(", ")}: npm install ${OTLP_PACKAGES.join(" ")}; serving without tracing\n`,
     );
@@ -135,13 +136,4 @@ async function loadOtlp() {
     import("@opentelemetry/resources"),
   ]);
   return { trace, exporter, resources };
-}
-
-function isMissingPackage(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
-    error.message.includes("@opentelemetry/")
-  );
 }

@@ -6,6 +6,7 @@
  */
 import type { PacingStore } from "../core/pacing/pacing-store.js";
 import type { SpentTickets } from "../tools/approval/index.js";
+import { isMissingModule } from "./missing-module.js";
 import { UsageError } from "./usage-error.js";
 
 /** A connected store, and how to let go of its connection. */
@@ -105,8 +106,7 @@ async function importOptional<Name extends "redis" | "ioredis">(
   try {
     return (await import(name)) as never;
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return undefined;
+    if (isMissingModule(error, name)) return undefined;
     throw error;
   }
 }
