@@ -24,12 +24,9 @@ export function redisUrlOf(flag: string | undefined, env: string | undefined): s
   const given = flag ?? (env?.trim() || undefined);
   if (given === undefined) return undefined;
   const source = flag === undefined ? "POSTLINE_REDIS_URL" : "--redis";
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
+  if (!URL.canParse(given))
     throw new UsageError(`${source} must be a Redis URL, e.g. redis://127.0.0.1:6379`, "mcp");
-  }
+  const url = new URL(given);
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
     throw new UsageError(
       `${source} must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379`,
