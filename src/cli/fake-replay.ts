@@ -7,7 +7,7 @@ import {
   readRecordingFile,
 } from "../testing/tooling/recordings/recording-file.js";
 import { replayFetch } from "../testing/tooling/recordings/replay-fetch.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, listeningText, untilStopped } from "./io.js";
 import { serveFetch } from "./serve-fetch.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 
@@ -36,20 +36,12 @@ export async function runFakeReplay(
   };
   if (json) io.stdout.write(jsonLine(details));
   else {
-    io.stdout.write(
-      [
-        `Postline replay listening on ${server.origin}`,
-        `  replaying ${file}: ${details.exchanges} exchanges, in order, whatever key is sent`,
-        "  an unrecorded request gets 501 not_recorded",
-        "",
-        `  export POSTLINE_BASE_URL=${server.origin}`,
-        "",
-        "Press Ctrl-C to stop.",
-        "",
-      ]
-        .map(terminalSafe)
-        .join("\n"),
-    );
+    const lines = [
+      `Postline replay listening on ${server.origin}`,
+      `  replaying ${file}: ${details.exchanges} exchanges, in order, whatever key is sent`,
+      "  an unrecorded request gets 501 not_recorded",
+    ];
+    io.stdout.write(listeningText(lines, `POSTLINE_BASE_URL=${server.origin}`));
   }
   await stopped;
   await server.close();
