@@ -37,13 +37,6 @@ export interface OtlpTracing {
   shutdown(): Promise<void>;
 }
 
-/** Whether the environment asks for an OTLP trace export. */
-function wantsOtlp(env: Readonly<Record<string, string | undefined>>): boolean {
-  return Boolean(
-    env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim(),
-  );
-}
-
 /**
  * The OTLP tracing the environment asks for, or `undefined` when it asks for none or the packages
  * are missing (then one line on `stderr` names them: the server goes on without tracing). The
@@ -53,7 +46,8 @@ export async function otlpTracingFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   stderr: { write(text: string): unknown },
 ): Promise<OtlpTracing | undefined> {
-  if (!wantsOtlp(env)) return undefined;
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim())
+    return undefined;
   let loaded: Awaited<ReturnType<typeof loadOtlp>>;
   try {
     loaded = await loadOtlp();
