@@ -13,6 +13,8 @@ export interface Refinement {
    * when the contract lists every field the schema declares.
    */
   required?: readonly string[] | "every";
+  /** With `required: "every"`: the fields the contract lets be absent. */
+  optional?: readonly string[];
   /** Per property: keywords added to the generated property schema. */
   properties?: Record<string, JsonSchema>;
   /** Properties whose type the contract does not show: any value. */
@@ -91,7 +93,9 @@ export function applyRefinements(
     for (const field of refinement.anyValue ?? []) properties[field] = {};
     object.properties = properties;
     const required =
-      refinement.required === "every" ? Object.keys(properties) : refinement.required;
+      refinement.required === "every"
+        ? Object.keys(properties).filter((field) => !refinement.optional?.includes(field))
+        : refinement.required;
     for (const field of required ?? []) {
       if (!(field in properties))
         throw new Error(`${path} requires ${field}, which it does not define`);

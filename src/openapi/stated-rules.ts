@@ -16,28 +16,12 @@ const absent = (...names: string[]): JsonSchema => ({
   not: names.length === 1 ? requires(...names) : { anyOf: names.map((name) => requires(name)) },
 });
 
-const ITEM_FIELDS = [
-  "id",
-  "status",
-  "platform",
-  "channelId",
-  "channelName",
-  "content",
-  "source",
-  "createdAt",
-  "flagged",
-  "sensitive",
-  "flagReasons",
-  "aiIsmMatches",
-  "sensitivityReasons",
-  "createdBy",
-] as const;
-
 /** Content items and the bodies that carry them (§2.1, §3, §4). */
 const CONTENT: Record<string, Refinement> = {
   // ITEM-1, ITEM-2: the §2.1 table; CONV-1: timestamps in UTC.
   ContentItem: {
-    required: ITEM_FIELDS,
+    required: "every",
+    optional: ["sourceUrl", "scheduledAt", "publishedAt", "publishedUrl"],
     properties: {
       status: known(CONTENT_STATUSES),
       platform: known(PLATFORMS),
