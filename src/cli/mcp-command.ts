@@ -315,7 +315,15 @@ async function loadMcp() {
       import("../mcp/transport/stdio-repair.js"),
       import("./serve-fetch.js"),
     ]);
-    return { ...server, ...endpoint, ...stdio, ...repair, ...fetchServer };
+    return {
+      createMcpServer: server.createMcpServer,
+      createMcpHttpEndpoint: endpoint.createMcpHttpEndpoint,
+      MCP_HTTP_PATH: endpoint.MCP_HTTP_PATH,
+      serveStdio: stdio.serveStdio,
+      StdioServerTransport: stdio.StdioServerTransport,
+      repairedStdin: repair.repairedStdin,
+      serveFetch: fetchServer.serveFetch,
+    };
   } catch (error) {
     if (isMissingModule(error, "@modelcontextprotocol/server")) {
       throw new UsageError(
