@@ -48,16 +48,13 @@ export async function otlpTracingFromEnv(
 ): Promise<OtlpTracing | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim())
     return undefined;
-  let loaded: Awaited<ReturnType<typeof loadOtlp>>;
-  try {
-    loaded = await loadOtlp();
-  } catch (error) {
+  const loaded = await loadOtlp().catch((error: unknown) => {
     if (!isMissingModule(error, "@opentelemetry/")) throw error;
     stderr.write(
       `postline mcp: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the spans need ${OTLP_PACKAGES.join(", ")}: npm install ${OTLP_PACKAGES.join(" ")}; serving without tracing\n`,
     );
-    return undefined;
-  }
+  });
+  if (loaded === undefined) return undefined;
   const { trace, exporter, resources } = loaded;
   // Attributes of later resources win: OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES over ours.
   const resource = resources
