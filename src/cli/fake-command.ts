@@ -7,7 +7,7 @@ import { type FakeServer, startFakeServer } from "../testing/tooling/serve/http-
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { checkUsageLine, runFakeCheck } from "./fake-check-command.js";
+import { FAKE_CHECK_USAGE, runFakeCheck } from "./fake-check-command.js";
 import { runFakeReplay } from "./fake-replay.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
@@ -45,7 +45,7 @@ export const FAKE_COMMAND: CommandSpec = {
 
 const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
 ${usageLine(FAKE_SNAPSHOT_COMMAND)}
-${checkUsageLine()}
+${FAKE_CHECK_USAGE}
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the

@@ -11,22 +11,34 @@ import { type CliIO, listeningText, untilStopped } from "./io.js";
 import { serveFetch } from "./serve-fetch.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 
+/**
+ * The recording in `file`, or `undefined` once stderr says why it is not one (after `prefix`,
+ * the flag that named the file), so the command exits 2.
+ */
+export function readRecordingOrSay(
+  file: string,
+  io: CliIO,
+  prefix = "",
+): ReturnType<typeof readRecordingFile> | undefined {
+  try {
+    return readRecordingFile(file);
+  } catch (error) {
+    if (!(error instanceof RecordingFileError)) throw error;
+    io.stderr.write(
+      `postline: ${prefix}${error.message.split("\n").map(terminalSafe).join("\n")}\n`,
+    );
+    return undefined;
+  }
+}
+
 /** Serves the recording in `file` until stopped; resolves to the exit code. */
 export async function runFakeReplay(
   file: string,
   { port, json }: { port: number; json: boolean },
   io: CliIO,
 ): Promise<number> {
-  let recording: ReturnType<typeof readRecordingFile>;
-  try {
-    recording = readRecordingFile(file);
-  } catch (error) {
-    if (!(error instanceof RecordingFileError)) throw error;
-    io.stderr.write(
-      `postline: --replay ${error.message.split("\n").map(terminalSafe).join("\n")}\n`,
-    );
-    return 2;
-  }
+  const recording = readRecordingOrSay(file, io, "--replay ");
+  if (recording === undefined) return 2;
   const stopped = untilStopped();
   const server = await serveFetch(replayFetch(recording), port);
   const details = {
