@@ -76,12 +76,9 @@ function insecureHttpFromEnv(value: string | undefined, command: string): boolea
 }
 
 /** The host of a plain-http URL that is not this machine; `undefined` otherwise (or unparsable). */
-function plainHttpHost(baseURL: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(baseURL.trim());
-  } catch {
-    return undefined; // the client names the bad URL itself
-  }
+export function plainHttpHost(baseURL: string): string | undefined {
+  // An unparsable URL is the client's to name.
+  if (!URL.canParse(baseURL.trim())) return undefined;
+  const url = new URL(baseURL.trim());
   return url.protocol === "http:" && !isLoopbackHost(url.hostname) ? url.host : undefined;
 }

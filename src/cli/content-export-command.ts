@@ -6,7 +6,7 @@ import type { ContentListParams } from "../resources/content/params.js";
 import { CONTENT_STATUSES } from "../schemas/index.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, showHelp } from "./io.js";
 import { ProgressLine } from "./progress-line.js";
 import { jsonLine } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
@@ -51,10 +51,7 @@ ${INSECURE_HTTP_HELP.option}
 /** Runs `postline content export`; resolves to the exit code. */
 export async function runContentExport(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(argv, CONTENT_EXPORT_FLAGS, "content export");
-  if (flags.help) {
-    io.stdout.write(CONTENT_EXPORT_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, CONTENT_EXPORT_HELP);
   if (flags.status !== undefined && !STATUSES.includes(flags.status)) {
     throw new UsageError(
       `--status must be one of ${STATUSES.join(", ")}, not "${flags.status}"`,

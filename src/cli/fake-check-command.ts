@@ -5,12 +5,9 @@
 
 import { checkRecording } from "../testing/tooling/recordings/check.js";
 import { checkReportText } from "../testing/tooling/recordings/check-report.js";
-import {
-  RecordingFileError,
-  readRecordingFile,
-} from "../testing/tooling/recordings/recording-file.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import type { CliIO } from "./io.js";
+import { readRecordingOrSay } from "./fake-replay.js";
+import { type CliIO, showHelp } from "./io.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
 import { parseCommandLine, UsageError } from "./usage-error.js";
 
@@ -27,7 +24,10 @@ export const FAKE_CHECK_COMMAND: CommandSpec = {
   flags: FAKE_CHECK_FLAGS,
 };
 
-const FAKE_CHECK_HELP = `${checkUsageLine()}
+/** The usage line, with the recording FILE the command takes after its name. */
+export const FAKE_CHECK_USAGE = usageLine({ ...FAKE_CHECK_COMMAND, name: "fake check FILE" });
+
+const FAKE_CHECK_HELP = `${FAKE_CHECK_USAGE}
 
 Seeds a fresh fake with the recording's seed (or the default seed) and sends it the recorded
 requests in order. The ids the service made are mapped to the fake's by order of creation. Each
@@ -47,29 +47,15 @@ export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<
     { args: [...argv], options: FAKE_CHECK_FLAGS, strict: true, allowPositionals: true },
     "fake check",
   );
-  if (flags.help) {
-    io.stdout.write(FAKE_CHECK_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, FAKE_CHECK_HELP);
   const [file, ...extra] = positionals;
   if (file === undefined)
     throw new UsageError("FILE is required: the recording to check", "fake check");
   if (extra.length > 0) throw new UsageError(`one FILE only, not also "${extra[0]}"`, "fake check");
-  let recording: ReturnType<typeof readRecordingFile>;
-  try {
-    recording = readRecordingFile(file);
-  } catch (error) {
-    if (!(error instanceof RecordingFileError)) throw error;
-    io.stderr.write(`postline: ${error.message.split("\n").map(terminalSafe).join("\n")}\n`);
-    return 2;
-  }
+  const recording = readRecordingOrSay(file, io);
+  if (recording === undefined) return 2;
   const report = await checkRecording(recording);
   if (flags.json) io.stdout.write(jsonLine(report));
   else io.stdout.write(checkReportText(report).split("\n").map(terminalSafe).join("\n"));
   return report.differences.length === 0 ? 0 : 1;
-}
-
-/** The usage line, with the recording FILE the command takes after its name. */
-export function checkUsageLine(): string {
-  return usageLine({ ...FAKE_CHECK_COMMAND, name: "fake check FILE" });
 }

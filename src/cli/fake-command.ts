@@ -7,12 +7,12 @@ import { type FakeServer, startFakeServer } from "../testing/tooling/serve/http-
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { INSECURE_HTTP_FLAG } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { checkUsageLine, runFakeCheck } from "./fake-check-command.js";
+import { FAKE_CHECK_USAGE, runFakeCheck } from "./fake-check-command.js";
 import { runFakeReplay } from "./fake-replay.js";
 import { fakeRoutesHelp } from "./fake-routes-help.js";
 import { readSeedFile } from "./fake-seed-file.js";
 import { FAKE_SNAPSHOT_COMMAND, runFakeSnapshot } from "./fake-snapshot-command.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, listeningText, showHelp, untilStopped } from "./io.js";
 import { listenFailureLine, portOf } from "./port-flag.js";
 import { requestLine } from "./request-line.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
@@ -45,7 +45,7 @@ export const FAKE_COMMAND: CommandSpec = {
 
 const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
 ${usageLine(FAKE_SNAPSHOT_COMMAND)}
-${checkUsageLine()}
+${FAKE_CHECK_USAGE}
 
 Serves the contract fake of the Postline Agent API over HTTP until stopped (Ctrl-C): the REST
 routes under /api/v1 and the MCP endpoint at /api/v1/mcp, with a seeded workspace. Prints the
@@ -90,10 +90,7 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
   if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
   if (argv[0] === "check") return runFakeCheck(argv.slice(1), io);
   const flags = parseFlags(argv, FAKE_FLAGS, "fake");
-  if (flags.help) {
-    io.stdout.write(FAKE_HELP + fakeRoutesHelp());
-    return 0;
-  }
+  if (flags.help) return showHelp(io, FAKE_HELP + fakeRoutesHelp());
   const port = portOf(flags.port, "fake");
   if (flags.replay !== undefined) {
     if (flags.seed !== undefined)
@@ -157,35 +154,27 @@ export async function runFake(argv: readonly string[], io: CliIO): Promise<numbe
     // A seed file holds no token: its keys' tokens are made now, and listed here.
     ...(seed === undefined ? {} : { keys: service.workspace().keys() }),
   };
+  const onLoopback = isLoopbackHost(new URL(server.url).hostname);
   // Plain http to an address that is not loopback needs the CLI's and the client's consent.
-  const insecure = isLoopbackHost(new URL(server.url).hostname)
-    ? ""
-    : " POSTLINE_ALLOW_INSECURE_HTTP=1";
+  const insecure = onLoopback ? "" : " POSTLINE_ALLOW_INSECURE_HTTP=1";
   if (flags.json) io.stdout.write(jsonLine(details));
   else {
-    io.stdout.write(
-      [
-        `Postline fake listening on ${server.url}`,
-        `  REST      ${server.url}/api/v1`,
-        `  MCP       ${details.mcpURL}`,
-        `  watch     ${details.watchURL}   (requests live; JSON at ${server.url}/fake/requests)`,
-        `  API key   ${details.apiKey}   (a test key of this fake only)`,
-        details.controlURL === null
-          ? "  control   off (--no-control)"
-          : `  control   ${details.controlURL}   (reset, clock, faults, keys${control === true ? "" : "; bearer token required"})`,
-        `  channels  ${channels.map((c) => `${c.id} (${c.platform})`).join(", ")}`,
-        ...(details.keys ?? []).map((key) => `  key       ${key.id}: ${key.token}`),
-        "",
-        `  export POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}${insecure}`,
-        "",
-        "Press Ctrl-C to stop.",
-        "",
-      ]
-        .map(terminalSafe)
-        .join("\n"),
-    );
+    const lines = [
+      `Postline fake listening on ${server.url}`,
+      `  REST      ${server.url}/api/v1`,
+      `  MCP       ${details.mcpURL}`,
+      `  watch     ${details.watchURL}   (requests live; JSON at ${server.url}/fake/requests)`,
+      `  API key   ${details.apiKey}   (a test key of this fake only)`,
+      details.controlURL === null
+        ? "  control   off (--no-control)"
+        : `  control   ${details.controlURL}   (reset, clock, faults, keys${control === true ? "" : "; bearer token required"})`,
+      `  channels  ${channels.map((c) => `${c.id} (${c.platform})`).join(", ")}`,
+      ...(details.keys ?? []).map((key) => `  key       ${key.id}: ${key.token}`),
+    ];
+    const exports = `POSTLINE_BASE_URL=${server.url} POSTLINE_API_KEY=${details.apiKey}${insecure}`;
+    io.stdout.write(listeningText(lines, exports));
   }
-  if (control === true && !isLoopbackHost(new URL(server.url).hostname)) {
+  if (control === true && !onLoopback) {
     const warning = `postline fake: warning: bound to ${flags.host}, the control plane (reset, clock, faults, keys) answers anyone who reaches this port; set a token with --control-token TOKEN (16+ characters) or ${CONTROL_TOKEN_VARIABLE}, or serve none with --no-control`;
     io.stderr.write(`${terminalSafe(warning)}\n`);
   }

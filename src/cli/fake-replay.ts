@@ -7,9 +7,29 @@ import {
   readRecordingFile,
 } from "../testing/tooling/recordings/recording-file.js";
 import { replayFetch } from "../testing/tooling/recordings/replay-fetch.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, listeningText, untilStopped } from "./io.js";
 import { serveFetch } from "./serve-fetch.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
+
+/**
+ * The recording in `file`, or `undefined` once stderr says why it is not one (after `prefix`,
+ * the flag that named the file), so the command exits 2.
+ */
+export function readRecordingOrSay(
+  file: string,
+  io: CliIO,
+  prefix = "",
+): ReturnType<typeof readRecordingFile> | undefined {
+  try {
+    return readRecordingFile(file);
+  } catch (error) {
+    if (!(error instanceof RecordingFileError)) throw error;
+    io.stderr.write(
+      `postline: ${prefix}${error.message.split("\n").map(terminalSafe).join("\n")}\n`,
+    );
+    return undefined;
+  }
+}
 
 /** Serves the recording in `file` until stopped; resolves to the exit code. */
 export async function runFakeReplay(
@@ -17,16 +37,8 @@ export async function runFakeReplay(
   { port, json }: { port: number; json: boolean },
   io: CliIO,
 ): Promise<number> {
-  let recording: ReturnType<typeof readRecordingFile>;
-  try {
-    recording = readRecordingFile(file);
-  } catch (error) {
-    if (!(error instanceof RecordingFileError)) throw error;
-    io.stderr.write(
-      `postline: --replay ${error.message.split("\n").map(terminalSafe).join("\n")}\n`,
-    );
-    return 2;
-  }
+  const recording = readRecordingOrSay(file, io, "--replay ");
+  if (recording === undefined) return 2;
   const stopped = untilStopped();
   const server = await serveFetch(replayFetch(recording), port);
   const details = {
@@ -36,20 +48,12 @@ export async function runFakeReplay(
   };
   if (json) io.stdout.write(jsonLine(details));
   else {
-    io.stdout.write(
-      [
-        `Postline replay listening on ${server.origin}`,
-        `  replaying ${file}: ${details.exchanges} exchanges, in order, whatever key is sent`,
-        "  an unrecorded request gets 501 not_recorded",
-        "",
-        `  export POSTLINE_BASE_URL=${server.origin}`,
-        "",
-        "Press Ctrl-C to stop.",
-        "",
-      ]
-        .map(terminalSafe)
-        .join("\n"),
-    );
+    const lines = [
+      `Postline replay listening on ${server.origin}`,
+      `  replaying ${file}: ${details.exchanges} exchanges, in order, whatever key is sent`,
+      "  an unrecorded request gets 501 not_recorded",
+    ];
+    io.stdout.write(listeningText(lines, `POSTLINE_BASE_URL=${server.origin}`));
   }
   await stopped;
   await server.close();

@@ -5,6 +5,13 @@ import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import type { CliIO } from "./io.js";
 import { terminalSafe } from "./terminal-text.js";
 
+/** Why a file could not be read, by error code. */
+const UNREADABLE: Readonly<Record<string, string>> = {
+  ENOENT: "no such file",
+  EISDIR: "a folder, not a file",
+  EACCES: "not readable by this user",
+};
+
 /**
  * The seed in `path`, or `null` once every problem is printed to stderr (one line each, with its
  * JSON path), so the command exits before anything listens.
@@ -19,14 +26,7 @@ export function readSeedFile(path: string, io: CliIO): FakeServiceSeed | null {
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "a folder, not a file"
-          : code === "EACCES"
-            ? "not readable by this user"
-            : (code ?? "unreadable");
+    const why = UNREADABLE[code ?? ""] ?? code ?? "unreadable";
     return fail([
       `--seed ${path}: cannot read the seed file (${why}); pass a JSON seed with --seed FILE`,
     ]);

@@ -5,7 +5,7 @@
 import { parseFakeSeed } from "../testing/fake/model/seed-schema.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, showHelp } from "./io.js";
 import { writePrivateFile } from "./private-file.js";
 import { ProgressLine } from "./progress-line.js";
 import { SNAPSHOT_CAPS, SnapshotOverCap, snapshotWorkspace } from "./snapshot-workspace.js";
@@ -57,10 +57,7 @@ ${INSECURE_HTTP_HELP.option}
 /** Runs `postline fake snapshot`; resolves to the exit code. */
 export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(argv, FAKE_SNAPSHOT_FLAGS, "fake snapshot");
-  if (flags.help) {
-    io.stdout.write(FAKE_SNAPSHOT_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, FAKE_SNAPSHOT_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "fake snapshot");
   const caps = {
     pages: capOf(flags["max-pages"], "max-pages", SNAPSHOT_CAPS.pages),

@@ -1,3 +1,5 @@
+import { terminalSafe } from "./terminal-text.js";
+
 /** Where a command reads and writes: the process's own streams, or a test's. */
 export interface CliIO {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -8,6 +10,22 @@ export interface CliIO {
 /** The process's streams and environment. */
 export function processIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+}
+
+/** Writes a help (or the version) to stdout; returns the exit code, 0. */
+export function showHelp(io: CliIO, help: string): number {
+  io.stdout.write(help);
+  return 0;
+}
+
+/**
+ * What a command that serves until stopped prints once it listens: its `lines`, the `export`
+ * line that points a client at it, and how to stop it; terminal-safe.
+ */
+export function listeningText(lines: readonly string[], exports: string): string {
+  return [...lines, "", `  export ${exports}`, "", "Press Ctrl-C to stop.", ""]
+    .map(terminalSafe)
+    .join("\n");
 }
 
 /** Resolves on the first SIGINT or SIGTERM (Ctrl-C, `kill`), with the signal's name. */

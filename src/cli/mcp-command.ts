@@ -1,12 +1,12 @@
 /** `postline mcp`: the agent tools as an MCP server over stdio or Streamable HTTP. */
-import type { Postline } from "../client.js";
-import type { SpentTickets } from "../tools/approval/index.js";
+import type { McpServerOptions } from "../mcp/server/create-server.js";
 import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
 import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, showHelp, untilStopped } from "./io.js";
+import { isMissingModule } from "./missing-module.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
 import { listenFailureLine, portOf } from "./port-flag.js";
 import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
@@ -101,10 +101,7 @@ const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_
 /** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
 export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(argv, MCP_FLAGS, "mcp");
-  if (flags.help) {
-    io.stdout.write(MCP_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, MCP_HELP);
   if (flags.port !== undefined && !flags.http) {
     throw new UsageError("--port needs --http: over stdio there is no port", "mcp");
   }
@@ -162,16 +159,18 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
     });
   // Only once the client is made: a missing key is the first and only line.
   io.stderr.write(`postline mcp: pacing in ${pacing?.description ?? IN_PROCESS_PACING}\n`);
+  const options: McpServerOptions = {
+    client,
+    readOnly: flags["read-only"] === true,
+    ...(toolNames ? { tools: toolNames } : {}),
+    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+    acknowledgment,
+    ...(requestStateKey === undefined ? {} : { requestStateKey }),
+    // With --redis, a form's or a card's ticket decides once across every process.
+    ...(pacing === undefined ? {} : { spentTickets: pacing.spentTickets }),
+  };
   try {
-    return await serve(flags, client, io, stopped, {
-      fake,
-      port,
-      toolNames,
-      maxWaitMs,
-      acknowledgment,
-      requestStateKey,
-      spentTickets: pacing?.spentTickets,
-    });
+    return await serve(flags, options, { fake, port }, io, stopped);
   } finally {
     // Exports the batched spans before the process exits.
     await tracing?.shutdown();
@@ -179,36 +178,15 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
   }
 }
 
-interface ServeSettings {
-  readonly fake: EmbeddedFake | undefined;
-  readonly port: number;
-  readonly toolNames: ToolName[] | undefined;
-  readonly maxWaitMs: number | undefined;
-  readonly acknowledgment: "ask" | "human" | "model";
-  readonly requestStateKey: string | undefined;
-  /** With --redis, a form's or a card's ticket decides once across every process. */
-  readonly spentTickets: SpentTickets | undefined;
-}
-
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
   flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>,
-  client: Postline,
+  options: McpServerOptions,
+  { fake, port }: { fake: EmbeddedFake | undefined; port: number },
   io: CliIO,
   stopped: Promise<unknown>,
-  settings: ServeSettings,
 ): Promise<number> {
-  const { fake, port, toolNames, maxWaitMs, acknowledgment, requestStateKey } = settings;
   const mcp = await loadMcp();
-  const options = {
-    client,
-    readOnly: flags["read-only"] === true,
-    ...(toolNames ? { tools: toolNames } : {}),
-    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
-    acknowledgment,
-    ...(requestStateKey === undefined ? {} : { requestStateKey }),
-    ...(settings.spentTickets === undefined ? {} : { spentTickets: settings.spentTickets }),
-  };
   try {
     // Refuses a bad selection once, up front, rather than on each connection.
     mcp.createMcpServer(options);
@@ -347,7 +325,7 @@ async function loadMcp() {
       serveFetch: fetchServer.serveFetch,
     };
   } catch (error) {
-    if (isModuleNotFound(error)) {
+    if (isMissingModule(error, "@modelcontextprotocol/server")) {
       throw new UsageError(
         "postline mcp needs the optional peer dependency @modelcontextprotocol/server: npm install @modelcontextprotocol/server",
         "mcp",
@@ -355,13 +333,4 @@ async function loadMcp() {
     }
     throw error;
   }
-}
-
-function isModuleNotFound(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
-    error.message.includes("@modelcontextprotocol/server")
-  );
 }

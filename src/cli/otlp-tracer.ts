@@ -5,6 +5,7 @@
  */
 import type { SpanExporter, SpanProcessor } from "@opentelemetry/sdk-trace";
 import type { Tracer } from "../core/observe/tracing.js";
+import { isMissingModule } from "./missing-module.js";
 
 /** The packages the export needs, as the line that asks for them names them. */
 const OTLP_PACKAGES = [
@@ -36,13 +37,6 @@ export interface OtlpTracing {
   shutdown(): Promise<void>;
 }
 
-/** Whether the environment asks for an OTLP trace export. */
-function wantsOtlp(env: Readonly<Record<string, string | undefined>>): boolean {
-  return Boolean(
-    env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim(),
-  );
-}
-
 /**
  * The OTLP tracing the environment asks for, or `undefined` when it asks for none or the packages
  * are missing (then one line on `stderr` names them: the server goes on without tracing). The
@@ -52,17 +46,15 @@ export async function otlpTracingFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   stderr: { write(text: string): unknown },
 ): Promise<OtlpTracing | undefined> {
-  if (!wantsOtlp(env)) return undefined;
-  let loaded: Awaited<ReturnType<typeof loadOtlp>>;
-  try {
-    loaded = await loadOtlp();
-  } catch (error) {
-    if (!isMissingPackage(error)) throw error;
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim())
+    return undefined;
+  const loaded = await loadOtlp().catch((error: unknown) => {
+    if (!isMissingModule(error, "@opentelemetry/")) throw error;
     stderr.write(
       `postline mcp: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the spans need ${OTLP_PACKAGES.join(", ")}: npm install ${OTLP_PACKAGES.join(" ")}; serving without tracing\n`,
     );
-    return undefined;
-  }
+  });
+  if (loaded === undefined) return undefined;
   const { trace, exporter, resources } = loaded;
   // Attributes of later resources win: OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES over ours.
   const resource = resources
@@ -135,13 +127,4 @@ async function loadOtlp() {
     import("@opentelemetry/resources"),
   ]);
   return { trace, exporter, resources };
-}
-
-function isMissingPackage(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    (error.code === "ERR_MODULE_NOT_FOUND" || error.code === "MODULE_NOT_FOUND") &&
-    error.message.includes("@opentelemetry/")
-  );
 }

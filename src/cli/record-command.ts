@@ -2,7 +2,6 @@
  * `postline record --out FILE`: a recording proxy on 127.0.0.1 in front of the service. Each
  * exchange is scrubbed and appended to FILE as it happens (SDK_DESIGN.md §21).
  */
-import { isLoopbackHost } from "../core/setup/base-url.js";
 import type { FakeSeedJson } from "../testing/tooling/control/connect-fake.js";
 import { Recorder } from "../testing/tooling/recordings/recorder.js";
 import { startRecordingProxy } from "../testing/tooling/recordings/recording-proxy.js";
@@ -12,9 +11,10 @@ import {
   INSECURE_HTTP_FLAG,
   INSECURE_HTTP_HELP,
   insecureHttpAllowed,
+  plainHttpHost,
 } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { type CliIO, untilStopped } from "./io.js";
+import { type CliIO, listeningText, showHelp, untilStopped } from "./io.js";
 import { portOf } from "./port-flag.js";
 import { snapshotWorkspace } from "./snapshot-workspace.js";
 import { terminalSafe } from "./terminal-text.js";
@@ -68,10 +68,7 @@ ${INSECURE_HTTP_HELP.option}
 /** Runs `postline record`; resolves to the exit code once stopped. */
 export async function runRecord(argv: readonly string[], io: CliIO): Promise<number> {
   const flags = parseFlags(argv, RECORD_FLAGS, "record");
-  if (flags.help) {
-    io.stdout.write(RECORD_HELP);
-    return 0;
-  }
+  if (flags.help) return showHelp(io, RECORD_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "record");
   const port = portOf(flags.port, "record");
   const allowInsecureHttp = flags["allow-insecure-http"] === true;
@@ -106,19 +103,11 @@ export async function runRecord(argv: readonly string[], io: CliIO): Promise<num
         io.stderr.write(`postline: not written: ${terminalSafe(outcome.reason)}\n`);
     },
   });
-  io.stdout.write(
-    [
-      `Postline recorder listening on ${proxy.url}`,
-      `  recording ${target} to ${flags.out}${seed === undefined ? "" : " (with the workspace's seed)"}`,
-      "",
-      `  export POSTLINE_BASE_URL=${proxy.url}`,
-      "",
-      "Press Ctrl-C to stop.",
-      "",
-    ]
-      .map(terminalSafe)
-      .join("\n"),
-  );
+  const lines = [
+    `Postline recorder listening on ${proxy.url}`,
+    `  recording ${target} to ${flags.out}${seed === undefined ? "" : " (with the workspace's seed)"}`,
+  ];
+  io.stdout.write(listeningText(lines, `POSTLINE_BASE_URL=${proxy.url}`));
   await stopped;
   await proxy.close();
   const written = recorder.written;
@@ -139,21 +128,13 @@ function targetOf(
       "--to URL (or POSTLINE_BASE_URL) is required: the service to record",
       "record",
     );
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
+  const url = URL.canParse(value.trim()) ? new URL(value.trim()) : undefined;
+  if (url?.protocol !== "http:" && url?.protocol !== "https:")
     throw new UsageError(`--to must be an http(s) URL, not "${value}"`, "record");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UsageError(`--to must be an http(s) URL, not "${value}"`, "record");
-  if (
-    url.protocol === "http:" &&
-    !isLoopbackHost(url.hostname) &&
-    !insecureHttpAllowed(env, "record", { flag: allowInsecureHttp })
-  ) {
+  const host = plainHttpHost(url.href);
+  if (host !== undefined && !insecureHttpAllowed(env, "record", { flag: allowInsecureHttp })) {
     throw new UsageError(
-      `--to is plain http to ${url.host}, which is not this machine: the agent's key would travel unencrypted. Use https, or pass --allow-insecure-http.`,
+      `--to is plain http to ${host}, which is not this machine: the agent's key would travel unencrypted. Use https, or pass --allow-insecure-http.`,
       "record",
     );
   }

@@ -6,6 +6,7 @@
  */
 import type { PacingStore } from "../core/pacing/pacing-store.js";
 import type { SpentTickets } from "../tools/approval/index.js";
+import { isMissingModule } from "./missing-module.js";
 import { UsageError } from "./usage-error.js";
 
 /** A connected store, and how to let go of its connection. */
@@ -23,12 +24,9 @@ export function redisUrlOf(flag: string | undefined, env: string | undefined): s
   const given = flag ?? (env?.trim() || undefined);
   if (given === undefined) return undefined;
   const source = flag === undefined ? "POSTLINE_REDIS_URL" : "--redis";
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
+  if (!URL.canParse(given))
     throw new UsageError(`${source} must be a Redis URL, e.g. redis://127.0.0.1:6379`, "mcp");
-  }
+  const url = new URL(given);
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
     throw new UsageError(
       `${source} must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379`,
@@ -105,8 +103,7 @@ async function importOptional<Name extends "redis" | "ioredis">(
   try {
     return (await import(name)) as never;
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return undefined;
+    if (isMissingModule(error, name)) return undefined;
     throw error;
   }
 }

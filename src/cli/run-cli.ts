@@ -13,7 +13,7 @@ import { FAKE_CHECK_COMMAND } from "./fake-check-command.js";
 import { FAKE_COMMAND, runFake } from "./fake-command.js";
 import { FAKE_SNAPSHOT_COMMAND } from "./fake-snapshot-command.js";
 import { foreignAnswerLine } from "./foreign-answer.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, showHelp } from "./io.js";
 import { mainHelp } from "./main-help.js";
 import { MCP_COMMAND, runMcp } from "./mcp-command.js";
 import { RECORD_COMMAND, runRecord } from "./record-command.js";
@@ -69,12 +69,10 @@ async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
     case "-h":
     case "--help":
     case "help":
-      io.stdout.write(MAIN_HELP);
-      return 0;
+      return showHelp(io, MAIN_HELP);
     case "-v":
     case "--version":
-      io.stdout.write(`${VERSION}\n`);
-      return 0;
+      return showHelp(io, `${VERSION}\n`);
     case "fake":
       return runFake(rest, io);
     case "mcp":
@@ -90,13 +88,10 @@ async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
   }
 }
 
-function runContent(argv: readonly string[], io: CliIO): Promise<number> {
+async function runContent(argv: readonly string[], io: CliIO): Promise<number> {
   const [subcommand, ...rest] = argv;
   if (subcommand === "export") return runContentExport(rest, io);
-  if (subcommand === "-h" || subcommand === "--help") {
-    io.stdout.write(CONTENT_EXPORT_HELP);
-    return Promise.resolve(0);
-  }
+  if (subcommand === "-h" || subcommand === "--help") return showHelp(io, CONTENT_EXPORT_HELP);
   throw new UsageError(
     subcommand === undefined
       ? 'content needs a subcommand: "postline content export"'

@@ -3,6 +3,7 @@
  * `postline fake --seed` takes, without a token: the keys become new test keys, whose tokens the
  * fake makes when it starts and prints.
  */
+import { KEY_SCOPES } from "../schemas/index.js";
 import type { FakeSeedJson } from "../testing/tooling/control/connect-fake.js";
 
 type Wire = Record<string, any>;
@@ -19,6 +20,8 @@ export interface SnapshotReads {
   stats: Wire | undefined;
 }
 
+const isKeyScope = (scope: string): scope is (typeof KEY_SCOPES)[number] =>
+  (KEY_SCOPES as readonly string[]).includes(scope);
 const text = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((entry) => typeof entry === "string") : [];
@@ -48,11 +51,7 @@ export function snapshotSeed(reads: SnapshotReads, { redact }: { redact: boolean
     return {
       id: text(key.id),
       userId: text(key.createdBy?.userId, "usr_snapshot"),
-      scopes: strings(key.scopes).filter((scope) => ["read", "write", "admin"].includes(scope)) as (
-        | "read"
-        | "write"
-        | "admin"
-      )[],
+      scopes: strings(key.scopes).filter(isKeyScope),
       name: text(key.name, text(key.id)),
       environment: "test" as const,
       ...(key.status === "revoked" ? { revoked: true } : {}),

@@ -53,17 +53,7 @@ export async function snapshotWorkspace(
     throw error;
   });
   const stats = await client.stats.get();
-  const seed = snapshotSeed(
-    {
-      channels: channels as never,
-      brand: brand as never,
-      schedule: schedule as never,
-      items,
-      keys: keys as never,
-      stats: stats as never,
-    },
-    { redact },
-  );
+  const seed = snapshotSeed({ channels, brand, schedule, items, keys, stats }, { redact });
   // Whatever the service echoed, no token reaches the seed.
   return redactDeep(seed, resultRedactorOf(client));
 }

@@ -1,44 +1,18 @@
 /**
- * CONV-1: the response objects whose field names are the service's own are camelCase. Records
- * keyed by a value (`counts`, `byStatus`, `sourceMix`: `news_reactive`...) are not among them.
+ * CONV-1: the response objects' field names are camelCase. That is every object component but
+ * the request bodies; the error envelope admits no key but `error`, so the rule sits on `error`.
+ * Records keyed by a value (`counts`, `byStatus`, `sourceMix`: `news_reactive`...) are properties,
+ * not components, and stay open.
  */
+import type { JsonSchema } from "./json-schema.js";
 import { CAMEL_CASE, type Refinement } from "./refine.js";
 
-/** The objects, by component path. */
-const CAMEL_CASE_OBJECTS = [
-  "ContentItem",
-  "AiIsmMatch",
-  "CreatedBy",
-  "ContentPage",
-  "CreateContentResponse",
-  "GenerationWarning",
-  "ItemEnvelope",
-  "ScheduleContentResponse",
-  "Channel",
-  "ChannelList",
-  "BrandResponse",
-  "BrandProfile",
-  "AboutYou",
-  "VoiceFacts",
-  "StandingRule",
-  "VoiceConfidence",
-  "ScheduleResponse",
-  "ScheduleConfig",
-  "VoiceSettings",
-  "ScheduleSlot",
-  "Stats",
-  "ChannelBalance",
-  "Pipeline",
-  "AiIsmStats",
-  "Usage",
-  "AgentKey",
-  "CreatedAgentKey",
-  "KeyList",
-  "ErrorEnvelope.error",
-  "ChannelRef",
-] as const;
-
-/** `CAMEL_CASE_OBJECTS` as refinements. */
-export const CAMEL_CASE_RULES: Record<string, Refinement> = Object.fromEntries(
-  CAMEL_CASE_OBJECTS.map((path) => [path, { set: { propertyNames: CAMEL_CASE } }]),
-);
+/** The rule as refinements of `components`, by component path. */
+export function camelCaseRules(
+  components: Readonly<Record<string, JsonSchema>>,
+): Record<string, Refinement> {
+  const paths = Object.keys(components)
+    .filter((name) => components[name]?.type === "object" && !name.endsWith("Request"))
+    .map((name) => (name === "ErrorEnvelope" ? "ErrorEnvelope.error" : name));
+  return Object.fromEntries(paths.map((path) => [path, { set: { propertyNames: CAMEL_CASE } }]));
+}

@@ -3,42 +3,14 @@
  * request schemas, converted with `z.toJSONSchema` so each refers to the others by `$ref`.
  */
 import { z } from "zod";
+import * as schemas from "../schemas/index.js";
+import { camelCaseRules } from "./camel-case.js";
 import {
-  AboutYouSchema,
-  AgentKeySchema,
-  AiIsmMatchSchema,
-  AiIsmStatsSchema,
-  BrandProfileSchema,
-  BrandResponseSchema,
-  ChannelBalanceSchema,
-  ChannelListResponseSchema,
-  ChannelRefSchema,
-  ChannelSchema,
-  ContentItemSchema,
-  ContentPageSchema,
-  CreateContentResponseSchema,
-  CreatedAgentKeySchema,
-  CreatedBySchema,
-  ErrorEnvelopeSchema,
-  GenerationWarningSchema,
-  ItemEnvelopeSchema,
-  KeyListResponseSchema,
-  PipelineSchema,
-  ScheduleConfigSchema,
-  ScheduleContentResponseSchema,
-  ScheduleResponseSchema,
-  ScheduleSlotSchema,
-  StandingRuleSchema,
-  StatsSchema,
-  UsageSchema,
-  VoiceConfidenceSchema,
-  VoiceFactsSchema,
-  VoiceSettingsSchema,
-} from "../schemas/index.js";
-import { CAMEL_CASE_RULES } from "./camel-case.js";
-import { describeItemResponses } from "./item-responses.js";
+  AgentKeyResponse,
+  ContentItemResponse,
+  CreatedAgentKeyResponse,
+} from "./item-responses.js";
 import type { JsonSchema } from "./json-schema.js";
-import { AgentKeyResponse, ContentItemResponse, CreatedAgentKeyResponse } from "./operations.js";
 import { applyRefinements } from "./refine.js";
 import {
   CreateContentRequest,
@@ -50,39 +22,39 @@ import { CONFLICT_ENVELOPE, RATE_LIMITED_ENVELOPE, STATED_RULES } from "./stated
 
 /** Every schema the document names, by its component name. */
 const NAMED_SCHEMAS: Record<string, z.ZodType> = {
-  ContentItem: ContentItemSchema,
-  AiIsmMatch: AiIsmMatchSchema,
-  CreatedBy: CreatedBySchema,
-  ItemEnvelope: ItemEnvelopeSchema,
+  ContentItem: schemas.ContentItemSchema,
+  AiIsmMatch: schemas.AiIsmMatchSchema,
+  CreatedBy: schemas.CreatedBySchema,
+  ItemEnvelope: schemas.ItemEnvelopeSchema,
   ContentItemResponse,
-  ContentPage: ContentPageSchema,
-  CreateContentResponse: CreateContentResponseSchema,
-  GenerationWarning: GenerationWarningSchema,
-  ScheduleContentResponse: ScheduleContentResponseSchema,
-  Channel: ChannelSchema,
-  ChannelList: ChannelListResponseSchema,
-  BrandProfile: BrandProfileSchema,
-  AboutYou: AboutYouSchema,
-  VoiceFacts: VoiceFactsSchema,
-  StandingRule: StandingRuleSchema,
-  VoiceConfidence: VoiceConfidenceSchema,
-  BrandResponse: BrandResponseSchema,
-  ScheduleResponse: ScheduleResponseSchema,
-  ScheduleConfig: ScheduleConfigSchema,
-  VoiceSettings: VoiceSettingsSchema,
-  ScheduleSlot: ScheduleSlotSchema,
-  Stats: StatsSchema,
-  ChannelBalance: ChannelBalanceSchema,
-  Pipeline: PipelineSchema,
-  AiIsmStats: AiIsmStatsSchema,
-  Usage: UsageSchema,
-  AgentKey: AgentKeySchema,
+  ContentPage: schemas.ContentPageSchema,
+  CreateContentResponse: schemas.CreateContentResponseSchema,
+  GenerationWarning: schemas.GenerationWarningSchema,
+  ScheduleContentResponse: schemas.ScheduleContentResponseSchema,
+  Channel: schemas.ChannelSchema,
+  ChannelList: schemas.ChannelListResponseSchema,
+  BrandProfile: schemas.BrandProfileSchema,
+  AboutYou: schemas.AboutYouSchema,
+  VoiceFacts: schemas.VoiceFactsSchema,
+  StandingRule: schemas.StandingRuleSchema,
+  VoiceConfidence: schemas.VoiceConfidenceSchema,
+  BrandResponse: schemas.BrandResponseSchema,
+  ScheduleResponse: schemas.ScheduleResponseSchema,
+  ScheduleConfig: schemas.ScheduleConfigSchema,
+  VoiceSettings: schemas.VoiceSettingsSchema,
+  ScheduleSlot: schemas.ScheduleSlotSchema,
+  Stats: schemas.StatsSchema,
+  ChannelBalance: schemas.ChannelBalanceSchema,
+  Pipeline: schemas.PipelineSchema,
+  AiIsmStats: schemas.AiIsmStatsSchema,
+  Usage: schemas.UsageSchema,
+  AgentKey: schemas.AgentKeySchema,
   AgentKeyResponse,
-  CreatedAgentKey: CreatedAgentKeySchema,
+  CreatedAgentKey: schemas.CreatedAgentKeySchema,
   CreatedAgentKeyResponse,
-  KeyList: KeyListResponseSchema,
-  ErrorEnvelope: ErrorEnvelopeSchema,
-  ChannelRef: ChannelRefSchema,
+  KeyList: schemas.KeyListResponseSchema,
+  ErrorEnvelope: schemas.ErrorEnvelopeSchema,
+  ChannelRef: schemas.ChannelRefSchema,
   CreateContentRequest,
   UpdateContentRequest,
   ScheduleContentRequest,
@@ -140,10 +112,9 @@ export function convertedComponents(
 export function componentSchemas(): Record<string, JsonSchema> {
   const components = convertedComponents(NAMED_SCHEMAS);
   applyRefinements(components, STATED_RULES);
-  applyRefinements(components, CAMEL_CASE_RULES);
+  applyRefinements(components, camelCaseRules(components));
   components.ConflictEnvelope = CONFLICT_ENVELOPE;
   components.RateLimitedEnvelope = RATE_LIMITED_ENVELOPE;
-  describeItemResponses(components);
   return components;
 }
 

@@ -57,7 +57,7 @@ function operationOf(route: Pick<ContractRoute, "method" | "pattern">): Operatio
 
 /** The error codes a route answers, by status, as Markdown labels (`` `not_found` ``). */
 function errorsByStatus(route: ContractRoute): Map<number, string[]> {
-  const classes = [...EVERY_ROUTE, ...operationOf(route).errors];
+  const classes = [...EVERY_ROUTE, ...(operationOf(route).errors ?? [])];
   if (route.roles !== "any") classes.push("ForbiddenError");
   const byStatus = new Map<number, string[]>();
   for (const name of classes) {
@@ -102,7 +102,7 @@ function responses(route: ContractRoute, spec: OperationSpec): JsonSchema {
     };
   }
   // PATCH-3: a route that gates approval answers 409 with the acknowledgment fields.
-  const conflict = spec.errors.includes("AcknowledgmentRequiredError")
+  const conflict = spec.errors?.includes("AcknowledgmentRequiredError")
     ? "ConflictEnvelope"
     : "ErrorEnvelope";
   for (const [status, codes] of errorsByStatus(route)) {
@@ -117,6 +117,12 @@ function responses(route: ContractRoute, spec: OperationSpec): JsonSchema {
   return answers;
 }
 
+/** A path's tag, by its first segment: Content, Keys, or else Workspace. */
+function tagOf(pattern: string): string {
+  if (pattern.startsWith("/content")) return "Content";
+  return pattern.startsWith("/keys") ? "Keys" : "Workspace";
+}
+
 function operation(route: ContractRoute): JsonSchema {
   const spec = operationOf(route);
   const roles = route.roles === "any" ? "any member" : route.roles.join(" or ");
@@ -124,7 +130,7 @@ function operation(route: ContractRoute): JsonSchema {
   const access = `Scope \`${route.scope}\`; role: ${roles}. Rate limit: ${limit} per minute per key. SDK: ${spec.sdk.map((m) => `\`${m}\``).join(", ")}.`;
   const result: JsonSchema = {
     operationId: spec.operationId,
-    tags: [spec.tag],
+    tags: [tagOf(route.pattern)],
     summary: spec.summary,
     description: spec.description ? `${spec.description}\n\n${access}` : access,
     "x-postline-scope": route.scope,

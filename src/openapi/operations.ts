@@ -2,24 +2,25 @@
  * What the OpenAPI document says about each route of the contract's table
  * (`src/contract/routes.ts`), keyed by method and pattern: names, words, parameters, bodies,
  * answers and the route's own error codes (api-v1.md §4, §7). Scope, role and rate limit come
- * from the route table itself.
+ * from the route table itself, the tag from the path.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { ErrorCodeClassName } from "../core/errors/codes.js";
 import {
-  AgentKeySchema,
   BrandResponseSchema,
   ChannelListResponseSchema,
-  ContentItemSchema,
   ContentPageSchema,
   CreateContentResponseSchema,
-  CreatedAgentKeySchema,
-  ItemEnvelopeSchema,
   KeyListResponseSchema,
   ScheduleContentResponseSchema,
   ScheduleResponseSchema,
   StatsSchema,
 } from "../schemas/index.js";
+import {
+  AgentKeyResponse,
+  ContentItemResponse,
+  CreatedAgentKeyResponse,
+} from "./item-responses.js";
 import {
   CreateContentRequest,
   CreateKeyRequest,
@@ -47,7 +48,6 @@ export interface OperationSpec {
   operationId: string;
   /** The SDK method(s) that call it. */
   sdk: readonly string[];
-  tag: "Content" | "Workspace" | "Keys";
   summary: string;
   description?: string;
   query?: z.ZodObject;
@@ -64,18 +64,8 @@ export interface OperationSpec {
   example?: Record<string, unknown>;
   success: readonly SuccessSpec[];
   /** Codes this route answers beyond the ones every route may (auth, workspace state, 429, 500). */
-  errors: readonly ErrorCodeClassName[];
+  errors?: readonly ErrorCodeClassName[];
 }
-
-/** `{ item }` or the item itself: api-v1.md §4 does not show single-item bodies. */
-export const ContentItemResponse = z.union([ItemEnvelopeSchema, ContentItemSchema]);
-/** `{ key }` or the key itself, for the same reason. */
-export const AgentKeyResponse = z.union([z.looseObject({ key: AgentKeySchema }), AgentKeySchema]);
-/** The created key, with its token, flat or under `key`. */
-export const CreatedAgentKeyResponse = z.union([
-  CreatedAgentKeySchema,
-  z.looseObject({ key: CreatedAgentKeySchema }),
-]);
 
 const NOT_FOUND: ErrorCodeClassName = "NotFoundError";
 const VALIDATION: ErrorCodeClassName = "ValidationError";
@@ -85,7 +75,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   "GET /content": {
     operationId: "listContent",
     sdk: ["content.list", "content.listPage"],
-    tag: "Content",
     summary: "List content items",
     description: "Cursor-paginated, newest first. `nextCursor` is `null` at the end.",
     query: ListContentQuery,
@@ -95,7 +84,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   "POST /content": {
     operationId: "createContent",
     sdk: ["content.createDraft", "content.generate"],
-    tag: "Content",
     summary: "Create a free draft or generate posts",
     description:
       "Send exactly one of `body` (a free draft on one channel, no credit) or `prompt` (one generated post per channel, one credit each). A channel must be named; with none, the 400 lists the connected ones in `error.channels`. A quota that runs out partway still answers 201, with `warning`. No idempotency: after a network failure, list before retrying.",
@@ -118,7 +106,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     operationId: "getContent",
     idExample: "cnt_acme_published",
     sdk: ["content.get"],
-    tag: "Content",
     summary: "Read a content item",
     success: [
       { status: 200, description: "The item (`{ item }` or bare).", body: ContentItemResponse },
@@ -129,7 +116,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     operationId: "updateContent",
     idExample: "cnt_acme_held",
     sdk: ["content.update", "content.approve", "content.unapprove", "content.reject"],
-    tag: "Content",
     summary: "Edit, move, approve, un-approve or reject an item",
     description:
       "`status: pending` needs a connected channel and, when the text matches AI-ism patterns, `acknowledgeAiIsms: true` (else 409 with `acknowledgmentRequired`). A refused call writes nothing. `plannedTimePassed: true` beside the item means approval stands but nothing was queued.",
@@ -153,7 +139,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     operationId: "deleteContent",
     idExample: "cnt_acme_unplaced",
     sdk: ["content.delete"],
-    tag: "Content",
     summary: "Delete a non-published item",
     description: "A scheduled external post is cancelled first, best effort.",
     // Listed as `2XX`, not `200`: tools that test the first 2xx listed then expect the 204.
@@ -172,7 +157,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     // Approved and given a channel by the PATCH example just before.
     idExample: "cnt_acme_held",
     sdk: ["content.schedule"],
-    tag: "Content",
     summary: "Approve if needed and schedule",
     description:
       "`{}` uses the item's planned time; `scheduledAt` a future time, snapped to 5 minutes; `publishNow` the next publish tick. Needs a connected channel.",
@@ -195,36 +179,29 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   "GET /channels": {
     operationId: "listChannels",
     sdk: ["channels.list"],
-    tag: "Workspace",
     summary: "List the workspace's channels",
     query: ListChannelsQuery,
     success: [{ status: 200, description: "The channels.", body: ChannelListResponseSchema }],
-    errors: [],
   },
   "GET /brand": {
     operationId: "getBrand",
     sdk: ["brand.get"],
-    tag: "Workspace",
     summary: "Read the brand profile",
     description: "`profile` is `null` before onboarding creates one.",
     success: [{ status: 200, description: "The profile.", body: BrandResponseSchema }],
-    errors: [],
   },
   "GET /schedule": {
     operationId: "getSchedule",
     sdk: ["schedule.get"],
-    tag: "Workspace",
     summary: "Read the schedule configuration and slots",
     description: "Read-only: other methods answer 405.",
     success: [
       { status: 200, description: "Configuration and slots.", body: ScheduleResponseSchema },
     ],
-    errors: [],
   },
   "GET /stats": {
     operationId: "getStats",
     sdk: ["stats.get"],
-    tag: "Workspace",
     summary: "Read the workspace's analytics",
     query: StatsQuery,
     success: [{ status: 200, description: "The window's numbers.", body: StatsSchema }],
@@ -233,16 +210,13 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   "GET /keys": {
     operationId: "listKeys",
     sdk: ["keys.list"],
-    tag: "Keys",
     summary: "List agent keys",
     description: "Active and revoked keys; never a token.",
     success: [{ status: 200, description: "The keys.", body: KeyListResponseSchema }],
-    errors: [],
   },
   "POST /keys": {
     operationId: "createKey",
     sdk: ["keys.create"],
-    tag: "Keys",
     summary: "Create an agent key",
     description: "The only response that ever carries `token`: store it now.",
     body: CreateKeyRequest,
@@ -257,7 +231,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     operationId: "getKey",
     idExample: "key_acme_owner",
     sdk: ["keys.get"],
-    tag: "Keys",
     summary: "Read an agent key",
     success: [{ status: 200, description: "The key (`{ key }` or bare).", body: AgentKeyResponse }],
     errors: [NOT_FOUND],
@@ -267,7 +240,6 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     // The key the POST /keys example creates first: a token cannot revoke itself.
     idExample: "key_000001",
     sdk: ["keys.revoke"],
-    tag: "Keys",
     summary: "Revoke an agent key",
     description: "Idempotent. A token cannot revoke itself.",
     success: [

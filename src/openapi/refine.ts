@@ -8,8 +8,13 @@ import type { JsonSchema } from "./json-schema.js";
 
 /** What the contract states about one object schema, beyond what the zod schema says. */
 export interface Refinement {
-  /** The whole `required` list the contract states (it replaces the generated one). */
-  required?: readonly string[];
+  /**
+   * The whole `required` list the contract states (it replaces the generated one); `"every"`
+   * when the contract lists every field the schema declares.
+   */
+  required?: readonly string[] | "every";
+  /** With `required: "every"`: the fields the contract lets be absent. */
+  optional?: readonly string[];
   /** Per property: keywords added to the generated property schema. */
   properties?: Record<string, JsonSchema>;
   /** Properties whose type the contract does not show: any value. */
@@ -87,11 +92,15 @@ export function applyRefinements(
     }
     for (const field of refinement.anyValue ?? []) properties[field] = {};
     object.properties = properties;
-    for (const field of refinement.required ?? []) {
+    const required =
+      refinement.required === "every"
+        ? Object.keys(properties).filter((field) => !refinement.optional?.includes(field))
+        : refinement.required;
+    for (const field of required ?? []) {
       if (!(field in properties))
         throw new Error(`${path} requires ${field}, which it does not define`);
     }
-    if (refinement.required) object.required = [...refinement.required];
+    if (required) object.required = [...required];
     if (refinement.allOf)
       object.allOf = [...((object.allOf as JsonSchema[]) ?? []), ...refinement.allOf];
     Object.assign(object, refinement.set);

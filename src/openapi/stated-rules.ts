@@ -16,28 +16,12 @@ const absent = (...names: string[]): JsonSchema => ({
   not: names.length === 1 ? requires(...names) : { anyOf: names.map((name) => requires(name)) },
 });
 
-const ITEM_FIELDS = [
-  "id",
-  "status",
-  "platform",
-  "channelId",
-  "channelName",
-  "content",
-  "source",
-  "createdAt",
-  "flagged",
-  "sensitive",
-  "flagReasons",
-  "aiIsmMatches",
-  "sensitivityReasons",
-  "createdBy",
-] as const;
-
 /** Content items and the bodies that carry them (§2.1, §3, §4). */
 const CONTENT: Record<string, Refinement> = {
   // ITEM-1, ITEM-2: the §2.1 table; CONV-1: timestamps in UTC.
   ContentItem: {
-    required: ITEM_FIELDS,
+    required: "every",
+    optional: ["sourceUrl", "scheduledAt", "publishedAt", "publishedUrl"],
     properties: {
       status: known(CONTENT_STATUSES),
       platform: known(PLATFORMS),
@@ -99,36 +83,11 @@ const CONTENT: Record<string, Refinement> = {
 /** Channels, brand profile, schedule configuration and stats (§2.2 to §2.5, §4). */
 const WORKSPACE: Record<string, Refinement> = {
   // CHANNELS-1: every §2.2 field is there; types and values are not shown.
-  Channel: {
-    required: [
-      "id",
-      "platform",
-      "provider",
-      "displayName",
-      "handle",
-      "accountType",
-      "subscriptionTier",
-      "isDefault",
-      "isActive",
-      "connectedAt",
-    ],
-  },
+  Channel: { required: "every" },
   ChannelList: { required: ["channels"] },
   // BRAND-2: the §2.3 structure, `examples` included; BRAND-5: the retired fields are gone.
   BrandProfile: {
-    required: [
-      "name",
-      "tagline",
-      "motto",
-      "mission",
-      "whatWeAre",
-      "primaryUrl",
-      "aboutYou",
-      "standingRules",
-      "voiceConfidence",
-      "excludedTopics",
-      "examples",
-    ],
+    required: "every",
     allOf: [absent("voice", "terms", "traits", "principles", "industry")],
   },
   AboutYou: { required: ["facts", "inYourWords", "you", "brand"] },
@@ -142,33 +101,10 @@ const WORKSPACE: Record<string, Refinement> = {
   // BRANDGET-1: `{ profile }`, an object or null (BRAND-1).
   BrandResponse: { required: ["profile"] },
   // SCHEDCFG-1, SCHEDCFG-4: the §2.4 fields; types and values are not shown.
-  ScheduleConfig: {
-    required: [
-      "timezone",
-      "approvalMode",
-      "maxPostsPerDay",
-      "minHoursBetween",
-      "queueBufferDays",
-      "sensitivityKeywords",
-      "aiIsmAllowlist",
-      "voices",
-    ],
-  },
+  ScheduleConfig: { required: "every" },
   "ScheduleConfig.voices": { required: ["you", "brand"] },
   VoiceSettings: { required: ["approvalMode", "sensitivityKeywords", "aiIsmAllowlist"] },
-  ScheduleSlot: {
-    required: [
-      "id",
-      "dayOfWeek",
-      "timeOfDay",
-      "platform",
-      "contentType",
-      "topicCategory",
-      "recurrenceType",
-      "weekOfMonth",
-      "enabled",
-    ],
-  },
+  ScheduleSlot: { required: "every" },
   ScheduleResponse: { required: ["config", "slots"] },
   // STATS-1, STATS-2: the window in days (1 to 365), integer counts, `rate` a fraction.
   Stats: {
