@@ -20,7 +20,7 @@
 import { createRedactor, redactDeep } from "../../../core/redact.js";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
-import { controlError, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
+import { controlError, controlJson, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
 import { type ControlOptions, refuseWithoutToken } from "../control/control-guard.js";
 import type { OwnRouteRequest } from "../control/control-request.js";
 import { answerControl, isControlPath } from "../control/control-routes.js";
@@ -117,21 +117,13 @@ export async function answerWatch(
         body: WATCH_SCRIPT,
       };
     case WATCH_PATHS.state:
-      return json(redactDeep(service.overview(), redact));
+      return controlJson(200, redactDeep(service.overview(), redact));
     default: {
       // A wait holds a connection and a listener: with a control token set, it needs the token.
       const refused = url.searchParams.has("wait") ? refuseWithoutToken(request, token) : undefined;
       return refused ?? answerRequests(service, url.searchParams, request.signal);
     }
   }
-}
-
-function json(value: unknown): FakeResponse {
-  return {
-    status: 200,
-    headers: { ...OWN_ROUTE_HEADERS, "content-type": "application/json" },
-    body: JSON.stringify(value),
-  };
 }
 
 function text(status: number, message: string): FakeResponse {
