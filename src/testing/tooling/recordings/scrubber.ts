@@ -5,6 +5,7 @@
  * file, so one secret or one person keeps one placeholder across its exchanges and its seed.
  */
 import { TOKEN_SHAPE } from "../../../core/redact.js";
+import { mapStrings } from "./exchange-body.js";
 
 /** Where something secret is left after scrubbing: a JSON path, the secret itself never shown. */
 export class SecretLeftError extends Error {
@@ -48,7 +49,7 @@ export class Scrubber {
   /** A scrubbed copy of `value`; the value itself is left as it is. */
   scrub<T>(value: T): T {
     this.#noteTokensIn(value);
-    return this.#scrubValue(value) as T;
+    return mapStrings(value, (text) => this.#scrubText(text)) as T;
   }
 
   /**
@@ -95,23 +96,6 @@ export class Scrubber {
       if (name === "token" && typeof entry === "string" && entry.length > 0) this.noteToken(entry);
       this.#noteTokensIn(entry);
     }
-  }
-
-  #scrubValue(value: unknown): unknown {
-    if (typeof value === "string") return this.#scrubText(value);
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) return value.map((entry) => this.#scrubValue(entry));
-    const copy: Record<string, unknown> = {};
-    for (const [name, entry] of Object.entries(value)) {
-      // defineProperty: a JSON `__proto__` key stays data.
-      Object.defineProperty(copy, name, {
-        value: this.#scrubValue(entry),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return copy;
   }
 
   #scrubText(text: string): string {
