@@ -17,6 +17,8 @@ import {
   RPC_ERROR,
   readMessage,
   rpcError,
+  rpcRefusal,
+  rpcResponse,
   rpcResult,
 } from "./json-rpc.js";
 import {
@@ -52,7 +54,7 @@ export function serveMcp(
   try {
     parsed = JSON.parse(request.bodyText);
   } catch {
-    return { response: replyResponse(400, rpcError(null, parseError())) };
+    return { response: rpcResponse(400, rpcError(null, parseError())) };
   }
   const batch = Array.isArray(parsed);
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
@@ -61,7 +63,7 @@ export function serveMcp(
       code: RPC_ERROR.invalidRequest,
       message: "An empty batch holds no message.",
     });
-    return { response: replyResponse(400, reply) };
+    return { response: rpcResponse(400, reply) };
   }
   const replies: JsonRpcReply[] = [];
   let caller: Caller | undefined;
@@ -83,7 +85,7 @@ export function serveMcp(
     replies.push(answered.reply);
   }
   if (replies.length === 0) return { response: { status: 202, headers: {}, body: null } };
-  const response = replyResponse(200, batch ? replies : (replies[0] as JsonRpcReply));
+  const response = rpcResponse(200, batch ? replies : (replies[0] as JsonRpcReply));
   return caller ? { response, caller } : { response };
 }
 
@@ -134,13 +136,7 @@ function answer(
     });
   } catch (failure) {
     if (!(failure instanceof ApiFailure)) throw failure;
-    return {
-      reply: rpcError(message.id, {
-        code: RPC_ERROR.rateLimited,
-        message: failure.message,
-        data: { code: failure.code, message: failure.message, ...failure.extra },
-      }),
-    };
+    return { reply: rpcRefusal(message.id, RPC_ERROR.rateLimited, failure) };
   }
   return { reply: rpcResult(message.id, discoveryResult(message)) };
 }
@@ -203,11 +199,7 @@ function httpError(
   headers: Record<string, string> = {},
 ): FakeResponse {
   const reply = rpcError(null, { code: RPC_ERROR.invalidRequest, message });
-  const response = replyResponse(status, reply);
+  const response = rpcResponse(status, reply);
   Object.assign(response.headers, headers);
   return response;
-}
-
-function replyResponse(status: number, body: JsonRpcReply | JsonRpcReply[]): FakeResponse {
-  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
 }

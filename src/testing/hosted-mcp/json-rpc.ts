@@ -1,5 +1,6 @@
 /** JSON-RPC 2.0 messages as the fake's MCP endpoint reads and writes them. */
 import { MCP_REFUSAL_CODES } from "../../mcp/server/json-rpc-codes.js";
+import type { ApiFailure, FakeResponse } from "../fake/http/fake-response.js";
 
 /** A JSON-RPC request id. */
 export type JsonRpcId = string | number;
@@ -41,6 +42,17 @@ export function rpcResult(id: JsonRpcId | null, result: Record<string, unknown>)
 /** An error reply. */
 export function rpcError(id: JsonRpcId | null, error: JsonRpcErrorObject): JsonRpcReply {
   return { jsonrpc: "2.0", id, error };
+}
+
+/** An error reply whose `data` is a refusal's envelope `error` (api-v1.md §7 "MCP"). */
+export function rpcRefusal(id: JsonRpcId | null, code: number, failure: ApiFailure): JsonRpcReply {
+  const data = { code: failure.code, message: failure.message, ...failure.extra };
+  return rpcError(id, { code, message: failure.message, data });
+}
+
+/** The HTTP answer carrying one reply, or a batch's. */
+export function rpcResponse(status: number, body: JsonRpcReply | JsonRpcReply[]): FakeResponse {
+  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
 }
 
 /**
