@@ -61,6 +61,15 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return params;
 }
 
+/**
+ * Whether a path under `/api/v1` matches a filter: a path such as `/content` or
+ * `/content/:id/schedule` (`*` is any one segment), with or without `/api/v1` in front.
+ */
+export function matchesPathFilter(filter: string, path: string): boolean {
+  const pattern = filter.replace(/^\/api\/v1(?=\/)/, "").replace(/\*/g, ":any");
+  return matchPattern(pattern, path) !== null;
+}
+
 /** A request's route with its path parameters, or (no route) the methods its path allows. */
 export type FoundRoute =
   | { readonly route: Route; readonly params: Record<string, string> }
