@@ -42,7 +42,7 @@ const ROUTES: readonly Route[] = CONTRACT_ROUTES.map((route) => ({
   rule: RULES[`${route.method} ${route.pattern}` as RouteKey],
 }));
 /** Matches a path against a `:name` pattern, returning the decoded params. */
-export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
   const wanted = pattern.split("/");
   const actual = path.split("/");
   if (wanted.length !== actual.length) return null;
