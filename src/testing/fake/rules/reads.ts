@@ -19,7 +19,7 @@ import { itemOrNotFound } from "./lifecycle.js";
 const DAY_MS = 86_400_000;
 
 /** Newest first; creation order breaks ties between equal timestamps. */
-function newestFirst(a: ContentRecord, b: ContentRecord): number {
+export function newestFirst(a: ContentRecord, b: ContentRecord): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq;
 }
 
