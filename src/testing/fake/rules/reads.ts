@@ -2,6 +2,7 @@
  * The read routes (api-v1.md §4): GET /content (filters and cursor pagination), GET
  * /content/:id, /channels, /brand, /schedule and /stats.
  */
+import { z } from "zod";
 import { CONTENT_SOURCES, CONTENT_STATUSES } from "../../../schemas/index.js";
 import { invalidParam, jsonResponse } from "../http/fake-response.js";
 import type { RouteContext } from "../http/route-context.js";
@@ -28,17 +29,12 @@ function encodeCursor(item: ContentRecord): string {
   return btoa(JSON.stringify({ t: item.createdAt.getTime(), s: item.seq })).replace(/=+$/, "");
 }
 
+const CursorSchema = z.object({ t: z.number(), s: z.number() });
+
 function decodeCursor(cursor: string): { t: number; s: number } {
   try {
-    const decoded = JSON.parse(atob(cursor)) as unknown;
-    if (
-      typeof decoded === "object" &&
-      decoded !== null &&
-      typeof (decoded as { t?: unknown }).t === "number" &&
-      typeof (decoded as { s?: unknown }).s === "number"
-    ) {
-      return decoded as { t: number; s: number };
-    }
+    const decoded = CursorSchema.safeParse(JSON.parse(atob(cursor)));
+    if (decoded.success) return decoded.data;
   } catch {
     // Falls through to the refusal below.
   }
