@@ -6,15 +6,8 @@
 
 import type { ApprovalSource } from "../../../contract/approval-source.js";
 import type { KeyScope } from "../../../schemas/index.js";
-import type {
-  ApprovalMode,
-  BrandRecord,
-  PrincipleRecord,
-  Role,
-  SlotRecord,
-  Voice,
-  WorkspaceState,
-} from "./workspace-settings.js";
+import type { ChannelSeed, MemberSeed, QuotaSeed, ScheduleConfigSeed, VoiceSeed } from "./seed.js";
+import type { BrandRecord, SlotRecord, Voice, WorkspaceState } from "./workspace-settings.js";
 
 export type {
   ApprovalMode,
@@ -27,29 +20,11 @@ export type {
   WorkspaceState,
 } from "./workspace-settings.js";
 
-export interface MemberRecord {
-  userId: string;
-  fullName: string;
-  email: string;
-  role: Role;
-  /** A member who left keeps their record; their keys answer 401 `invalid_api_key`. */
-  left: boolean;
-}
+/** A member: their seed with every default filled in (one who left keeps their record). */
+export type MemberRecord = Required<MemberSeed>;
 
-export interface ChannelRecord {
-  id: string;
-  platform: string;
-  provider: string;
-  displayName: string;
-  handle: string;
-  voice: Voice;
-  subscriptionTier: string;
-  /** Posts longer than this are flagged `length_violation`. */
-  characterCap: number;
-  isDefault: boolean;
-  connected: boolean;
-  connectedAt: Date;
-}
+/** A channel: its seed with every default filled in. */
+export type ChannelRecord = Required<Omit<ChannelSeed, "connectedAt">> & { connectedAt: Date };
 
 /** An AI-writing pattern the fake detects. */
 export interface AiIsmPattern {
@@ -59,35 +34,15 @@ export interface AiIsmPattern {
   pattern: RegExp;
 }
 
-export interface VoiceSettingsRecord {
-  /** `null` means the voice has no answer of its own and follows the workspace. */
-  approvalMode: ApprovalMode | null;
-  sensitivityKeywords: string[];
-  aiIsmAllowlist: string[];
-  principles: PrincipleRecord[];
-}
+/** One voice's settings; `approvalMode: null` follows the workspace. */
+export type VoiceSettingsRecord = Required<VoiceSeed>;
 
-export interface ScheduleConfigRecord {
-  timezone: string;
-  approvalMode: ApprovalMode;
-  maxPostsPerDay: number;
-  minHoursBetween: number;
-  queueBufferDays: number;
-  sensitivityKeywords: string[];
-  aiIsmAllowlist: string[];
-  principles: PrincipleRecord[];
+export type ScheduleConfigRecord = Required<Omit<ScheduleConfigSeed, "voices">> & {
   voices: Record<Voice, VoiceSettingsRecord>;
-}
+};
 
-interface QuotaRecord {
-  plan: string;
-  /** Monthly generation credits; `null` means unlimited. */
-  limit: number | null;
-  used: number;
-  periodEnd: Date;
-  /** When true the cap cannot be read and generations answer 503 `capacity_unknown`. */
-  capacityUnknown: boolean;
-}
+/** The generation quota (`limit: null` is unlimited). */
+type QuotaRecord = Required<Omit<QuotaSeed, "periodEnd">> & { periodEnd: Date };
 
 /** An item's place in the week's plan. */
 export interface PlanPlacement {
