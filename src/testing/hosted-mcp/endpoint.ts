@@ -4,6 +4,7 @@
  * `@postline/sdk/tools` that call the service, each run as the REST route it mirrors
  * (`tool-call.ts`).
  */
+import { z } from "zod";
 import { listedTool } from "../../mcp/server/tool-listing.js";
 import { serviceTools } from "../../tools/tool-list.js";
 import { ApiFailure, type FakeResponse } from "../fake/http/fake-response.js";
@@ -160,11 +161,9 @@ function discoveryResult(message: JsonRpcCall): Record<string, unknown> {
 
 /** The client's version when the endpoint speaks it, else the newest the endpoint speaks. */
 function negotiatedVersion(params: unknown): string {
-  const asked =
-    params !== null && typeof params === "object"
-      ? (params as { protocolVersion?: unknown }).protocolVersion
-      : undefined;
-  return typeof asked === "string" && MCP_PROTOCOL_VERSIONS.includes(asked)
+  const asked = z.looseObject({ protocolVersion: z.string() }).safeParse(params)
+    .data?.protocolVersion;
+  return asked !== undefined && MCP_PROTOCOL_VERSIONS.includes(asked)
     ? asked
     : (MCP_PROTOCOL_VERSIONS[0] as string);
 }

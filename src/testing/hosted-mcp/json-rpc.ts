@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 messages as the fake's MCP endpoint reads and writes them. */
+import { z } from "zod";
 import { MCP_REFUSAL_CODES } from "../../mcp/server/json-rpc-codes.js";
 import type { ApiFailure, FakeResponse } from "../fake/http/fake-response.js";
 
@@ -76,9 +77,9 @@ export function readMessage(value: unknown): JsonRpcCall | "response" | { invali
   };
 }
 
+const IdentifiedSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
+
 /** The id of a message that could not be read, when it has a usable one. */
 export function idOf(value: unknown): JsonRpcId | null {
-  if (value === null || typeof value !== "object") return null;
-  const id = (value as { id?: unknown }).id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
+  return IdentifiedSchema.safeParse(value).data?.id ?? null;
 }

@@ -23,7 +23,7 @@ import type {
   QuotaSeed,
   ScheduleConfigSeed,
 } from "../model/seed.js";
-import { serializeChannel, serializeItem } from "../model/serialize.js";
+import { serializeChannel, serializeItem, serializeUsage } from "../model/serialize.js";
 import type { FakeStore } from "../model/store.js";
 import { weekPlanEntries, weekStartOf } from "../rules/plan.js";
 import { newestFirst } from "../rules/reads.js";
@@ -201,8 +201,7 @@ export class WorkspaceHandle {
     /** When the quota resets (ISO-8601 UTC). */
     periodEnd: string;
   } {
-    const { used, limit, plan, periodEnd } = this.#record.quota;
-    return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
+    return serializeUsage(this.#record);
   }
 
   /** Puts the workspace in a state: `subscription_inactive` (402), `suspended` (403), `gone` (404). */

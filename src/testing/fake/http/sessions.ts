@@ -119,10 +119,7 @@ export class SessionRegistry {
     }
   }
 
-  #findMember(options: SignInOptions): {
-    workspace: WorkspaceRecord;
-    member: MemberRecord;
-  } {
+  #findMember(options: SignInOptions): { workspace: WorkspaceRecord; member: MemberRecord } {
     if (options.email === undefined && options.userId === undefined) {
       const workspace = this.#store.workspace(this.#defaultWorkspaceId);
       const owner = workspace.members.find((member) => member.role === "owner" && !member.left);

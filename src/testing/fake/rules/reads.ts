@@ -13,6 +13,7 @@ import {
   serializeItem,
   serializeScheduleConfig,
   serializeSlot,
+  serializeUsage,
 } from "../model/serialize.js";
 import { enumQuery, integerQuery } from "./input.js";
 import { itemOrNotFound } from "./lifecycle.js";
@@ -117,7 +118,6 @@ export function getStats(context: RouteContext) {
     .itemsOf(caller.workspace.id)
     .filter((item) => item.createdAt.getTime() >= since);
   const aiFlagged = items.filter((item) => item.scan.aiIsmMatches.length > 0).length;
-  const { quota } = caller.workspace;
   return jsonResponse(200, {
     windowDays: days,
     channelBalance: caller.workspace.channels.map((channel) => {
@@ -140,11 +140,6 @@ export function getStats(context: RouteContext) {
       total: items.length,
       rate: items.length === 0 ? 0 : aiFlagged / items.length,
     },
-    usage: {
-      current: quota.used,
-      limit: quota.limit,
-      plan: quota.plan,
-      periodEnd: quota.periodEnd.toISOString(),
-    },
+    usage: serializeUsage(caller.workspace),
   });
 }

@@ -69,7 +69,7 @@ export class Scrubber {
     for (const [name, entry] of Object.entries(value)) {
       // A secret in a key is named by its position, never by the key itself.
       if (this.#holdsSecret(name))
-        throw new SecretLeftError(`${path}[key ${keyIndex(value, name)}]`);
+        throw new SecretLeftError(`${path}[key ${Object.keys(value).indexOf(name)}]`);
       this.assertClean(
         entry,
         /^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`,
@@ -119,8 +119,4 @@ export class Scrubber {
     }
     return placeholder;
   }
-}
-
-function keyIndex(value: object, name: string): number {
-  return Object.keys(value).indexOf(name);
 }
