@@ -142,9 +142,7 @@ export class FakeService {
   /** Shortcut for `service.workspace().item(id)`: any workspace's item, as an admin key sees it. */
   item(id: string): Record<string, unknown> | undefined {
     const record = this.#store.content.get(id);
-    return record
-      ? new WorkspaceHandle(this.#store, this.#store.workspace(record.workspaceId)).item(id)
-      : undefined;
+    return record ? this.workspace(record.workspaceId).item(id) : undefined;
   }
 
   /**
@@ -200,34 +198,28 @@ export class FakeService {
     }
     if (local !== null && isOpenApiPath(local)) return answerOpenApi(method, url);
     const apiPath = local === null ? null : apiPathOf(local);
+    const arrival = (body: unknown): RecordedRequest => ({
+      at: this.clock.now(),
+      method,
+      path: apiPath ?? url.pathname,
+      query: url.search.replace(/^\?/, ""),
+      body,
+      status: null,
+      outcome: "response",
+      applied: false,
+    });
     if (apiPath === null && holdsApiPrefix(url.pathname)) {
       // Logged, so the watch page shows the wrong base too; never faulted or limited.
-      const misplaced: RecordedRequest = {
-        at: this.clock.now(),
-        method,
-        path: url.pathname,
-        query: url.search.replace(/^\?/, ""),
-        body: undefined,
-        status: null,
-        outcome: "response",
-        applied: false,
-      };
+      const misplaced = arrival(undefined);
       this.#log.add(misplaced, { mcp: false, bodyChars: 0 });
       const response = wrongBaseResponse(url, basePath);
       return this.#log.settle(misplaced, { kind: "response", response });
     }
     const bodyText = request.body ?? "";
     const oversize = oversizeBytes(bodyText);
-    const entry: RecordedRequest = {
-      at: this.clock.now(),
-      method,
-      path: apiPath ?? url.pathname,
-      query: url.search.replace(/^\?/, ""),
-      body: oversize === undefined ? jsonOrText(bodyText).value : `(${oversize} bytes, not read)`,
-      status: null,
-      outcome: "response",
-      applied: false,
-    };
+    const entry = arrival(
+      oversize === undefined ? jsonOrText(bodyText).value : `(${oversize} bytes, not read)`,
+    );
     const approvalSource = approvalSourceOf(headers.get(APPROVAL_SOURCE_HEADER));
     if (approvalSource !== undefined) entry.approvalSource = approvalSource;
     const mcp = apiPath === MCP_PATH;

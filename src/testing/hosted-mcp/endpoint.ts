@@ -4,6 +4,7 @@
  * `@postline/sdk/tools` that call the service, each run as the REST route it mirrors
  * (`tool-call.ts`).
  */
+import { z } from "zod";
 import { listedTool } from "../../mcp/server/tool-listing.js";
 import { serviceTools } from "../../tools/tool-list.js";
 import { ApiFailure, type FakeResponse } from "../fake/http/fake-response.js";
@@ -17,6 +18,8 @@ import {
   RPC_ERROR,
   readMessage,
   rpcError,
+  rpcRefusal,
+  rpcResponse,
   rpcResult,
 } from "./json-rpc.js";
 import {
@@ -52,7 +55,7 @@ export function serveMcp(
   try {
     parsed = JSON.parse(request.bodyText);
   } catch {
-    return { response: replyResponse(400, rpcError(null, parseError())) };
+    return { response: rpcResponse(400, rpcError(null, parseError())) };
   }
   const batch = Array.isArray(parsed);
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
@@ -61,7 +64,7 @@ export function serveMcp(
       code: RPC_ERROR.invalidRequest,
       message: "An empty batch holds no message.",
     });
-    return { response: replyResponse(400, reply) };
+    return { response: rpcResponse(400, reply) };
   }
   const replies: JsonRpcReply[] = [];
   let caller: Caller | undefined;
@@ -83,7 +86,7 @@ export function serveMcp(
     replies.push(answered.reply);
   }
   if (replies.length === 0) return { response: { status: 202, headers: {}, body: null } };
-  const response = replyResponse(200, batch ? replies : (replies[0] as JsonRpcReply));
+  const response = rpcResponse(200, batch ? replies : (replies[0] as JsonRpcReply));
   return caller ? { response, caller } : { response };
 }
 
@@ -134,13 +137,7 @@ function answer(
     });
   } catch (failure) {
     if (!(failure instanceof ApiFailure)) throw failure;
-    return {
-      reply: rpcError(message.id, {
-        code: RPC_ERROR.rateLimited,
-        message: failure.message,
-        data: { code: failure.code, message: failure.message, ...failure.extra },
-      }),
-    };
+    return { reply: rpcRefusal(message.id, RPC_ERROR.rateLimited, failure) };
   }
   return { reply: rpcResult(message.id, discoveryResult(message)) };
 }
@@ -164,11 +161,9 @@ function discoveryResult(message: JsonRpcCall): Record<string, unknown> {
 
 /** The client's version when the endpoint speaks it, else the newest the endpoint speaks. */
 function negotiatedVersion(params: unknown): string {
-  const asked =
-    params !== null && typeof params === "object"
-      ? (params as { protocolVersion?: unknown }).protocolVersion
-      : undefined;
-  return typeof asked === "string" && MCP_PROTOCOL_VERSIONS.includes(asked)
+  const asked = z.looseObject({ protocolVersion: z.string() }).safeParse(params)
+    .data?.protocolVersion;
+  return asked !== undefined && MCP_PROTOCOL_VERSIONS.includes(asked)
     ? asked
     : (MCP_PROTOCOL_VERSIONS[0] as string);
 }
@@ -203,11 +198,7 @@ function httpError(
   headers: Record<string, string> = {},
 ): FakeResponse {
   const reply = rpcError(null, { code: RPC_ERROR.invalidRequest, message });
-  const response = replyResponse(status, reply);
+  const response = rpcResponse(status, reply);
   Object.assign(response.headers, headers);
   return response;
-}
-
-function replyResponse(status: number, body: JsonRpcReply | JsonRpcReply[]): FakeResponse {
-  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
 }

@@ -1,5 +1,7 @@
 /** JSON-RPC 2.0 messages as the fake's MCP endpoint reads and writes them. */
+import { z } from "zod";
 import { MCP_REFUSAL_CODES } from "../../mcp/server/json-rpc-codes.js";
+import type { ApiFailure, FakeResponse } from "../fake/http/fake-response.js";
 
 /** A JSON-RPC request id. */
 export type JsonRpcId = string | number;
@@ -43,6 +45,17 @@ export function rpcError(id: JsonRpcId | null, error: JsonRpcErrorObject): JsonR
   return { jsonrpc: "2.0", id, error };
 }
 
+/** An error reply whose `data` is a refusal's envelope `error` (api-v1.md §7 "MCP"). */
+export function rpcRefusal(id: JsonRpcId | null, code: number, failure: ApiFailure): JsonRpcReply {
+  const data = { code: failure.code, message: failure.message, ...failure.extra };
+  return rpcError(id, { code, message: failure.message, data });
+}
+
+/** The HTTP answer carrying one reply, or a batch's. */
+export function rpcResponse(status: number, body: JsonRpcReply | JsonRpcReply[]): FakeResponse {
+  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
 /**
  * Reads one message of a POST body: a request or notification, `"response"` for a response the
  * client sent back (the fake asks nothing, so it ignores them), or an error saying what is wrong.
@@ -64,9 +77,9 @@ export function readMessage(value: unknown): JsonRpcCall | "response" | { invali
   };
 }
 
+const IdentifiedSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
+
 /** The id of a message that could not be read, when it has a usable one. */
 export function idOf(value: unknown): JsonRpcId | null {
-  if (value === null || typeof value !== "object") return null;
-  const id = (value as { id?: unknown }).id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
+  return IdentifiedSchema.safeParse(value).data?.id ?? null;
 }

@@ -18,7 +18,14 @@ import {
   responseOfFailure,
 } from "../fake/http/request-pipeline.js";
 import type { Caller } from "../fake/http/route-context.js";
-import { type JsonRpcId, type JsonRpcReply, RPC_ERROR, rpcError, rpcResult } from "./json-rpc.js";
+import {
+  type JsonRpcId,
+  type JsonRpcReply,
+  RPC_ERROR,
+  rpcError,
+  rpcRefusal,
+  rpcResult,
+} from "./json-rpc.js";
 import { TOOL_ROUTES } from "./tool-routes.js";
 
 /** Who is calling: the HTTP request's credentials and address. */
@@ -116,9 +123,8 @@ function runToolAsRoute(
 /** A refusal made before the tool ran: a JSON-RPC error whose `data` is the §1 envelope's `error`. */
 function refusalBeforeTool(id: JsonRpcId, failure: unknown): JsonRpcReply {
   if (!(failure instanceof ApiFailure)) throw failure;
-  const data = { code: failure.code, message: failure.message, ...failure.extra };
   const code = failure.code === "rate_limited" ? RPC_ERROR.rateLimited : RPC_ERROR.unauthorized;
-  return rpcError(id, { code, message: failure.message, data });
+  return rpcRefusal(id, code, failure);
 }
 
 /** A successful tool result as `createMcpServer` shapes it: `structuredContent` and its JSON text. */

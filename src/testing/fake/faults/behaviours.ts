@@ -1,27 +1,116 @@
-import type { FakeOutcome, FakeResponse } from "../http/fake-response.js";
-import { delayFault } from "./delay.js";
-import { dropAfterWriteFault } from "./drop-after-write.js";
-import { type FaultBehaviour, type FaultContext, respond } from "./fault-behaviour.js";
+/** What each kind of fault does, one entry per kind of {@link FaultKind}. */
+import { sleep } from "../../../core/timers.js";
+import { ApiFailure, type FakeOutcome, type FakeResponse } from "../http/fake-response.js";
 import type { FaultKind } from "./fault-kind.js";
-import { htmlFault } from "./html.js";
-import { rateLimitedFault } from "./rate-limited.js";
-import { refuseBeforeWriteFault } from "./refuse-before-write.js";
-import { schemaBreakFault } from "./schema-break.js";
-import { statusFault } from "./status.js";
-import { transitionFailedFault } from "./transition-failed.js";
-import { truncatedJsonFault } from "./truncated-json.js";
+
+/** What a fault sees of a request before the model answers it. */
+interface FaultContext {
+  /** The model clock's now. */
+  readonly now: Date;
+  /** The caller's abort signal, if any. */
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * One kind of fault, with everything it does in one place. `before` runs before the model and
+ * may answer instead of it (then nothing is applied); `after` runs once the model has answered
+ * (and applied any write) and turns that answer into what the caller sees.
+ */
+interface FaultBehaviour<S extends FaultKind> {
+  /** Refuses a spec that cannot work, when it is injected. */
+  readonly check?: (spec: S) => void;
+  /** Before the model: an outcome to send instead of asking it, or `undefined` to go on. */
+  readonly before?: (
+    spec: S,
+    context: FaultContext,
+  ) => FakeOutcome | undefined | Promise<FakeOutcome | undefined>;
+  /** After the model: what the caller gets instead of `response`. */
+  readonly after?: (spec: S, response: FakeResponse) => FakeOutcome;
+}
 
 /** Every kind of fault and its behaviour; the type makes a new kind without one a compile error. */
 const BEHAVIOURS: { [K in FaultKind["kind"]]: FaultBehaviour<Extract<FaultKind, { kind: K }>> } = {
-  status: statusFault,
-  html: htmlFault,
-  dropAfterWrite: dropAfterWriteFault,
-  refuseBeforeWrite: refuseBeforeWriteFault,
-  delay: delayFault,
-  truncatedJson: truncatedJsonFault,
-  schemaBreak: schemaBreakFault,
-  rateLimited: rateLimitedFault,
-  transitionFailed: transitionFailedFault,
+  /** Answers the given status, headers and body verbatim; nothing is applied. */
+  status: {
+    before: (spec) => respond(verbatim(spec.status, spec.body, spec.headers)),
+  },
+  /** A proxy's HTML error page (default 502); nothing is applied. */
+  html: {
+    before: (spec) => {
+      const status = spec.status ?? 502;
+      return respond({
+        status,
+        headers: { "content-type": "text/html" },
+        body: `<!DOCTYPE html>\n<html><head><title>${status} Error</title></head><body><h1>${status}</h1><p>The upstream service did not answer.</p></body></html>\n`,
+      });
+    },
+  },
+  /** The model applies the request, then the connection drops unanswered. */
+  dropAfterWrite: {
+    after: () => ({ kind: "network-error", reason: "dropped" }),
+  },
+  /** The connection is refused before the request reaches the model. */
+  refuseBeforeWrite: {
+    before: () => ({ kind: "network-error", reason: "refused" }),
+  },
+  /** Waits `ms` of real time (less if the caller aborts), then the model answers. */
+  delay: {
+    check: (spec) => {
+      if (!(spec.ms >= 0)) throw new RangeError("faults.inject: delay needs ms >= 0");
+    },
+    before: async (spec, { signal }) => {
+      // The caller giving up does not stop the service: the model still answers a late caller.
+      await sleep(spec.ms, signal).catch(() => {});
+      return undefined;
+    },
+  },
+  /** The model applies the request; its JSON answer is cut off halfway. */
+  truncatedJson: {
+    after: (_spec, response) => {
+      const body = response.body ?? "{}";
+      return respond({
+        ...response,
+        body: body.slice(0, Math.max(1, Math.floor(body.length / 2))),
+      });
+    },
+  },
+  /** The model applies the request; its answer has every top-level value mistyped. */
+  schemaBreak: {
+    after: (_spec, response) =>
+      respond({
+        ...response,
+        headers: { ...response.headers, "content-type": "application/json" },
+        body: breakSchema(response.body),
+      }),
+  },
+  /** A 429 `rate_limited` with `Retry-After` and the three limit headers. */
+  rateLimited: {
+    before: (spec, { now }) => {
+      const retryAfterSeconds = spec.retryAfterSeconds ?? 30;
+      const failure = new ApiFailure(
+        "rate_limited",
+        `Rate limit exceeded. Retry in ${retryAfterSeconds} seconds.`,
+        { retryAfterSeconds },
+        {
+          "retry-after": String(retryAfterSeconds),
+          "x-ratelimit-limit": "60",
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset": String(Math.ceil(now.getTime() / 1000) + retryAfterSeconds),
+        },
+      );
+      return respond(failure.toResponse());
+    },
+  },
+  /** The model applies the request, then it is answered 500 `transition_failed`. */
+  transitionFailed: {
+    after: () =>
+      respond(
+        new ApiFailure(
+          "transition_failed",
+          "The request was accepted but could not be completed; re-read the item before acting again.",
+        ).toResponse(),
+      ),
+  },
 };
 
 function behaviourOf(spec: FaultKind): FaultBehaviour<FaultKind> {
@@ -48,4 +137,39 @@ export function activeFault(spec: FaultKind): ActiveFault {
     before: async (context) => behaviour.before?.(spec, context),
     after: (response) => (behaviour.after ? behaviour.after(spec, response) : respond(response)),
   };
+}
+
+function respond(response: FakeResponse): FakeOutcome {
+  return { kind: "response", response };
+}
+
+/** The body as given: nothing, a string as is, anything else as JSON. */
+function verbatim(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): FakeResponse {
+  if (body === undefined || body === null) return { status, headers: { ...headers }, body: null };
+  if (typeof body === "string") return { status, headers: { ...headers }, body };
+  return {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** A JSON body with every top-level value replaced by a wrong type (keys kept). */
+function breakSchema(body: string | null): string {
+  if (body === null) return JSON.stringify({ unexpected: true });
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (typeof parsed !== "object" || parsed === null)
+      return JSON.stringify({ unexpected: parsed });
+    const broken: Record<string, unknown> = {};
+    for (const key of Object.keys(parsed)) broken[key] = 12345;
+    if (Object.keys(broken).length === 0) broken.unexpected = true;
+    return JSON.stringify(broken);
+  } catch {
+    return JSON.stringify({ unexpected: true });
+  }
 }

@@ -3,7 +3,7 @@
  * servers do, to test retry and reconciliation logic. Faults are matched in the order added; the
  * first active one applies. What each kind does is in its own module beside this one.
  */
-import { matchPattern } from "../http/routes.js";
+import { matchesPathFilter } from "../http/routes.js";
 import { checkFault } from "./behaviours.js";
 import type { FaultKind } from "./fault-kind.js";
 import { seededRandom } from "./seeded-random.js";
@@ -87,8 +87,7 @@ class Fault implements FaultHandle {
   matches(method: string, path: string): boolean {
     if (this.spec.method && this.spec.method.toUpperCase() !== method) return false;
     if (this.spec.path instanceof RegExp) return this.spec.path.test(path);
-    const pattern = this.spec.path.replace(/^\/api\/v1(?=\/)/, "").replace(/\*/g, ":any");
-    return matchPattern(pattern, path) !== null;
+    return matchesPathFilter(this.spec.path, path);
   }
   remove(): void {
     this.#owner.remove(this);

@@ -1,5 +1,7 @@
 /** What the fake remembers of each request, for tests that count attempts and duplicates. */
+import { z } from "zod";
 import type { ApprovalSource } from "../../../contract/approval-source.js";
+import { jsonOrText } from "../../../core/json-or-text.js";
 import type { FakeOutcome } from "../http/fake-response.js";
 
 /** One request the fake received. The Authorization header and cookies are never recorded. */
@@ -142,47 +144,37 @@ function carriesAcknowledgment(body: unknown, { mcp }: { mcp: boolean }): boolea
   );
 }
 
+const CodedSchema = z.object({ code: z.string() });
+const EnvelopeSchema = z.object({ error: CodedSchema });
+/** A JSON-RPC error carries the envelope's `error` as `data`. */
+const RpcErrorSchema = z.object({ error: z.object({ data: CodedSchema }) });
+/** An `isError` tool result holds the envelope as its first content's text. */
+const ToolErrorSchema = z.object({
+  result: z.object({
+    isError: z.literal(true),
+    content: z.tuple([z.object({ text: z.string() })], z.unknown()),
+  }),
+});
+
 function errorCodeOf(
   entry: RecordedRequest,
   status: number,
   body: string | null,
 ): string | undefined {
   if (body === null || (status < 400 && entry.mcpCall === undefined)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  for (const reply of Array.isArray(value) ? value : [value]) {
-    const code = envelopeCode(reply) ?? rpcErrorCode(reply) ?? toolErrorCode(reply);
+  for (const reply of [jsonOrText(body).value].flat()) {
+    const toolText = ToolErrorSchema.safeParse(reply).data?.result.content[0].text;
+    const code =
+      EnvelopeSchema.safeParse(reply).data?.error.code ??
+      RpcErrorSchema.safeParse(reply).data?.error.data.code ??
+      (toolText === undefined ? undefined : envelopeCode(toolText));
     if (code !== undefined) return code;
   }
   return undefined;
 }
 
-function envelopeCode(value: unknown): string | undefined {
-  if (!isObject(value) || !isObject(value.error)) return undefined;
-  return typeof value.error.code === "string" ? value.error.code : undefined;
-}
-
-/** A JSON-RPC error carries the envelope's `error` as `data`. */
-function rpcErrorCode(value: unknown): string | undefined {
-  if (!isObject(value) || !isObject(value.error) || !isObject(value.error.data)) return undefined;
-  return typeof value.error.data.code === "string" ? value.error.data.code : undefined;
-}
-
-/** An `isError` tool result holds the envelope as its text. */
-function toolErrorCode(value: unknown): string | undefined {
-  if (!isObject(value) || !isObject(value.result) || value.result.isError !== true)
-    return undefined;
-  const [item] = Array.isArray(value.result.content) ? value.result.content : [];
-  if (!isObject(item) || typeof item.text !== "string") return undefined;
-  try {
-    return envelopeCode(JSON.parse(item.text));
-  } catch {
-    return undefined;
-  }
+function envelopeCode(text: string): string | undefined {
+  return EnvelopeSchema.safeParse(jsonOrText(text).value).data?.error.code;
 }
 
 function isObject(value: unknown): value is Record<string, any> {

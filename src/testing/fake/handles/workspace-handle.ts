@@ -6,6 +6,7 @@ import {
   channelRecord,
   configRecord,
   memberRecord,
+  mergeConfigSeed,
   toDate,
 } from "../model/build-workspace.js";
 import type {
@@ -22,9 +23,10 @@ import type {
   QuotaSeed,
   ScheduleConfigSeed,
 } from "../model/seed.js";
-import { serializeChannel, serializeItem } from "../model/serialize.js";
+import { serializeChannel, serializeItem, serializeUsage } from "../model/serialize.js";
 import type { FakeStore } from "../model/store.js";
 import { weekPlanEntries, weekStartOf } from "../rules/plan.js";
+import { newestFirst } from "../rules/reads.js";
 import { scanItem } from "../rules/scans.js";
 
 /** Options of {@link WorkspaceHandle.addKey}. */
@@ -174,7 +176,7 @@ export class WorkspaceHandle {
   items(): Record<string, unknown>[] {
     return this.#store
       .itemsOf(this.#record.id)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq)
+      .sort(newestFirst)
       .map((item) => serializeItem(this.#store, item, { adminScope: true }));
   }
 
@@ -199,8 +201,7 @@ export class WorkspaceHandle {
     /** When the quota resets (ISO-8601 UTC). */
     periodEnd: string;
   } {
-    const { used, limit, plan, periodEnd } = this.#record.quota;
-    return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
+    return serializeUsage(this.#record);
   }
 
   /** Puts the workspace in a state: `subscription_inactive` (402), `suspended` (403), `gone` (404). */
@@ -228,16 +229,7 @@ export class WorkspaceHandle {
    * the current one. Saved items keep their annotations until edited (scans run on save).
    */
   configure(config: ScheduleConfigSeed): void {
-    const current = this.#record.config;
-    const merged = configRecord({
-      ...current,
-      ...config,
-      voices: {
-        you: { ...current.voices.you, ...config.voices?.you },
-        brand: { ...current.voices.brand, ...config.voices?.brand },
-      },
-    });
-    this.#record.config = merged;
+    this.#record.config = configRecord(mergeConfigSeed(this.#record.config, config));
   }
 
   /** Re-runs the scans of every item (as if each were saved again). */

@@ -5,7 +5,7 @@
  * Listed in docs/testing.md.
  */
 
-import { RPC_ERROR, rpcError } from "../../hosted-mcp/json-rpc.js";
+import { RPC_ERROR, rpcRefusal, rpcResponse } from "../../hosted-mcp/json-rpc.js";
 import { ApiFailure, type FakeResponse } from "./fake-response.js";
 
 /** The cap, in bytes of UTF-8. */
@@ -28,14 +28,5 @@ export function oversizeResponse(bytes: number, { mcp }: { mcp: boolean }): Fake
   const message = `The request body is ${bytes} bytes; the fake reads at most ${MAX_REQUEST_BODY_BYTES} (1 MiB)`;
   const failure = new ApiFailure("validation_error", message, { param: "body" });
   if (!mcp) return failure.toResponse();
-  const reply = rpcError(null, {
-    code: RPC_ERROR.invalidRequest,
-    message,
-    data: { code: failure.code, message, param: "body" },
-  });
-  return {
-    status: 413,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(reply),
-  };
+  return rpcResponse(413, rpcRefusal(null, RPC_ERROR.invalidRequest, failure));
 }

@@ -34,6 +34,13 @@ export function jsonResponse(status: number, value: unknown): FakeResponse {
   };
 }
 
+/** 405 for a path that answers other methods, listed in `allow`. */
+export function methodNotAllowed(message: string, allowed: readonly string[]): FakeResponse {
+  const response = jsonResponse(405, { error: { code: "method_not_allowed", message } });
+  response.headers.allow = allowed.join(", ");
+  return response;
+}
+
 /** Answers 204 with no body. */
 export function emptyResponse(): FakeResponse {
   return { status: 204, headers: {}, body: null };

@@ -5,7 +5,7 @@
  * document without credentials) and it is neither rate-limited, logged nor faulted.
  */
 import { buildOpenApiDocument } from "../../../openapi/document.js";
-import { type FakeOutcome, jsonResponse } from "./fake-response.js";
+import { type FakeOutcome, jsonResponse, methodNotAllowed } from "./fake-response.js";
 
 /** Where the fake serves the document, under its base URL. */
 const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -21,14 +21,8 @@ let last: { baseURL: string; body: string } | undefined;
 /** The answer to a request for the document; only GET and HEAD are allowed. */
 export function answerOpenApi(method: string, url: URL): FakeOutcome {
   if (method !== "GET" && method !== "HEAD") {
-    const response = jsonResponse(405, {
-      error: {
-        code: "method_not_allowed",
-        message: `${method} is not allowed on ${OPENAPI_PATH}; use GET.`,
-      },
-    });
-    response.headers.allow = "GET, HEAD";
-    return { kind: "response", response };
+    const message = `${method} is not allowed on ${OPENAPI_PATH}; use GET.`;
+    return { kind: "response", response: methodNotAllowed(message, ["GET", "HEAD"]) };
   }
   const pathname = url.pathname.replace(/\/+$/, "");
   const baseURL = `${url.origin}${pathname.slice(0, pathname.length - OPENAPI_PATH.length)}`;

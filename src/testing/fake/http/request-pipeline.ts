@@ -10,8 +10,9 @@ import type { RateBudget } from "../../../core/pacing/rate-budget.js";
 import type { FakeProvider } from "../handles/provider.js";
 import type { FakeStore } from "../model/store.js";
 import { assertAccess, assertWorkspaceUsable, resolveCaller } from "../rules/auth.js";
+import { parseJsonBody } from "../rules/input.js";
 import type { RateLimiter } from "../rules/limits.js";
-import { ApiFailure, type FakeResponse, invalidParam, jsonResponse } from "./fake-response.js";
+import { ApiFailure, type FakeResponse, methodNotAllowed } from "./fake-response.js";
 import type { Caller, RouteContext } from "./route-context.js";
 import { type FoundRoute, findRoute } from "./routes.js";
 import type { SessionRecord } from "./sessions.js";
@@ -106,7 +107,13 @@ export function dispatch(
   if (request.apiPath === null)
     throw new ApiFailure("not_found", "No such route: paths start with /api/v1.");
   if (!found.route) {
-    if (found.allowed.length > 0) return methodNotAllowed(request, found.allowed);
+    // GET /schedule is read-only (§4).
+    if (found.allowed.length > 0) {
+      return methodNotAllowed(
+        `${request.method} is not allowed on /api/v1${request.apiPath}; use ${found.allowed.join(", ")}.`,
+        found.allowed,
+      );
+    }
     throw new ApiFailure("not_found", `No route ${request.method} /api/v1${request.apiPath}.`);
   }
   assertAccess(caller, found.route);
@@ -116,7 +123,7 @@ export function dispatch(
     caller,
     params: found.params,
     query: request.query,
-    body: parseBody(request.bodyText),
+    body: parseJsonBody(request.bodyText),
     approvalSource: request.approvalSource ?? null,
   };
   return found.route.rule(context);
@@ -125,25 +132,4 @@ export function dispatch(
 /** The request's route and its parameters, or the methods its path allows; none off `/api/v1`. */
 function routeOf(request: PipelineRequest): FoundRoute {
   return request.apiPath === null ? { allowed: [] } : findRoute(request.method, request.apiPath);
-}
-
-/** 405 for a known path with another method (GET /schedule is read-only, §4). */
-function methodNotAllowed(request: PipelineRequest, allowed: readonly string[]): FakeResponse {
-  const response = jsonResponse(405, {
-    error: {
-      code: "method_not_allowed",
-      message: `${request.method} is not allowed on /api/v1${request.apiPath}; use ${allowed.join(", ")}.`,
-    },
-  });
-  response.headers.allow = allowed.join(", ");
-  return response;
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw invalidParam("body", "the request body is not valid JSON");
-  }
 }

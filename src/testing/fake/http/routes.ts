@@ -42,7 +42,7 @@ const ROUTES: readonly Route[] = CONTRACT_ROUTES.map((route) => ({
   rule: RULES[`${route.method} ${route.pattern}` as RouteKey],
 }));
 /** Matches a path against a `:name` pattern, returning the decoded params. */
-export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
   const wanted = pattern.split("/");
   const actual = path.split("/");
   if (wanted.length !== actual.length) return null;
@@ -59,6 +59,15 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
     } else if (segment !== value) return null;
   }
   return params;
+}
+
+/**
+ * Whether a path under `/api/v1` matches a filter: a path such as `/content` or
+ * `/content/:id/schedule` (`*` is any one segment), with or without `/api/v1` in front.
+ */
+export function matchesPathFilter(filter: string, path: string): boolean {
+  const pattern = filter.replace(/^\/api\/v1(?=\/)/, "").replace(/\*/g, ":any");
+  return matchPattern(pattern, path) !== null;
 }
 
 /** A request's route with its path parameters, or (no route) the methods its path allows. */

@@ -7,12 +7,14 @@
 
 import type { MemberRecord, WorkspaceRecord } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
+import { optionalString, parseJsonBody } from "../rules/input.js";
 import {
   ApiFailure,
   type FakeOutcome,
   type FakeResponse,
   invalidParam,
   jsonResponse,
+  methodNotAllowed,
 } from "./fake-response.js";
 
 /** The cookie that carries a session. */
@@ -95,19 +97,12 @@ export class SessionRegistry {
     try {
       if (method === "DELETE") {
         this.signOut(cookieHeader);
-        const response: FakeResponse = { status: 204, headers: {}, body: null };
-        response.headers["set-cookie"] = `${SESSION_COOKIE}=; Path=/; HttpOnly; Max-Age=0`;
-        return response;
+        const cleared = `${SESSION_COOKIE}=; Path=/; HttpOnly; Max-Age=0`;
+        return { status: 204, headers: { "set-cookie": cleared }, body: null };
       }
       if (method !== "POST") {
-        const response = jsonResponse(405, {
-          error: {
-            code: "method_not_allowed",
-            message: `${method} is not allowed; use POST or DELETE.`,
-          },
-        });
-        response.headers.allow = "POST, DELETE";
-        return response;
+        const message = `${method} is not allowed; use POST or DELETE.`;
+        return methodNotAllowed(message, ["POST", "DELETE"]);
       }
       const session = this.signIn(readSignIn(bodyText));
       const response = jsonResponse(201, {
@@ -124,10 +119,7 @@ export class SessionRegistry {
     }
   }
 
-  #findMember(options: SignInOptions): {
-    workspace: WorkspaceRecord;
-    member: MemberRecord;
-  } {
+  #findMember(options: SignInOptions): { workspace: WorkspaceRecord; member: MemberRecord } {
     if (options.email === undefined && options.userId === undefined) {
       const workspace = this.#store.workspace(this.#defaultWorkspaceId);
       const owner = workspace.members.find((member) => member.role === "owner" && !member.left);
@@ -149,27 +141,17 @@ export class SessionRegistry {
 
 /** The sign-in body: optional `email` and `userId` strings. */
 function readSignIn(bodyText: string): SignInOptions {
-  if (bodyText.trim() === "") return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    throw invalidParam("body", "the request body is not valid JSON");
-  }
+  const body = parseJsonBody(bodyText);
+  if (body === undefined) return {};
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw invalidParam("body", 'expected an object such as { "email": "mia@acme.test" }');
   }
-  const { email, userId } = body as Record<string, unknown>;
-  const options: SignInOptions = {};
-  if (email !== undefined) {
-    if (typeof email !== "string") throw invalidParam("email", "must be a string");
-    options.email = email;
-  }
-  if (userId !== undefined) {
-    if (typeof userId !== "string") throw invalidParam("userId", "must be a string");
-    options.userId = userId;
-  }
-  return options;
+  const email = optionalString(body as Record<string, unknown>, "email");
+  const userId = optionalString(body as Record<string, unknown>, "userId");
+  return {
+    ...(email === undefined ? {} : { email }),
+    ...(userId === undefined ? {} : { userId }),
+  };
 }
 
 /** The session id in a `Cookie` header, or `null`. */

@@ -31,16 +31,24 @@ export function mergeWorkspaceSeed(
   const merged: WorkspaceSeed = { ...base, ...overrides, id: overrides.id ?? base.id };
   if (base.quota || overrides.quota) merged.quota = { ...base.quota, ...overrides.quota };
   if (base.config || overrides.config) {
-    merged.config = {
-      ...base.config,
-      ...overrides.config,
-      voices: {
-        you: { ...base.config?.voices?.you, ...overrides.config?.voices?.you },
-        brand: { ...base.config?.voices?.brand, ...overrides.config?.voices?.brand },
-      },
-    };
+    merged.config = mergeConfigSeed(base.config ?? {}, overrides.config ?? {});
   }
   return merged;
+}
+
+/** Merges config overrides into a base config, each voice's settings field by field. */
+export function mergeConfigSeed(
+  base: ScheduleConfigSeed,
+  overrides: ScheduleConfigSeed,
+): ScheduleConfigSeed {
+  return {
+    ...base,
+    ...overrides,
+    voices: {
+      you: { ...base.voices?.you, ...overrides.voices?.you },
+      brand: { ...base.voices?.brand, ...overrides.voices?.brand },
+    },
+  };
 }
 
 /** Adds a seeded workspace, its keys and its content to the store. */

@@ -231,7 +231,12 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 
 /** The JSON Schema of a seed file (`@postline/sdk/fake-seed.schema.json`). */
 export function fakeSeedJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(FakeSeedSchema, { io: "input", target: "draft-2020-12" }) as Record<
+  return inputJsonSchema(FakeSeedSchema);
+}
+
+/** The input side of a schema as a published JSON Schema file holds it (draft 2020-12). */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as Record<
     string,
     unknown
   >;

@@ -12,7 +12,7 @@ import type {
   SlotRecord,
   Voice,
   WorkspaceState,
-} from "./records.js";
+} from "./workspace-settings.js";
 
 /** A channel to seed; everything but `id` and `platform` has a default. */
 export interface ChannelSeed {

@@ -131,6 +131,12 @@ export function serializeScheduleConfig(workspace: WorkspaceRecord): Record<stri
   };
 }
 
+/** A workspace's generation quota, as GET /stats reports it in `usage`. */
+export function serializeUsage({ quota }: WorkspaceRecord) {
+  const { used, limit, plan, periodEnd } = quota;
+  return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
+}
+
 export function serializeSlot(slot: SlotRecord): Record<string, unknown> {
   return { ...slot };
 }

@@ -3,9 +3,11 @@
  * state, scopes that cascade admin > write > read, and the owner's role on top.
  */
 import type { Role, ScopeName } from "../../../contract/routes.js";
+import type { ErrorCode } from "../../../core/errors/codes.js";
 import { ApiFailure } from "../http/fake-response.js";
 import type { Caller } from "../http/route-context.js";
 import type { SessionRecord } from "../http/sessions.js";
+import type { WorkspaceState } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
 
 /** The fake is a test environment: only `<prefix>_test_` tokens resolve. */
@@ -78,23 +80,20 @@ function sessionCaller(store: FakeStore, session: SessionRecord): Caller {
   return { key: null, session, member, workspace, scopes: ALL_SCOPES, adminScope: true };
 }
 
-/** The workspace states of §7 that refuse every route. */
+/** The refusal of each workspace state of §7 that refuses every route. */
+const UNUSABLE: Partial<Record<WorkspaceState, [ErrorCode, string]>> = {
+  gone: ["workspace_not_found", "The workspace behind this key no longer exists."],
+  suspended: ["workspace_suspended", "This workspace is suspended."],
+  subscription_inactive: [
+    "subscription_inactive",
+    "This workspace's subscription has expired. Renew it to use the API.",
+  ],
+};
+
+/** Refuses a caller whose workspace is in a state of §7 that refuses every route. */
 export function assertWorkspaceUsable(caller: Caller): void {
-  switch (caller.workspace.state) {
-    case "gone":
-      throw new ApiFailure(
-        "workspace_not_found",
-        "The workspace behind this key no longer exists.",
-      );
-    case "suspended":
-      throw new ApiFailure("workspace_suspended", "This workspace is suspended.");
-    case "subscription_inactive":
-      throw new ApiFailure(
-        "subscription_inactive",
-        "This workspace's subscription has expired. Renew it to use the API.",
-      );
-    default:
-  }
+  const refusal = UNUSABLE[caller.workspace.state];
+  if (refusal) throw new ApiFailure(...refusal);
 }
 
 function hasScope(scopes: readonly string[], required: ScopeName): boolean {

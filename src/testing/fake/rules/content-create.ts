@@ -6,13 +6,12 @@
 
 import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
 import type { RouteContext } from "../http/route-context.js";
-import { hasTitles } from "../model/build-workspace.js";
+import { addSeededItem, hasTitles } from "../model/build-workspace.js";
 import type { ChannelRecord, ContentRecord, WorkspaceRecord } from "../model/records.js";
 import { serializeItem } from "../model/serialize.js";
 import type { FakeStore } from "../model/store.js";
 import { generatePost } from "./generation.js";
 import { bodyObject, optionalString } from "./input.js";
-import { scanItem } from "./scans.js";
 
 type Mode = "draft" | "prompt";
 
@@ -97,36 +96,15 @@ function createItem(
   text: { content: string; title: string | null; topic: string | null },
 ): ContentRecord {
   const { store, caller } = context;
-  const item: ContentRecord = {
+  const item = addSeededItem(store, caller.workspace, {
     id: store.nextId("cnt"),
-    workspaceId: caller.workspace.id,
-    seq: store.nextSeq(),
-    status: "draft",
-    platform: channel.platform,
     channelId: channel.id,
-    voice: channel.voice,
     content: text.content,
-    title: text.title,
-    topic: text.topic,
+    ...(text.title === null ? {} : { title: text.title }),
     source: "api",
-    createdAt: store.clock.now(),
     createdByUserId: caller.member.userId,
-    sourceUrl: null,
-    scheduledAt: null,
-    publishNow: false,
-    publishedAt: null,
-    publishedUrl: null,
-    externalPostId: null,
-    plan: null,
-    heldForChannel: false,
-    acknowledgedText: null,
-    approvedByKeyId: null,
-    approvalSource: null,
-    rejectionReason: null,
-    scan: { flagReasons: [], aiIsmMatches: [], sensitivityReasons: [] },
-  };
-  scanItem(store, caller.workspace, item);
-  store.content.set(item.id, item);
+  });
+  item.topic = text.topic;
   store.markWritten();
   return item;
 }

@@ -1,6 +1,16 @@
 /** Reading request fields: each wrong type is a 400 `validation_error` naming the parameter. */
 import { invalidParam } from "../http/fake-response.js";
 
+/** A request body's JSON; `undefined` when none was sent. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidParam("body", "the request body is not valid JSON");
+  }
+}
+
 /** The JSON body as an object (an absent body reads as `{}`). */
 export function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};

@@ -2,6 +2,7 @@
 import { KEY_SCOPES, type KeyScope } from "../../../schemas/index.js";
 import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
 import type { RouteContext } from "../http/route-context.js";
+import { addSeededKey } from "../model/build-workspace.js";
 import { newBearerToken } from "../model/ids.js";
 import type { KeyRecord } from "../model/records.js";
 import { serializeKey } from "../model/serialize.js";
@@ -44,19 +45,14 @@ export function createKey(context: RouteContext) {
     throw invalidParam("scopes", `must be a non-empty array of ${KEY_SCOPES.join(", ")}`);
   }
   const { store, caller } = context;
-  const key: KeyRecord = {
+  const key = addSeededKey(store, caller.workspace, {
     id: store.nextId("key"),
-    workspaceId: caller.workspace.id,
     userId: caller.member.userId,
     name,
     scopes: [...new Set(scopes as KeyScope[])],
-    environment: "test",
+    // Given, so a fresh id never takes a token kept from before a reset.
     token: newBearerToken("test"),
-    createdAt: store.clock.now(),
-    revokedAt: null,
-    lastUsedAt: null,
-  };
-  store.keys.set(key.id, key);
+  });
   store.markWritten();
   return jsonResponse(201, { ...serializeKey(key), token: key.token });
 }

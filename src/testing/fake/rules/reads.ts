@@ -2,6 +2,7 @@
  * The read routes (api-v1.md §4): GET /content (filters and cursor pagination), GET
  * /content/:id, /channels, /brand, /schedule and /stats.
  */
+import { z } from "zod";
 import { CONTENT_SOURCES, CONTENT_STATUSES } from "../../../schemas/index.js";
 import { invalidParam, jsonResponse } from "../http/fake-response.js";
 import type { RouteContext } from "../http/route-context.js";
@@ -12,6 +13,7 @@ import {
   serializeItem,
   serializeScheduleConfig,
   serializeSlot,
+  serializeUsage,
 } from "../model/serialize.js";
 import { enumQuery, integerQuery } from "./input.js";
 import { itemOrNotFound } from "./lifecycle.js";
@@ -19,7 +21,7 @@ import { itemOrNotFound } from "./lifecycle.js";
 const DAY_MS = 86_400_000;
 
 /** Newest first; creation order breaks ties between equal timestamps. */
-function newestFirst(a: ContentRecord, b: ContentRecord): number {
+export function newestFirst(a: ContentRecord, b: ContentRecord): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq;
 }
 
@@ -28,17 +30,12 @@ function encodeCursor(item: ContentRecord): string {
   return btoa(JSON.stringify({ t: item.createdAt.getTime(), s: item.seq })).replace(/=+$/, "");
 }
 
+const CursorSchema = z.object({ t: z.number(), s: z.number() });
+
 function decodeCursor(cursor: string): { t: number; s: number } {
   try {
-    const decoded = JSON.parse(atob(cursor)) as unknown;
-    if (
-      typeof decoded === "object" &&
-      decoded !== null &&
-      typeof (decoded as { t?: unknown }).t === "number" &&
-      typeof (decoded as { s?: unknown }).s === "number"
-    ) {
-      return decoded as { t: number; s: number };
-    }
+    const decoded = CursorSchema.safeParse(JSON.parse(atob(cursor)));
+    if (decoded.success) return decoded.data;
   } catch {
     // Falls through to the refusal below.
   }
@@ -121,7 +118,6 @@ export function getStats(context: RouteContext) {
     .itemsOf(caller.workspace.id)
     .filter((item) => item.createdAt.getTime() >= since);
   const aiFlagged = items.filter((item) => item.scan.aiIsmMatches.length > 0).length;
-  const { quota } = caller.workspace;
   return jsonResponse(200, {
     windowDays: days,
     channelBalance: caller.workspace.channels.map((channel) => {
@@ -144,11 +140,6 @@ export function getStats(context: RouteContext) {
       total: items.length,
       rate: items.length === 0 ? 0 : aiFlagged / items.length,
     },
-    usage: {
-      current: quota.used,
-      limit: quota.limit,
-      plan: quota.plan,
-      periodEnd: quota.periodEnd.toISOString(),
-    },
+    usage: serializeUsage(caller.workspace),
   });
 }

@@ -189,12 +189,9 @@ export function connectFake(url: string, options: { controlToken?: string } = {}
     clearFaults: async () => (await call<{ removed: number }>("DELETE", "/fake/faults")).removed,
     addKey: (key) => call("POST", "/fake/keys", key),
     requests: (query = {}) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(query)) {
-        if (value !== undefined) params.set(name, String(value));
-      }
-      const search = params.size > 0 ? `?${params}` : "";
-      return call("GET", `/fake/requests${search}`);
+      const given = Object.entries(query).filter(([, value]) => value !== undefined);
+      const params = new URLSearchParams(given.map(([name, value]) => [name, String(value)]));
+      return call("GET", `/fake/requests${params.size > 0 ? `?${params}` : ""}`);
     },
     state: () => call("GET", "/fake/state"),
     openapi: () => call("GET", "/fake/openapi.json"),

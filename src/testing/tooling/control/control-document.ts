@@ -137,7 +137,10 @@ function refusalResponses(codes: readonly RefusalCode[]) {
   );
 }
 
-/** Each field of a query schema as a parameter, its description and example lifted up. */
+/**
+ * Each field of a query schema as a parameter, its description and example lifted up. A query
+ * holds text: the schema's output side shows what the text must read as (an integer, say).
+ */
 function queryParameters(query: z.ZodObject) {
   return Object.entries(query.shape).map(([name, field]) => {
     const {
@@ -145,7 +148,7 @@ function queryParameters(query: z.ZodObject) {
       example,
       $schema: _dialect,
       ...schema
-    } = z.toJSONSchema(field as z.ZodType, TO_JSON_SCHEMA) as JsonSchema;
+    } = z.toJSONSchema(field as z.ZodType, { ...TO_JSON_SCHEMA, io: "output" }) as JsonSchema;
     return { name, in: "query", required: false, description, schema, example };
   });
 }

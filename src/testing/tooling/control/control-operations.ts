@@ -3,7 +3,7 @@
  * parses and answers with, an example of each, and the refusals it adds to the gate's.
  * `control-document.ts` turns this table into OpenAPI.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { ClockBodySchema } from "./clock-route.js";
 import {
   AddedKeySchema,
@@ -16,7 +16,7 @@ import {
 } from "./control-answer-schemas.js";
 import { FaultBodySchema } from "./faults-route.js";
 import { KeyBodySchema } from "./keys-route.js";
-import { WAIT_LIMITS } from "./requests-route.js";
+import { JournalQuerySchema, WAIT_LIMITS } from "./requests-route.js";
 import { ResetBodySchema } from "./reset-route.js";
 
 /** Every refusal the document names, by its `error.code`: its status, message and `param`. */
@@ -100,42 +100,6 @@ export interface ControlOperation {
 
 const NOW = "2026-03-02T09:00:00.000Z";
 const FAULT_EXAMPLE = { kind: "dropAfterWrite", method: "POST", path: "/content", times: 1 };
-
-/** The query of `GET /fake/requests`, as `requests-route.ts` reads it. */
-const JournalQuerySchema = z.object({
-  after: z.int().min(0).optional().describe("The first index to show.").meta({ example: 0 }),
-  method: z
-    .string()
-    .regex(/^[A-Za-z]+$/)
-    .optional()
-    .describe("Only this method.")
-    .meta({ example: "POST" }),
-  path: z
-    .string()
-    .optional()
-    .describe("Only this path under /api/v1 (`:id` or `*` match a segment).")
-    .meta({ example: "/content" }),
-  status: z.int().min(100).max(599).optional().describe("Only this status.").meta({ example: 429 }),
-  errorCode: z
-    .string()
-    .optional()
-    .describe("Only this `error.code`.")
-    .meta({ example: "rate_limited" }),
-  wait: z
-    .int()
-    .min(0)
-    .max(WAIT_LIMITS.maxMs)
-    .optional()
-    .describe("Milliseconds to wait for `count` matches.")
-    .meta({ example: 2000 }),
-  count: z
-    .int()
-    .min(1)
-    .max(WAIT_LIMITS.maxCount)
-    .optional()
-    .describe("How many matches end the wait (default 1).")
-    .meta({ example: 1 }),
-});
 
 /** Every operation, by path and lower-case method. */
 export const CONTROL_OPERATIONS: Readonly<

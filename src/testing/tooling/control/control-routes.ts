@@ -7,8 +7,8 @@
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
 import { answerClockMove, answerClockRead } from "./clock-route.js";
-import { methodNotAllowed } from "./control-answers.js";
-import { answerControlDocument } from "./control-document-route.js";
+import { controlJson, methodNotAllowed } from "./control-answers.js";
+import { buildControlDocument } from "./control-document.js";
 import { guardControl } from "./control-guard.js";
 import type { OwnRouteRequest } from "./control-request.js";
 import { answerFaultClear, answerFaultInject, answerFaultList } from "./faults-route.js";
@@ -62,9 +62,12 @@ export async function answerControl(
   );
   if (refused) return refused;
   if (pathname === CONTROL_PATHS.openapi) {
-    return request.method === "GET" || request.method === "HEAD"
-      ? answerControlDocument(request)
-      : methodNotAllowed(pathname, ["GET", "HEAD"]);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return methodNotAllowed(pathname, ["GET", "HEAD"]);
+    }
+    // The document names this fake as its server, at the address it was reached by.
+    const host = request.headers.get("host") ?? "127.0.0.1";
+    return controlJson(200, buildControlDocument(`http://${host}`));
   }
   const routes = ROUTES[pathname] ?? {};
   const method = request.method === "HEAD" ? "GET" : request.method;

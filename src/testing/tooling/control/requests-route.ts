@@ -7,6 +7,7 @@
  * {@link WAIT_LIMITS}.`concurrent` waits at once per fake (more get 429 `too_many_waits` at once,
  * with `Retry-After`), each at most {@link WAIT_LIMITS}.`maxMs` long (a longer one is a 400).
  */
+import { z } from "zod";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
 import {
@@ -60,62 +61,67 @@ export async function answerRequests(
   });
 }
 
+/** A whole number in the query, from `min` to `max`; the document shows it as an integer. */
+function integerParam(min: number, max: number) {
+  const problem = `an integer from ${min} to ${max}`;
+  return z.codec(z.string().regex(/^\d+$/, problem), z.int().min(min, problem).max(max, problem), {
+    decode: Number,
+    encode: String,
+  });
+}
+
+/** The query of `GET /fake/requests`: the route parses with it and the document shows it. */
+export const JournalQuerySchema = z.object({
+  after: integerParam(0, Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe("The first index to show.")
+    .meta({ example: 0 }),
+  status: integerParam(100, 599).optional().describe("Only this status.").meta({ example: 429 }),
+  wait: integerParam(0, WAIT_LIMITS.maxMs)
+    .optional()
+    .describe("Milliseconds to wait for `count` matches.")
+    .meta({ example: 2000 }),
+  count: integerParam(1, WAIT_LIMITS.maxCount)
+    .optional()
+    .describe("How many matches end the wait (default 1).")
+    .meta({ example: 1 }),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/, "letters only, e.g. POST")
+    .optional()
+    .describe("Only this method.")
+    .meta({ example: "POST" }),
+  path: z
+    .string()
+    .startsWith("/", "a path from /, e.g. /content")
+    .optional()
+    .describe("Only this path under /api/v1 (`:id` or `*` match a segment).")
+    .meta({ example: "/content" }),
+  errorCode: z
+    .string()
+    .optional()
+    .describe("Only this `error.code`.")
+    .meta({ example: "rate_limited" }),
+});
+
 type ParsedQuery =
   | { filter: JournalFilter; wait: number | undefined; count: number }
   | { response: FakeResponse };
 
+/** The query read (the first value of a repeated name), or the refusal of its first problem. */
 function parseQuery(query: URLSearchParams): ParsedQuery {
-  const problems: FakeResponse[] = [];
-  const integer = (name: string, min: number, max: number): number | undefined => {
-    const text = query.get(name);
-    if (text === null) return undefined;
-    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value >= min && value <= max)) {
-      problems.push(
-        controlError(
-          400,
-          "invalid_query",
-          `Invalid \`${name}\`: an integer from ${min} to ${max}.`,
-          {
-            param: name,
-          },
-        ),
-      );
-    }
-    return value;
-  };
-  const after = integer("after", 0, Number.MAX_SAFE_INTEGER) ?? 0;
-  const status = integer("status", 100, 599);
-  const wait = integer("wait", 0, WAIT_LIMITS.maxMs);
-  const count = integer("count", 1, WAIT_LIMITS.maxCount) ?? 1;
-  const method = query.get("method") ?? undefined;
-  if (method !== undefined && !/^[A-Za-z]+$/.test(method)) {
-    problems.push(
-      controlError(400, "invalid_query", "Invalid `method`: letters only, e.g. POST.", {
-        param: "method",
+  const named = [...query.keys()].map((name) => [name, query.get(name)]);
+  const parsed = JournalQuerySchema.safeParse(Object.fromEntries(named));
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const param = String(issue?.path[0]);
+    return {
+      response: controlError(400, "invalid_query", `Invalid \`${param}\`: ${issue?.message}.`, {
+        param,
       }),
-    );
+    };
   }
-  const path = query.get("path") ?? undefined;
-  if (path !== undefined && !path.startsWith("/")) {
-    problems.push(
-      controlError(400, "invalid_query", "Invalid `path`: a path from /, e.g. /content.", {
-        param: "path",
-      }),
-    );
-  }
-  const [problem] = problems;
-  if (problem) return { response: problem };
-  const errorCode = query.get("errorCode") ?? undefined;
-  return {
-    filter: {
-      after,
-      ...(method === undefined ? {} : { method }),
-      ...(path === undefined ? {} : { path }),
-      ...(status === undefined ? {} : { status }),
-      ...(errorCode === undefined ? {} : { errorCode }),
-    },
-    wait,
-    count,
-  };
+  const { after = 0, wait, count = 1, ...filter } = parsed.data;
+  // zod leaves an absent optional key absent, as `exactOptionalPropertyTypes` wants.
+  return { filter: { after, ...filter } as JournalFilter, wait, count };
 }

@@ -3,8 +3,8 @@
  * seeded from the recording (or the default seed) and gets the recorded requests in order, with
  * the ids the service made mapped to the fake's; each answer is compared with the recorded one.
  */
-import { CONTRACT_ROUTES } from "../../../contract/routes.js";
 import { apiPathOf } from "../../fake/http/api-path.js";
+import { findRoute } from "../../fake/http/routes.js";
 import { createFakeService } from "../../fake/service.js";
 import { compareAnswer } from "./compare-answer.js";
 import { bodyText, recordedBody } from "./exchange-body.js";
@@ -95,15 +95,6 @@ export async function checkRecording(
 
 /** `/api/v1/content/{id}` for `/content/cnt_1`: the contract's route, or the path itself. */
 function routeOf(method: string, apiPath: string): string {
-  const segments = apiPath.split("/");
-  const route = CONTRACT_ROUTES.find((candidate) => {
-    const pattern = candidate.pattern.split("/");
-    return (
-      candidate.method === method &&
-      pattern.length === segments.length &&
-      pattern.every((part, at) => part.startsWith(":") || part === segments[at])
-    );
-  });
-  const shown = route ? route.pattern.replace(/:(\w+)/g, "{$1}") : apiPath;
-  return `/api/v1${shown}`;
+  const { route } = findRoute(method, apiPath);
+  return `/api/v1${route ? route.pattern.replace(/:(\w+)/g, "{$1}") : apiPath}`;
 }

@@ -21,3 +21,21 @@ export function bodyText(body: unknown): string {
   if (body === undefined || body === null) return "";
   return typeof body === "string" ? body : JSON.stringify(body);
 }
+
+/** A copy of a JSON value with each string (keys aside) passed through `map`. */
+export function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === "string") return map(value);
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((entry) => mapStrings(entry, map));
+  const copy: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    // defineProperty: a JSON `__proto__` key stays data.
+    Object.defineProperty(copy, name, {
+      value: mapStrings(entry, map),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}

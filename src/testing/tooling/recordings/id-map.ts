@@ -3,6 +3,7 @@
  * the recording's `201` answers created is the n-th id the fake's answers created. Ids the seed
  * holds are the same on both sides and are not mapped.
  */
+import { mapStrings } from "./exchange-body.js";
 
 /** The recorded ids and the fake's, by order of creation. */
 export class IdMap {
@@ -47,19 +48,7 @@ export class IdMap {
 
   /** A recorded value with each string that is an id mapped. */
   value(recorded: unknown): unknown {
-    if (typeof recorded === "string") return this.id(recorded);
-    if (Array.isArray(recorded)) return recorded.map((entry) => this.value(entry));
-    if (recorded === null || typeof recorded !== "object") return recorded;
-    const copy: Record<string, unknown> = {};
-    for (const [name, entry] of Object.entries(recorded)) {
-      Object.defineProperty(copy, name, {
-        value: this.value(entry),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return copy;
+    return mapStrings(recorded, (text) => this.id(text));
   }
 }
 

@@ -4,7 +4,12 @@
  * the {@link Recorder} writes the exchange. Bodies stay within the SDK's limits: a request body
  * within the fake's 1 MiB, an answer within 8 MiB (2xx) or 64 KiB (errors), as the SDK reads them.
  */
-import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from "node:http";
 import { request as httpsRequest } from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from "../../../core/transport/read-body.js";
@@ -98,11 +103,7 @@ async function forward(
   }
   // The target's own base path (a service under /postline) stays in front of the request's path.
   const url = new URL(target.pathname.replace(/\/+$/, "") + (incoming.url ?? "/"), target.origin);
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === "host") continue;
-    headers[name] = value;
-  }
+  const headers = endToEnd(incoming.headers);
   headers.host = url.host;
   if (requestBody.length > 0 || "content-length" in incoming.headers)
     headers["content-length"] = String(requestBody.length);
@@ -132,13 +133,18 @@ async function forward(
     ms,
   });
   onExchange?.(outcome);
-  const answerHeaders: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    answerHeaders[name] = value;
-  }
+  const answerHeaders = endToEnd(response.headers);
   answerHeaders["content-length"] = String(responseBody.length);
   return { status, headers: answerHeaders, body: responseBody };
+}
+
+/** The headers of the exchange itself: hop-by-hop ones left out. */
+function endToEnd(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  }
+  return kept;
 }
 
 function send(

@@ -5,7 +5,7 @@
  * (`z.toJSONSchema`, scripts/write-openapi.ts), so the published schema cannot drift from it.
  */
 import { z } from "zod";
-import { FakeSeedSchema, jsonPath } from "../../fake/model/seed-schema.js";
+import { FakeSeedSchema, inputJsonSchema, jsonPath } from "../../fake/model/seed-schema.js";
 
 const instant = z.iso.datetime({ offset: true }).describe("An ISO-8601 date-time");
 
@@ -62,8 +62,5 @@ export function parseRecording(
 
 /** The JSON Schema of a recording file (`@postline/sdk/recording.schema.json`). */
 export function recordingJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(RecordingSchema, { io: "input", target: "draft-2020-12" }) as Record<
-    string,
-    unknown
-  >;
+  return inputJsonSchema(RecordingSchema);
 }

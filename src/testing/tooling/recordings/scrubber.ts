@@ -5,6 +5,7 @@
  * file, so one secret or one person keeps one placeholder across its exchanges and its seed.
  */
 import { TOKEN_SHAPE } from "../../../core/redact.js";
+import { mapStrings } from "./exchange-body.js";
 
 /** Where something secret is left after scrubbing: a JSON path, the secret itself never shown. */
 export class SecretLeftError extends Error {
@@ -48,7 +49,7 @@ export class Scrubber {
   /** A scrubbed copy of `value`; the value itself is left as it is. */
   scrub<T>(value: T): T {
     this.#noteTokensIn(value);
-    return this.#scrubValue(value) as T;
+    return mapStrings(value, (text) => this.#scrubText(text)) as T;
   }
 
   /**
@@ -68,7 +69,7 @@ export class Scrubber {
     for (const [name, entry] of Object.entries(value)) {
       // A secret in a key is named by its position, never by the key itself.
       if (this.#holdsSecret(name))
-        throw new SecretLeftError(`${path}[key ${keyIndex(value, name)}]`);
+        throw new SecretLeftError(`${path}[key ${Object.keys(value).indexOf(name)}]`);
       this.assertClean(
         entry,
         /^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`,
@@ -97,23 +98,6 @@ export class Scrubber {
     }
   }
 
-  #scrubValue(value: unknown): unknown {
-    if (typeof value === "string") return this.#scrubText(value);
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) return value.map((entry) => this.#scrubValue(entry));
-    const copy: Record<string, unknown> = {};
-    for (const [name, entry] of Object.entries(value)) {
-      // defineProperty: a JSON `__proto__` key stays data.
-      Object.defineProperty(copy, name, {
-        value: this.#scrubValue(entry),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return copy;
-  }
-
   #scrubText(text: string): string {
     let out = text;
     // Longest first: a token goes before its own secret part.
@@ -135,8 +119,4 @@ export class Scrubber {
     }
     return placeholder;
   }
-}
-
-function keyIndex(value: object, name: string): number {
-  return Object.keys(value).indexOf(name);
 }

@@ -192,11 +192,7 @@ async function answerOwnRoute(
         (await readCapped(request, MAX_CONTROL_BODY_BYTES))?.toString("utf8") ?? null,
       signal: abort.signal,
     },
-    {
-      watch: options.watch === true,
-      control: options.control ?? true,
-      ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
-    },
+    options,
   );
   if (!page) return false;
   if (!response.destroyed) {

@@ -6,6 +6,7 @@
 import { RATE_LIMITS } from "../../../contract/rate-limits.js";
 import { CONTENT_STATUSES } from "../../../schemas/index.js";
 import type { RecordedRequest } from "../../fake/handles/request-log.js";
+import type { ContentRecord } from "../../fake/model/records.js";
 import type { FakeStore } from "../../fake/model/store.js";
 import type { RateLimiter } from "../../fake/rules/limits.js";
 import { DISCOVERY_LIMIT } from "../../hosted-mcp/protocol.js";
@@ -127,20 +128,18 @@ export function buildOverview(
       );
       for (const item of items) itemsByStatus[item.status] = (itemsByStatus[item.status] ?? 0) + 1;
       const { id, name, state } = workspace;
-      const acknowledgedItems = items
-        .filter((item) => !UNAPPROVED.has(item.status) && item.acknowledgedText === item.content)
-        .map((item) => ({ id: item.id, status: String(item.status) }));
-      const approvedInReviewCard = items
-        .filter((item) => !UNAPPROVED.has(item.status) && item.approvalSource === "review-card")
-        .map((item) => ({ id: item.id, status: String(item.status) }));
+      const approvedWhere = (test: (item: ContentRecord) => boolean) =>
+        items
+          .filter((item) => !UNAPPROVED.has(item.status) && test(item))
+          .map((item) => ({ id: item.id, status: String(item.status) }));
       return {
         id,
         name,
         state: String(state),
         itemsByStatus,
         total: items.length,
-        acknowledgedItems,
-        approvedInReviewCard,
+        acknowledgedItems: approvedWhere((item) => item.acknowledgedText === item.content),
+        approvedInReviewCard: approvedWhere((item) => item.approvalSource === "review-card"),
       };
     }),
     keys: [...store.keys.values()].map((key) => ({

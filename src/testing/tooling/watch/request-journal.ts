@@ -6,7 +6,7 @@
 import type { ApprovalSource } from "../../../contract/approval-source.js";
 import { createRedactor } from "../../../core/redact.js";
 import { REQUEST_LOG_LIMITS, type RecordedRequest } from "../../fake/handles/request-log.js";
-import { matchPattern } from "../../fake/http/routes.js";
+import { matchesPathFilter } from "../../fake/http/routes.js";
 import type { FakeService } from "../../fake/service.js";
 
 // No credential header reaches the log, but a path, a query or a JSON-RPC method is the caller's
@@ -72,23 +72,25 @@ export interface WatchedRequest {
  * to keep the log bounded.
  */
 export function readJournal(service: FakeService, filter: JournalFilter) {
-  const { kept, start, dropped, next } = window(service, filter.after);
-  const requests: WatchedRequest[] = [];
-  for (let index = start; index < kept.length; index++) {
-    const entry = kept[index] as RecordedRequest;
-    if (matches(entry, filter)) requests.push(shown(entry, dropped + index));
-  }
+  const { dropped, next } = window(service, filter.after);
+  const requests = [...matching(service, filter)].map(([entry, index]) => shown(entry, index));
   return { requests, next, dropped, limits: REQUEST_LOG_LIMITS };
 }
 
 /** How many entries from `filter.after` on match, without building them. */
 export function countJournal(service: FakeService, filter: JournalFilter): number {
-  const { kept, start } = window(service, filter.after);
   let count = 0;
-  for (let index = start; index < kept.length; index++) {
-    if (matches(kept[index] as RecordedRequest, filter)) count++;
-  }
+  for (const _ of matching(service, filter)) count++;
   return count;
+}
+
+/** The kept entries from `filter.after` on that match, each with its index. */
+function* matching(service: FakeService, filter: JournalFilter) {
+  const { kept, start, dropped } = window(service, filter.after);
+  for (let index = start; index < kept.length; index++) {
+    const entry = kept[index] as RecordedRequest;
+    if (matches(entry, filter)) yield [entry, dropped + index] as const;
+  }
 }
 
 /**
@@ -133,11 +135,7 @@ function matches(entry: RecordedRequest, filter: JournalFilter): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.errorCode !== undefined && entry.errorCode !== filter.errorCode) return false;
-  if (filter.path !== undefined) {
-    const pattern = filter.path.replace(/^\/api\/v1(?=\/)/, "").replace(/\*/g, ":any");
-    if (entry.path !== pattern && matchPattern(pattern, entry.path) === null) return false;
-  }
-  return true;
+  return filter.path === undefined || matchesPathFilter(filter.path, entry.path);
 }
 
 function shown(entry: RecordedRequest, index: number): WatchedRequest {

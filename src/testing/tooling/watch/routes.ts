@@ -20,7 +20,7 @@
 import { createRedactor, redactDeep } from "../../../core/redact.js";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
-import { controlError, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
+import { controlError, controlJson, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
 import { type ControlOptions, refuseWithoutToken } from "../control/control-guard.js";
 import type { OwnRouteRequest } from "../control/control-request.js";
 import { answerControl, isControlPath } from "../control/control-routes.js";
@@ -95,29 +95,16 @@ export async function answerWatch(
   const host = request.headers.get("host");
   if (!isTrustedHost(host, options.allowHosts)) return forbiddenHost(host, "The watch page");
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const response = text(405, `${url.pathname} answers GET only.`);
-    response.headers.allow = "GET, HEAD";
-    return response;
+    const refusal = `${url.pathname} answers GET only.\n`;
+    return text(405, "text/plain", refusal, { allow: "GET, HEAD" });
   }
   switch (url.pathname) {
     case WATCH_PATHS.page:
-      return {
-        status: 200,
-        headers: {
-          ...OWN_ROUTE_HEADERS,
-          "content-type": "text/html; charset=utf-8",
-          "content-security-policy": PAGE_POLICY,
-        },
-        body: WATCH_PAGE,
-      };
+      return text(200, "text/html", WATCH_PAGE, { "content-security-policy": PAGE_POLICY });
     case WATCH_PATHS.script:
-      return {
-        status: 200,
-        headers: { ...OWN_ROUTE_HEADERS, "content-type": "text/javascript; charset=utf-8" },
-        body: WATCH_SCRIPT,
-      };
+      return text(200, "text/javascript", WATCH_SCRIPT);
     case WATCH_PATHS.state:
-      return json(redactDeep(service.overview(), redact));
+      return controlJson(200, redactDeep(service.overview(), redact));
     default: {
       // A wait holds a connection and a listener: with a control token set, it needs the token.
       const refused = url.searchParams.has("wait") ? refuseWithoutToken(request, token) : undefined;
@@ -126,19 +113,17 @@ export async function answerWatch(
   }
 }
 
-function json(value: unknown): FakeResponse {
-  return {
-    status: 200,
-    headers: { ...OWN_ROUTE_HEADERS, "content-type": "application/json" },
-    body: JSON.stringify(value),
-  };
-}
-
-function text(status: number, message: string): FakeResponse {
+/** A UTF-8 text answer of `type`, with the own routes' headers and any `extra`. */
+function text(
+  status: number,
+  type: string,
+  body: string,
+  extra: Record<string, string> = {},
+): FakeResponse {
   return {
     status,
-    headers: { ...OWN_ROUTE_HEADERS, "content-type": "text/plain; charset=utf-8" },
-    body: `${message}\n`,
+    headers: { ...OWN_ROUTE_HEADERS, "content-type": `${type}; charset=utf-8`, ...extra },
+    body,
   };
 }
 
