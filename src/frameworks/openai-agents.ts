@@ -45,8 +45,7 @@ import {
   type ToolSelection,
   toStrictParameters,
 } from "../tools/index.js";
-import { runThroughGate } from "../tools/run-tool.js";
-import { withSignal } from "./framework-plumbing.js";
+import { runThroughGate, withSignal } from "../tools/run-tool.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
