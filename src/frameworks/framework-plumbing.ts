@@ -1,9 +1,7 @@
 /**
- * What the framework faces share: a call's abort signal as SDK options; and for the AI SDK's and
- * LangChain's, tools that run through the face's approval step (`stepOf`), one options object
+ * What the AI SDK's and LangChain's faces share: tools that run through the face's approval step (`stepOf`), one options object
  * split between tools and approval, and one way to ask about a call (`questionOf`).
  */
-import type { RequestOptions } from "../core/request-options.js";
 import {
   type AcknowledgmentOptions,
   type ApprovalStepOptions,
@@ -15,12 +13,7 @@ import {
 } from "../tools/approval/index.js";
 import { faceOptions } from "../tools/face-options.js";
 import { selectTools, type ToolClient, type ToolSelection } from "../tools/index.js";
-import { runThroughGate } from "../tools/run-tool.js";
-
-/** The SDK options for a tool call a framework started: its abort signal, when it has one. */
-export function withSignal(signal: AbortSignal | null | undefined): RequestOptions | undefined {
-  return signal === null || signal === undefined ? undefined : { signal };
-}
+import { runThroughGate, withSignal } from "../tools/run-tool.js";
 
 /** A face's approval step for one client: its gate and where its reviews wait. */
 export type ApprovalStep = NonNullable<ReturnType<typeof approvalStepOf>>;

@@ -14,6 +14,7 @@
  * @packageDocumentation
  */
 import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
+import type { z } from "zod";
 import {
   type AcknowledgmentOptions,
   type ApprovalStepOptions,
@@ -44,15 +45,7 @@ export interface LangChainToolsOptions extends ToolSelection, AcknowledgmentOpti
  * `ToolInputParsingException` of its own and `runTool` answers bad input with our envelope.
  */
 interface AdvertisedSchema {
-  readonly "~standard": {
-    readonly version: 1;
-    readonly vendor: "postline";
-    readonly validate: (value: unknown) => { readonly value: JsonObject };
-    readonly jsonSchema: {
-      readonly input: () => Record<string, unknown>;
-      readonly output: () => Record<string, unknown>;
-    };
-  };
+  readonly "~standard": z.core.ZodStandardSchemaWithJSON<z.ZodType<JsonObject, unknown>>;
 }
 
 function advertise(parameters: ToolParameters): AdvertisedSchema {

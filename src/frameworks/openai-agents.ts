@@ -38,6 +38,7 @@ import {
   type Proof,
   type SignedReview,
 } from "../tools/approval/index.js";
+import { toolError } from "../tools/envelope.js";
 import { faceOptions } from "../tools/face-options.js";
 import {
   selectTools,
@@ -45,8 +46,7 @@ import {
   type ToolSelection,
   toStrictParameters,
 } from "../tools/index.js";
-import { runThroughGate } from "../tools/run-tool.js";
-import { withSignal } from "./framework-plumbing.js";
+import { runThroughGate, withSignal } from "../tools/run-tool.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
@@ -145,12 +145,13 @@ async function refusalOf(gate: Gate, name: string, error: unknown): Promise<unkn
       const proof = proofOfCall(gate, undefined, undefined);
       return runThroughGate(gate, name, input, undefined, { proof });
     }
-    const message = `The input to ${name} is not valid JSON`;
-    return { error: { code: "validation_error", message, param: "(input)" } };
+    return toolError("validation_error", `The input to ${name} is not valid JSON`, {
+      param: "(input)",
+    });
   }
   const detail = error instanceof Error ? error.message : String(error);
   const message = `An error occurred while running the tool: ${detail}`;
-  return { error: { code: "client_error", message: resultRedactorOf(gate.client)(message) } };
+  return toolError("client_error", resultRedactorOf(gate.client)(message));
 }
 
 /** The key of the run context under which the reviews asked about wait, by tool call id. */
@@ -267,12 +268,9 @@ function runContextOf(from: unknown): object {
 
 /** The user's context object inside a RunState, a RunResult or a RunContext, or itself. */
 function contextOf(from: unknown): unknown {
-  if (from === null || typeof from !== "object") return undefined;
-  const value = from as { state?: unknown; _context?: { context?: unknown }; context?: unknown };
-  if (value.state !== undefined) return contextOf(value.state);
-  if (value._context !== undefined) return value._context.context;
-  if (value.context !== undefined && !(REVIEWS_KEY in value)) return value.context;
-  return from;
+  const runContext = runContextOf(from) as { context?: unknown };
+  if (runContext.context !== undefined && !(REVIEWS_KEY in runContext)) return runContext.context;
+  return runContext;
 }
 
 /** The reviews in a run context object, created on demand when `create`. */

@@ -1,7 +1,7 @@
 import type { ConfirmOptions } from "./approval/acknowledgment-policy.js";
 import { faceOptions } from "./face-options.js";
 import type { ToolParameters } from "./json-schema.js";
-import { confirmingGate, runThroughGate } from "./run-tool.js";
+import { confirmingGate, runThroughGate, withSignal } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
 
@@ -62,11 +62,8 @@ export function toAnthropicRunnableTools(
     description: tool.description,
     input_schema: structuredClone(tool.parameters),
     parse: (content: unknown) => content,
-    run: async (input, context) => {
-      const signal = context?.signal ?? undefined;
-      const options = signal === undefined ? undefined : { signal };
-      // The model's input is only known at run time: the gate checks it against the tool's schema.
-      return JSON.stringify(await runThroughGate(gate, tool.name, input, options));
-    },
+    // The model's input is only known at run time: the gate checks it against the tool's schema.
+    run: async (input, context) =>
+      JSON.stringify(await runThroughGate(gate, tool.name, input, withSignal(context?.signal))),
   }));
 }

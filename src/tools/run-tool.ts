@@ -79,6 +79,11 @@ export function confirmingGate(client: ToolClient, options: ConfirmOptions): Gat
   return createGate({ client, mode: acknowledgmentModeOf(options), confirm: confirmOf(options) });
 }
 
+/** The SDK options for a tool call a framework or runner started: its abort signal, if any. */
+export function withSignal(signal: AbortSignal | null | undefined): RequestOptions | undefined {
+  return signal === null || signal === undefined ? undefined : { signal };
+}
+
 /** What a face knows of one call besides its name and input. */
 export interface GatedRun {
   /** What the face's approval step left for the call. */

@@ -3,7 +3,6 @@
  * until the approved call runs, each with its signed ticket: the call acknowledges only against
  * the review the person saw, for that very call.
  */
-import { faceOptions } from "../face-options.js";
 import type { ToolClient } from "../tool-client.js";
 import { type AcknowledgmentOptions, acknowledgmentModeOf } from "./acknowledgment-policy.js";
 import type { SignedReview } from "./approval-ticket.js";
@@ -74,26 +73,21 @@ export interface ApprovalStepOptions extends AcknowledgmentOptions {
 }
 
 /**
- * The approval step of `face` for `client`, from the step's options (an unknown name is refused
- * with the nearest known one), or `undefined` under `"model"`: nobody is asked. The tools and the
- * approval configuration built for the same client share it (they are built apart, and meet
- * here); a given store or key replaces the current step.
+ * The approval step of `face` for `client`, from the step's options as the face checked them, or
+ * `undefined` under `"model"`: nobody is asked. The tools and the approval configuration built
+ * for the same client share it (they are built apart, and meet here); a given store or key
+ * replaces the current step.
  */
 export function approvalStepOf(
   client: ToolClient,
   face: ApprovalFace,
-  options: ApprovalStepOptions | undefined,
+  options: ApprovalStepOptions,
 ): ApprovalStep | undefined {
-  const given = faceOptions(options, {
-    acknowledgment: true,
-    reviews: true,
-    requestStateKey: true,
-  });
-  if (acknowledgmentModeOf(given) === "model") return undefined;
+  if (acknowledgmentModeOf(options) === "model") return undefined;
   const byFace = steps.get(client) ?? new Map<ApprovalFace, ApprovalStep>();
   steps.set(client, byFace);
   const current = byFace.get(face);
-  const { reviews, requestStateKey: key } = given;
+  const { reviews, requestStateKey: key } = options;
   if (current !== undefined && reviews === undefined && key === undefined) return current;
   const step = {
     reviews: reviews ?? current?.reviews ?? memoryReviewStore(),
