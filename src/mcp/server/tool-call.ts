@@ -11,11 +11,11 @@ import type { Gate, Ticket } from "../../tools/approval/index.js";
 import { toolError } from "../../tools/envelope.js";
 import { runThroughGate } from "../../tools/run-tool.js";
 import { acknowledgmentRound } from "../ask/acknowledgment-round.js";
-import { clientCanElicitForm } from "../ask/client-can-elicit.js";
 import { checkedInputResponses } from "../ask/input-responses.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
+import { clientCanElicitForm } from "./declared-capabilities.js";
 import type { McpTraceContext } from "./trace-context.js";
-import { WaitProgress } from "./wait-progress.js";
+import { waitProgress } from "./wait-progress.js";
 
 /** A `tools/call` request, read from its params and `_meta`. */
 export interface McpToolCall {
@@ -68,15 +68,12 @@ export async function answerToolCall(
   }
   const callOptions = { signal, maxWaitMs: deps.maxWaitMs };
   if (progressToken === undefined) return runCall(call, ctx, deps, callOptions);
-  const progress = new WaitProgress((update) =>
-    ctx.mcpReq.notify({
-      method: "notifications/progress",
-      params: { progressToken, ...update },
-    }),
-  );
+  const progress = waitProgress(ctx, progressToken);
   try {
-    const onRateLimitWait = progress.onRateLimitWait;
-    return await runCall(call, ctx, deps, { ...callOptions, onRateLimitWait });
+    return await runCall(call, ctx, deps, {
+      ...callOptions,
+      onRateLimitWait: progress.onRateLimitWait,
+    });
   } finally {
     progress.end();
   }
