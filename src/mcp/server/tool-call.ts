@@ -11,7 +11,7 @@ import type { Gate, Ticket } from "../../tools/approval/index.js";
 import { toolError } from "../../tools/envelope.js";
 import { runThroughGate } from "../../tools/run-tool.js";
 import { acknowledgmentRound } from "../ask/acknowledgment-round.js";
-import { checkedInputResponses } from "../ask/input-responses.js";
+import { acknowledgmentAnswer } from "../ask/input-responses.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
 import { clientCanElicitForm } from "./declared-capabilities.js";
 import type { McpTraceContext } from "./trace-context.js";
@@ -96,7 +96,7 @@ async function runCall(
       gate,
       canElicit: clientCanElicitForm(deps.server, ctx),
       showsCard: deps.showsCard,
-      inputResponses: checkedInputResponses(ctx.mcpReq),
+      answer: acknowledgmentAnswer(ctx.mcpReq),
       state: ctx.mcpReq.requestState() as Ticket | undefined,
     },
   );
