@@ -58,6 +58,8 @@ export async function answerToolCall(
   deps: McpToolCallDeps,
 ): Promise<McpCallResult | InputRequiredResult> {
   const { name, signal, progressToken } = call;
+  // A malformed answer is refused before anything else, whichever tool the call names.
+  const answer = acknowledgmentAnswer(ctx.mcpReq);
   if (!deps.servedNames.has(name)) {
     return callResultOf(
       toolError(
@@ -67,10 +69,10 @@ export async function answerToolCall(
     );
   }
   const callOptions = { signal, maxWaitMs: deps.maxWaitMs };
-  if (progressToken === undefined) return runCall(call, ctx, deps, callOptions);
+  if (progressToken === undefined) return runCall(call, ctx, deps, answer, callOptions);
   const progress = waitProgress(ctx, progressToken);
   try {
-    return await runCall(call, ctx, deps, {
+    return await runCall(call, ctx, deps, answer, {
       ...callOptions,
       onRateLimitWait: progress.onRateLimitWait,
     });
@@ -83,6 +85,7 @@ async function runCall(
   call: McpToolCall,
   ctx: ServerContext,
   deps: McpToolCallDeps,
+  answer: "approve" | "decline" | undefined,
   options: RequestOptions,
 ): Promise<McpCallResult | InputRequiredResult> {
   const { gate } = deps;
@@ -96,7 +99,7 @@ async function runCall(
       gate,
       canElicit: clientCanElicitForm(deps.server, ctx),
       showsCard: deps.showsCard,
-      answer: acknowledgmentAnswer(ctx.mcpReq),
+      answer,
       state: ctx.mcpReq.requestState() as Ticket | undefined,
     },
   );
