@@ -1,8 +1,8 @@
 /**
  * The form a person sees before a tool acknowledges AI-ism matches: the exact text, its matches,
- * and approve or decline; and their answer read back from the host's input responses.
+ * and approve or decline (`input-responses.ts` reads their answer back).
  */
-import { type InputRequest, inputRequired, inputResponse } from "@modelcontextprotocol/server";
+import { type InputRequest, inputRequired } from "@modelcontextprotocol/server";
 import type { ContentReview } from "../../resources/content/review.js";
 import { questionText } from "../../tools/approval/index.js";
 
@@ -30,19 +30,4 @@ export function acknowledgmentForm(review: ContentReview): InputRequest {
       required: [APPROVE_FIELD],
     },
   });
-}
-
-/**
- * The person's answer in a retried call: `approve` only for an accepted form with the box
- * ticked; `decline` for a declined or cancelled form or an unticked box; `undefined` when the
- * call carries no answer.
- */
-export function acknowledgmentAnswer(
-  responses: Record<string, unknown> | undefined,
-): "approve" | "decline" | undefined {
-  const answer = inputResponse(responses, ACKNOWLEDGMENT_INPUT_KEY);
-  if (answer.kind !== "elicit") return undefined;
-  return answer.action === "accept" && answer.content?.[APPROVE_FIELD] === true
-    ? "approve"
-    : "decline";
 }

@@ -14,11 +14,7 @@ import type { RequestOptions } from "../../core/request-options.js";
 import { type Gate, NO_PROOF, type Proof, type Ticket } from "../../tools/approval/index.js";
 import type { DecodedToolCall } from "../../tools/decode-tool-call.js";
 import type { ToolResult } from "../../tools/envelope.js";
-import {
-  ACKNOWLEDGMENT_INPUT_KEY,
-  acknowledgmentAnswer,
-  acknowledgmentForm,
-} from "./acknowledgment-form.js";
+import { ACKNOWLEDGMENT_INPUT_KEY, acknowledgmentForm } from "./acknowledgment-form.js";
 
 /** What one call knows about asking its person. */
 export interface AcknowledgmentContext {
@@ -28,8 +24,8 @@ export interface AcknowledgmentContext {
   readonly canElicit: boolean;
   /** The host renders the review card: a person decides there, though no form can be shown. */
   readonly showsCard: boolean;
-  /** The answers a retried call carries, unchecked. */
-  readonly inputResponses: Record<string, unknown> | undefined;
+  /** The person's answer a retried call carries, checked (`input-responses.ts`). */
+  readonly answer: "approve" | "decline" | undefined;
   /** The `requestState` it carries, verified by the gate. */
   readonly state: Ticket | undefined;
 }
@@ -71,7 +67,7 @@ export async function acknowledgmentRound(
     scope: "ask",
     options,
     state: context.state,
-    answer: acknowledgmentAnswer(context.inputResponses),
+    answer: context.answer,
   });
   if ("invalid" in outcome) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {

@@ -22,35 +22,35 @@ interface RetriedRequest {
 }
 
 /**
- * The call's answers once each is well formed; -32602 naming the problem otherwise. An answer that
- * is not an object, or an answer to the question that is no elicitation result with the form's
- * `approve` box, is refused. Keys of questions never asked are ignored (MCP: a server ignores
- * what it does not recognize); with no answer to the question, the person is asked again.
+ * The person's answer in a retried call, once it is well formed: `approve` only for an accepted
+ * form with the box ticked; `decline` for a declined or cancelled form or an unticked box;
+ * `undefined` when the call carries no answer (the person is asked again). -32602 naming the
+ * problem otherwise: an answer that is not an object, or an answer to the question that is no
+ * elicitation result with the form's `approve` box. Keys of questions never asked are ignored
+ * (MCP: a server ignores what it does not recognize).
  */
-export function checkedInputResponses(
-  request: RetriedRequest,
-): Record<string, unknown> | undefined {
+export function acknowledgmentAnswer(request: RetriedRequest): "approve" | "decline" | undefined {
   const { inputResponses, droppedInputResponseKeys = [] } = request;
   const [dropped] = droppedInputResponseKeys;
-  const problem =
-    dropped !== undefined
-      ? `inputResponses.${dropped} must be an object: the host's result for that input request`
-      : answerProblem(inputResponses?.[ACKNOWLEDGMENT_INPUT_KEY]);
-  if (problem !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, problem);
-  return inputResponses;
-}
-
-/** What is wrong with the answer to the acknowledgment form, when there is one. */
-function answerProblem(answer: unknown): string | undefined {
+  if (dropped !== undefined) {
+    refuse(`inputResponses.${dropped} must be an object: the host's result for that input request`);
+  }
+  const answer = inputResponses?.[ACKNOWLEDGMENT_INPUT_KEY];
   if (answer === undefined) return undefined;
   const where = `inputResponses.${ACKNOWLEDGMENT_INPUT_KEY}`;
   const { action, content } = answer as { action?: unknown; content?: unknown };
   if (action !== "accept" && action !== "decline" && action !== "cancel") {
-    return `${where} must be an elicitation result, with action "accept", "decline" or "cancel"`;
+    refuse(`${where} must be an elicitation result, with action "accept", "decline" or "cancel"`);
   }
-  if (action !== "accept") return undefined;
+  if (action !== "accept") return "decline";
   const approve = (content as { [APPROVE_FIELD]?: unknown } | null | undefined)?.[APPROVE_FIELD];
-  if (typeof approve === "boolean") return undefined;
+  if (typeof approve === "boolean") return approve ? "approve" : "decline";
   const keys = content !== null && typeof content === "object" ? Object.keys(content) : [];
-  return `${where}.content must hold the form's "${APPROVE_FIELD}" box (a boolean)${keys.length > 0 ? `; got ${keys.map((key) => JSON.stringify(key)).join(", ")}` : ""}`;
+  refuse(
+    `${where}.content must hold the form's "${APPROVE_FIELD}" box (a boolean)${keys.length > 0 ? `; got ${keys.map((key) => JSON.stringify(key)).join(", ")}` : ""}`,
+  );
+}
+
+function refuse(problem: string): never {
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, problem);
 }

@@ -9,15 +9,13 @@ import {
   acknowledgmentModeOf,
   createGate,
   type SpentTickets,
-  type Ticket,
 } from "../../tools/approval/index.js";
 import { faceOptions } from "../../tools/face-options.js";
 import type { ToolClient } from "../../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../../tools/tool-selection.js";
 import { VERSION } from "../../version.js";
-import { clientCanElicitForm } from "../ask/client-can-elicit.js";
-import { checkedInputResponses } from "../ask/input-responses.js";
 import { attachReviewCard } from "../ask/review-card/attach-card.js";
+import { cardAnswer, cardListing } from "../ask/review-card/card-tools.js";
 import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
 import { inServerSpan } from "./server-span.js";
@@ -180,9 +178,9 @@ export function createMcpServerWithSeams(
   // The contract's shapes (unknown_tool, validation_error with param, JSON-RPC refusals) are not
   // registerTool's, so both tool methods are answered here: the v2 SDK's per-method escape hatch.
   // The review card, for hosts that render MCP Apps (docs/approval.md); others see no change.
-  const card = attachReviewCard(mcp, { gate, servedNames, maxWaitMs });
+  const showsCard = attachReviewCard(mcp, servedNames);
   mcp.server.setRequestHandler("tools/list", (_request, ctx: ServerContext) => ({
-    tools: card ? [...card.listing(listing, ctx)] : listing,
+    tools: showsCard?.(ctx) ? cardListing(listing) : listing,
   }));
   mcp.server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
     const meta = ctx.mcpReq._meta;
@@ -194,25 +192,21 @@ export function createMcpServerWithSeams(
       trace: traceContextOf(meta),
     };
     seams.onToolCall?.(call);
-    const carded = await card?.answer(call, ctx);
-    if (carded) return carded;
+    const cardShown = showsCard?.(ctx) ?? false;
+    if (cardShown) {
+      const options = { signal: call.signal, maxWaitMs };
+      const carded = await cardAnswer(call.name, call.input ?? {}, { gate, options });
+      if (carded) return carded;
+    }
     const protocolVersion = protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion();
     return inServerSpan(tracer, call, { ctx, protocolVersion }, (traceContext) =>
-      answerToolCall(
-        { ...call, traceContext },
-        {
-          servedNames,
-          maxWaitMs,
-          acknowledgment: {
-            gate,
-            canElicit: clientCanElicitForm(mcp.server, ctx),
-            showsCard: card?.shown(ctx) ?? false,
-            inputResponses: checkedInputResponses(ctx.mcpReq),
-            state: ctx.mcpReq.requestState() as Ticket | undefined,
-          },
-          sendProgress: (params) => ctx.mcpReq.notify({ method: "notifications/progress", params }),
-        },
-      ),
+      answerToolCall({ ...call, traceContext }, ctx, {
+        server: mcp.server,
+        gate,
+        servedNames,
+        maxWaitMs,
+        showsCard: cardShown,
+      }),
     );
   });
   // The package's agent skill, for hosts that load skills (skills/list, skill://postline/SKILL.md).

@@ -4,15 +4,18 @@
  * that would acknowledge AI-ism matches may answer with a question for the person instead
  * (`acknowledgment-round.ts`).
  */
-import type { InputRequiredResult } from "@modelcontextprotocol/server";
+import type { InputRequiredResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { type TraceContext, withParentFrom } from "../../core/observe/tracing.js";
 import type { RequestOptions } from "../../core/request-options.js";
+import type { Gate, Ticket } from "../../tools/approval/index.js";
 import { toolError } from "../../tools/envelope.js";
 import { runThroughGate } from "../../tools/run-tool.js";
-import { type AcknowledgmentContext, acknowledgmentRound } from "../ask/acknowledgment-round.js";
+import { acknowledgmentRound } from "../ask/acknowledgment-round.js";
+import { acknowledgmentAnswer } from "../ask/input-responses.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
+import { clientCanElicitForm } from "./declared-capabilities.js";
 import type { McpTraceContext } from "./trace-context.js";
-import { WaitProgress } from "./wait-progress.js";
+import { waitProgress } from "./wait-progress.js";
 
 /** A `tools/call` request, read from its params and `_meta`. */
 export interface McpToolCall {
@@ -30,19 +33,16 @@ export interface McpToolCall {
 }
 
 /**
- * What a tool call needs besides the request: the served tools, the wait bound, and how its
- * person can be asked (with the server's gate, which holds the client).
+ * What a tool call needs besides the request: the server (what its host declared), the gate
+ * (which holds the client), the served tools, the wait bound, and whether the host renders the
+ * review card.
  */
 export interface McpToolCallDeps {
+  readonly server: Server;
+  readonly gate: Gate;
   readonly servedNames: ReadonlySet<string>;
   readonly maxWaitMs: number;
-  readonly acknowledgment: AcknowledgmentContext;
-  /** Sends one `notifications/progress` for this call. */
-  readonly sendProgress: (params: {
-    progressToken: string | number;
-    progress: number;
-    message: string;
-  }) => Promise<void>;
+  readonly showsCard: boolean;
 }
 
 /**
@@ -54,9 +54,12 @@ export interface McpToolCallDeps {
  */
 export async function answerToolCall(
   call: McpToolCall,
+  ctx: ServerContext,
   deps: McpToolCallDeps,
 ): Promise<McpCallResult | InputRequiredResult> {
   const { name, signal, progressToken } = call;
+  // A malformed answer is refused before anything else, whichever tool the call names.
+  const answer = acknowledgmentAnswer(ctx.mcpReq);
   if (!deps.servedNames.has(name)) {
     return callResultOf(
       toolError(
@@ -66,10 +69,13 @@ export async function answerToolCall(
     );
   }
   const callOptions = { signal, maxWaitMs: deps.maxWaitMs };
-  if (progressToken === undefined) return runCall(call, deps, callOptions);
-  const progress = new WaitProgress((update) => deps.sendProgress({ progressToken, ...update }));
+  if (progressToken === undefined) return runCall(call, ctx, deps, answer, callOptions);
+  const progress = waitProgress(ctx, progressToken);
   try {
-    return await runCall(call, deps, { ...callOptions, onRateLimitWait: progress.onRateLimitWait });
+    return await runCall(call, ctx, deps, answer, {
+      ...callOptions,
+      onRateLimitWait: progress.onRateLimitWait,
+    });
   } finally {
     progress.end();
   }
@@ -77,22 +83,31 @@ export async function answerToolCall(
 
 async function runCall(
   call: McpToolCall,
+  ctx: ServerContext,
   deps: McpToolCallDeps,
+  answer: "approve" | "decline" | undefined,
   options: RequestOptions,
 ): Promise<McpCallResult | InputRequiredResult> {
+  const { gate } = deps;
   const input = call.input ?? {};
   // The person's review is read before the tool runs: a child of the request's server span.
   const round = await acknowledgmentRound(
     call.name,
     input,
     withParentFrom(options, call.traceContext),
-    deps.acknowledgment,
+    {
+      gate,
+      canElicit: clientCanElicitForm(deps.server, ctx),
+      showsCard: deps.showsCard,
+      answer,
+      state: ctx.mcpReq.requestState() as Ticket | undefined,
+    },
   );
   if ("ask" in round) return round.ask;
   if ("answer" in round) return callResultOf(round.answer);
   const { traceContext } = call;
   return callResultOf(
-    await runThroughGate(deps.acknowledgment.gate, call.name, input, options, {
+    await runThroughGate(gate, call.name, input, options, {
       proof: round.proof,
       context: { traceContext },
       decoded: round.call,

@@ -20,11 +20,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { jsonOrText } from "../../core/json-or-text.js";
-import {
-  DEFAULT_MAX_SESSIONS,
-  DEFAULT_SESSION_IDLE_MS,
-  LegacySessions,
-} from "./legacy-sessions.js";
+import { type LegacySessionOptions, LegacySessions } from "./legacy-sessions.js";
 import { repairMessage } from "./request-repair.js";
 
 /** The endpoint: `fetch` answers one HTTP request; `close` ends every session and call. */
@@ -35,16 +31,6 @@ export interface McpHttpEndpoint {
 
 /** The path the endpoint answers; anything else is a 404. */
 export const MCP_HTTP_PATH = "/mcp";
-
-/** Options of {@link createMcpHttpEndpoint}: how 2025-era sessions are kept. */
-export interface McpHttpEndpointOptions {
-  /** How long a session may stay idle before it expires, in milliseconds (default 30 minutes). */
-  readonly sessionIdleMs?: number;
-  /** How many sessions are kept at once (default 64). */
-  readonly maxSessions?: number;
-  /** The clock idle time is read on (default `Date.now`). */
-  readonly now?: () => number;
-}
 
 /**
  * The 403 for a request whose `Host` or `Origin` is not this machine's (a page that rebound its
@@ -60,14 +46,10 @@ export function localhostRefusal(request: Request): Response | undefined {
 /** An endpoint serving a fresh server from `factory` per 2026 request and per 2025 session. */
 export function createMcpHttpEndpoint(
   factory: () => McpServer,
-  options: McpHttpEndpointOptions = {},
+  options: LegacySessionOptions = {},
 ): McpHttpEndpoint {
   const modern = createMcpHandler(() => factory(), { legacy: "reject" });
-  const sessions = new LegacySessions({
-    idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
-    max: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
-    now: options.now ?? Date.now,
-  });
+  const sessions = new LegacySessions(options);
 
   async function serveLegacy(request: Request, body: unknown): Promise<Response> {
     const parsed = body === undefined ? {} : { parsedBody: body };

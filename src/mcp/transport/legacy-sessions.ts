@@ -7,11 +7,18 @@
  */
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 
-/** How many 2025-era sessions the endpoint keeps by default. */
-export const DEFAULT_MAX_SESSIONS = 64;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const DEFAULT_MAX_SESSIONS = 64;
 
-/** How long a 2025-era session may stay idle by default before it expires: 30 minutes. */
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+/** How 2025-era sessions are kept (the options of `createMcpHttpEndpoint`). */
+export interface LegacySessionOptions {
+  /** How long a session may stay idle before it expires, in milliseconds (default 30 minutes). */
+  readonly sessionIdleMs?: number;
+  /** How many sessions are kept at once (default 64). */
+  readonly maxSessions?: number;
+  /** The clock idle time is read on (default `Date.now`). */
+  readonly now?: () => number;
+}
 
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
@@ -20,17 +27,17 @@ interface Session {
   active: number;
 }
 
-/** The table of sessions, by id; `now` is the clock idle time is read on. */
+/** The table of sessions, by id. */
 export class LegacySessions {
   readonly #sessions = new Map<string, Session>();
   readonly #idleMs: number;
   readonly #max: number;
   readonly #now: () => number;
 
-  constructor({ idleMs, max, now }: { idleMs: number; max: number; now: () => number }) {
-    this.#idleMs = idleMs;
-    this.#max = max;
-    this.#now = now;
+  constructor(options: LegacySessionOptions) {
+    this.#idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.#max = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.#now = options.now ?? Date.now;
   }
 
   /**

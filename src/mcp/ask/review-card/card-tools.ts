@@ -4,7 +4,6 @@
  * a gated call on text with AI-ism matches answered `awaiting_review` with the card instead of a
  * form or a refusal. Hosts without the Apps extension never reach this file.
  */
-import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import type { Proposal } from "../../../tools/approval/index.js";
 import { toolError } from "../../../tools/envelope.js";
@@ -17,11 +16,6 @@ import type { McpListedTool } from "../../server/tool-listing.js";
 import { awaitingReview, type CardAnswer, resultOf } from "./awaiting-review.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
 import { DecideReviewInput, decideReview, type ReviewDecisionDeps } from "./decide-review.js";
-
-/** What a card answer needs: the decision's deps (the server's gate) and the call's options. */
-export interface CardDeps extends ReviewDecisionDeps {
-  readonly options: RequestOptions;
-}
 
 const AWAITING_REVIEW = {
   type: "object",
@@ -107,7 +101,7 @@ export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] 
 export async function cardAnswer(
   name: string,
   input: unknown,
-  deps: CardDeps,
+  deps: ReviewDecisionDeps,
 ): Promise<McpCallResult | undefined> {
   if (name === "decide_review") return resultOf(await decideReview(input, deps));
   if (name === "review_content") {
@@ -135,7 +129,7 @@ export async function cardAnswer(
  * The channel and time the gated call carried (only those), with the proposed channel's name:
  * the card shows them, and the person's approval keeps them.
  */
-async function proposalOf(input: object, deps: CardDeps): Promise<Proposal | undefined> {
+async function proposalOf(input: object, deps: ReviewDecisionDeps): Promise<Proposal | undefined> {
   const { channelId, scheduledAt, publishNow } = input as {
     channelId?: string;
     scheduledAt?: string;
@@ -157,7 +151,7 @@ async function proposalOf(input: object, deps: CardDeps): Promise<Proposal | und
 async function openCard(
   itemId: string,
   reason: "requested" | "acknowledgment_required",
-  deps: CardDeps,
+  deps: ReviewDecisionDeps,
   proposal?: Proposal,
 ): Promise<CardAnswer | undefined> {
   const redact = resultRedactorOf(deps.gate.client);
