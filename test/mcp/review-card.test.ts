@@ -57,7 +57,39 @@ async function host(
   return client;
 }
 
+/** A tool result's JSON text, which carries the envelope of a failed call. */
+function textOf(result: { content?: unknown }): unknown {
+  const [first] = result.content as { type: string; text: string }[];
+  return JSON.parse(first?.text ?? "null");
+}
+
 describe.each(REVISIONS)("the review card, %s", (revision) => {
+  it("a server that does not serve schedule_content answers it unknown_tool, and the card cannot schedule through it (failed before: awaiting_review, then a scheduled item)", async () => {
+    const draft = await flaggedDraft(session);
+    const client = await host(revision, true, { tools: ["update_content", "get_content"] });
+    const unserved = await client.callTool({
+      name: "schedule_content",
+      arguments: { id: draft.id, publishNow: true },
+    });
+    expect(unserved.isError).toBe(true);
+    expect(textOf(unserved)).toMatchObject({ error: { code: "unknown_tool" } });
+
+    const shown = await client.callTool({
+      name: "update_content",
+      arguments: { id: draft.id, status: "pending" },
+    });
+    const reviewToken = (shown._meta as Record<string, unknown>)[TOKEN_KEY];
+    const decided = await client.callTool({
+      name: "decide_review",
+      arguments: { itemId: draft.id, reviewToken, decision: "schedule", publishNow: true },
+    });
+    expect(textOf(decided)).toMatchObject({
+      error: { code: "validation_error", param: "decision" },
+    });
+    expect(writesTo(session, draft.id)).toEqual([]);
+    expect(await statusOf(session, draft.id)).toBe("draft");
+  });
+
   it("a host that renders Apps lists review_content and the app-only decide_review", async () => {
     const listed = (await (await host(revision, true)).listTools()).tools;
     const names = listed.map((tool) => tool.name);

@@ -195,7 +195,11 @@ export function createMcpServerWithSeams(
     const cardShown = showsCard?.(ctx) ?? false;
     if (cardShown) {
       const options = { signal: call.signal, maxWaitMs };
-      const carded = await cardAnswer(call.name, call.input ?? {}, { gate, options });
+      const carded = await cardAnswer(call.name, call.input ?? {}, {
+        gate,
+        options,
+        served: servedNames,
+      });
       if (carded) return carded;
     }
     const protocolVersion = protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion();

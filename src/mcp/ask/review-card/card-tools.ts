@@ -114,7 +114,8 @@ export async function cardAnswer(
     const opened = await openCard(id, "requested", deps);
     return opened === undefined ? undefined : resultOf(opened);
   }
-  if (deps.gate.mode === "model") return undefined;
+  // A tool this server does not serve is the tool path's `unknown_tool`, never the card's.
+  if (deps.gate.mode === "model" || deps.served?.has(name) === false) return undefined;
   // The one decode every face runs: a call it refuses is answered by the tool's own path.
   const decoded = await deps.gate.decode(name, input, { kind: "card", approved: undefined });
   if (!decoded.ok || decoded.call.itemId === undefined) return undefined;

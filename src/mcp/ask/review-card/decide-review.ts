@@ -33,6 +33,8 @@ export const DecideReviewInput = z.strictObject({
 export interface ReviewDecisionDeps {
   readonly gate: Gate;
   readonly options?: RequestOptions | undefined;
+  /** The tools the server serves; a decision never sends through one it does not. Default: all. */
+  readonly served?: ReadonlySet<string> | undefined;
 }
 
 const REFUSALS: Record<TokenRefusal, string> = {
@@ -81,6 +83,15 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
       return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
     }
     const plan = writePlan(decision, proposal ?? {});
+    const unserved = plan.calls.find(([name]) => deps.served?.has(name) === false);
+    if (unserved !== undefined) {
+      return refusal(
+        "validation_error",
+        `decision: this server does not serve ${unserved[0]}, so the card cannot ` +
+          `${decision.decision} ${itemId} here; nothing was sent.`,
+        { param: "decision" },
+      );
+    }
     // Approve and schedule say in a header that the card approved; an edit approves nothing.
     const sendOptions =
       decision.decision === "edit"
