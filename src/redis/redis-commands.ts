@@ -185,12 +185,7 @@ function serversOf(client: RedisClientLike, send: Send): () => Promise<Send[]> {
   const candidate = client as Partial<NodeRedisLikeCluster & IoRedisLikeCluster>;
   if (typeof candidate.call === "function" && typeof candidate.nodes === "function") {
     const cluster = candidate as IoRedisLikeCluster;
-    return async () =>
-      cluster.nodes("master").map(
-        (node) =>
-          ([command, ...args]) =>
-            node.call(command!, ...args),
-      );
+    return async () => cluster.nodes("master").map(ioRedisSender);
   }
   if (Array.isArray(candidate.masters) && typeof candidate.nodeClient === "function") {
     const cluster = candidate as Required<NodeRedisLikeCluster>;
@@ -205,15 +200,17 @@ function serversOf(client: RedisClientLike, send: Send): () => Promise<Send[]> {
   return async () => (Array.isArray(candidate.masters) ? [] : [send]);
 }
 
+/** Sends through an ioredis client (or cluster, which routes by the command's keys). */
+function ioRedisSender(client: IoRedisLikeClient): Send {
+  return ([command, ...args]) => client.call(command!, ...args);
+}
+
 function senderOf(client: RedisClientLike): Send {
   const candidate = client as Partial<
     NodeRedisLikeClient & NodeRedisLikeCluster & IoRedisLikeClient
   > | null;
   // ioredis has a `sendCommand` too, but one that takes a Command object: test `call` first.
-  if (typeof candidate?.call === "function") {
-    const call = candidate.call.bind(candidate);
-    return ([command, ...args]) => call(command!, ...args);
-  }
+  if (typeof candidate?.call === "function") return ioRedisSender(candidate as IoRedisLikeClient);
   if (typeof candidate?.sendCommand === "function" && Array.isArray(candidate.masters)) {
     const cluster = candidate as NodeRedisLikeCluster;
     return (args, firstKey) => cluster.sendCommand(firstKey, false, args);

@@ -52,13 +52,8 @@ export class KeysResource {
    * ```
    */
   async get(id: AgentKey["id"], options?: RequestOptions): Promise<AgentKey> {
-    const path = `keys/${keyPathId(id)}`;
-    return requestParsed(
-      this.#ctx,
-      AgentKeySchema,
-      { operation: "keys.get", method: "GET", path, options },
-      "key",
-    );
+    const request = { operation: "keys.get", method: "GET", path: keyPath(id), options } as const;
+    return requestParsed(this.#ctx, AgentKeySchema, request, "key");
   }
 
   /**
@@ -101,20 +96,19 @@ export class KeysResource {
    * ```
    */
   async revoke(id: AgentKey["id"], options?: RequestOptions): Promise<void> {
-    const path = `keys/${keyPathId(id)}`;
     await this.#ctx.transport.request({
       operation: "keys.revoke",
       method: "DELETE",
-      path,
+      path: keyPath(id),
       options,
     });
   }
 }
 
 /**
- * A key id as a path segment. The contract does not show the id's type, so `keys.get` and
+ * The path of one key. The contract does not show the id's type, so `keys.get` and
  * `keys.revoke` take the `id` of a key record as read: a string, or a whole number.
  */
-function keyPathId(id: unknown): string {
-  return pathId("id", Number.isSafeInteger(id) ? String(id) : id);
+function keyPath(id: unknown): string {
+  return `keys/${pathId("id", Number.isSafeInteger(id) ? String(id) : id)}`;
 }

@@ -5,10 +5,7 @@
  * waits for them before deciding an item is its own).
  */
 
-import { defaultPacingStore } from "../pacing/key-pacer.js";
 import type { ClaimedItem, CreateClaimStore } from "../pacing/pacing-store.js";
-
-export type { ClaimedItem } from "../pacing/pacing-store.js";
 
 /** A `POST /content` still in flight, and the channels it may create items on. */
 interface InFlightSend {
@@ -82,12 +79,9 @@ const inFlightByService = new Map<string, Set<InFlightSend>>();
 
 /**
  * The ledger of the service whose `POST /content` URL is `createURL`, keeping its claims in
- * `claims` (the client's pacing store; this process's memory by default).
+ * `claims` (the client's ledger: its pacing store's, or this process's memory).
  */
-export function ledgerFor(
-  createURL: string,
-  claims: CreateClaimStore = defaultPacingStore().claims,
-): CreateLedger {
+export function ledgerFor(createURL: string, claims: CreateClaimStore): CreateLedger {
   let inFlight = inFlightByService.get(createURL);
   if (inFlight === undefined) {
     inFlight = new Set();

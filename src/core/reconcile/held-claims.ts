@@ -8,6 +8,7 @@
  * not in time the call ends with `AmbiguousCreateError` (`outcome: "unknown"`): nothing is adopted
  * twice, nothing is sent again, and the caller is told to check.
  */
+import { thrownMessage } from "../observe/guarded-call.js";
 import type { LevelledLogger } from "../observe/logger.js";
 import { defaultPacingStore } from "../pacing/key-pacer.js";
 import {
@@ -72,10 +73,7 @@ function heldClaims(
       } catch (error) {
         logger.warn(
           "Reconciliation held: the shared ledger did not answer, so nothing was adopted",
-          {
-            store: store.kind,
-            error: error instanceof Error ? error.message : String(error),
-          },
+          { store: store.kind, error: thrownMessage(error) },
         );
         throw error;
       }
@@ -99,7 +97,7 @@ async function untilAnswered<T>(write: () => Promise<T>): Promise<T> {
   } while (Date.now() < until);
   throw new Error(
     `The shared pacing store did not answer for ${LEDGER_HOLD_MS} ms, so no item was adopted ` +
-      `(another process could adopt the same one): ${last instanceof Error ? last.message : String(last)}`,
+      `(another process could adopt the same one): ${thrownMessage(last)}`,
   );
 }
 

@@ -4,10 +4,8 @@
  */
 import { InvalidRequestError } from "../../core/errors/local-errors.js";
 import type { RequestOptions } from "../../core/request-options.js";
-import { ContentItemSchema } from "../../schemas/index.js";
-import { requestParsed } from "../parse-response.js";
 import type { ResourceContext } from "../resource-context.js";
-import { itemPath } from "./checks.js";
+import { fetchItem } from "./page.js";
 import type { AcknowledgeOptions } from "./params.js";
 import { checkedReview, staleReviewError } from "./review.js";
 
@@ -48,17 +46,7 @@ export async function sendAcknowledged<T>(
   const call = ctx.transport.openCall(write.operation, requestOptions);
   const inCall: ResourceContext = { ...ctx, call };
   try {
-    const current = await requestParsed(
-      inCall,
-      ContentItemSchema,
-      {
-        operation: write.operation,
-        method: "GET",
-        path: itemPath(write.id),
-        options: requestOptions,
-      },
-      "item",
-    );
+    const current = await fetchItem(inCall, write.operation, write.id, requestOptions);
     if (current.content !== review.text) {
       const url = ctx.transport.urlFor(write.path);
       throw staleReviewError(current, { method: write.method, url, callId: call.id });

@@ -1,8 +1,7 @@
 import { type Page, Paginated } from "../../core/pagination.js";
 import type { WithReconciliation } from "../../core/reconcile/reconcile.js";
 import type { RequestOptions } from "../../core/request-options.js";
-import { type ContentItem, ContentItemSchema, type GenerationResult } from "../../schemas/index.js";
-import { requestParsed } from "../parse-response.js";
+import type { ContentItem, GenerationResult } from "../../schemas/index.js";
 import type { ResourceContext } from "../resource-context.js";
 import { checkAcknowledgedUpdate, sendAcknowledged } from "./acknowledge.js";
 import {
@@ -17,7 +16,7 @@ import {
   updateBody,
 } from "./checks.js";
 import { draftCreate, generationCreate, sendCreate } from "./create.js";
-import { fetchContentPage } from "./page.js";
+import { fetchContentPage, fetchItem } from "./page.js";
 import type {
   AcknowledgeOptions,
   ApproveParams,
@@ -30,7 +29,7 @@ import type {
   ScheduleParams,
 } from "./params.js";
 import { type ContentReview, reviewOf } from "./review.js";
-import { patchWrite, scheduleWrite } from "./writes.js";
+import { itemWrite } from "./writes.js";
 
 /** Content items: list, create, edit, approve, schedule and delete. */
 export class ContentResource {
@@ -86,13 +85,7 @@ export class ContentResource {
    * ```
    */
   async get(id: string, options?: RequestOptions): Promise<ContentItem> {
-    const request = {
-      operation: "content.get",
-      method: "GET",
-      path: itemPath(id),
-      options,
-    } as const;
-    return requestParsed(this.#ctx, ContentItemSchema, request, "item");
+    return fetchItem(this.#ctx, "content.get", id, options);
   }
 
   /**
@@ -109,13 +102,7 @@ export class ContentResource {
    * ```
    */
   async review(id: string, options?: RequestOptions): Promise<ContentReview> {
-    const request = {
-      operation: "content.review",
-      method: "GET",
-      path: itemPath(id),
-      options,
-    } as const;
-    return reviewOf(await requestParsed(this.#ctx, ContentItemSchema, request, "item"));
+    return reviewOf(await fetchItem(this.#ctx, "content.review", id, options));
   }
 
   /**
@@ -184,7 +171,7 @@ export class ContentResource {
     options: AcknowledgeOptions | undefined,
   ): Promise<ContentItem> {
     const path = itemPath(id);
-    const send = patchWrite(operation, path, updateBody(params));
+    const send = itemWrite(operation, "PATCH", path, updateBody(params));
     return sendAcknowledged(this.#ctx, { operation, id, method: "PATCH", path, send }, options);
   }
 
@@ -254,9 +241,8 @@ export class ContentResource {
     options?: AcknowledgeOptions,
   ): Promise<ContentItem> {
     const path = `${itemPath(id)}/schedule`;
-    const body = scheduleBody(params);
     const operation = "content.schedule";
-    const send = scheduleWrite(operation, path, body);
+    const send = itemWrite(operation, "POST", path, scheduleBody(params));
     return sendAcknowledged(this.#ctx, { operation, id, method: "POST", path, send }, options);
   }
 

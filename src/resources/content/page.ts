@@ -1,9 +1,9 @@
 import type { Page } from "../../core/pagination.js";
 import type { RequestOptions } from "../../core/request-options.js";
-import { type ContentItem, ContentPageSchema } from "../../schemas/index.js";
+import { type ContentItem, ContentItemSchema, ContentPageSchema } from "../../schemas/index.js";
 import { requestParsed } from "../parse-response.js";
 import type { ResourceContext } from "../resource-context.js";
-import type { ContentListQuery } from "./checks.js";
+import { type ContentListQuery, itemPath } from "./checks.js";
 
 /**
  * Reads one page of `GET /content` with an already checked query: the one read behind
@@ -23,4 +23,18 @@ export async function fetchContentPage(
   } as const;
   const page = await requestParsed(ctx, ContentPageSchema, request);
   return { items: page.items, nextCursor: page.nextCursor ?? null };
+}
+
+/**
+ * Reads one item (`GET /content/:id`), named in traces after `operation`: the read behind `get`,
+ * `review` and an acknowledgment's re-read.
+ */
+export function fetchItem(
+  ctx: ResourceContext,
+  operation: string,
+  id: string,
+  options: RequestOptions | undefined,
+): Promise<ContentItem> {
+  const request = { operation, method: "GET", path: itemPath(id), options } as const;
+  return requestParsed(ctx, ContentItemSchema, request, "item");
 }
