@@ -46,7 +46,7 @@ export function askYourUserResult(itemId: string, matches: readonly AiIsmMatch[]
  * What happened to the write, in the words of a tool result: `sent` when a request reached the
  * service (and it refused it), `false` when the SDK refused first.
  */
-function whatHappened(sent: boolean): string {
+function whatHappened({ sent }: { sent: boolean }): string {
   return sent
     ? "the write went without an acknowledgment and the service refused it: nothing was changed"
     : "nothing was sent";
@@ -56,11 +56,11 @@ function whatHappened(sent: boolean): string {
 export function changedSinceApprovalResult(
   itemId: string,
   matches: readonly AiIsmMatch[],
-  sent: boolean,
+  { sent }: { sent: boolean },
 ): ToolErrorResult {
   return toolError(
     "validation_error",
-    `The text of ${itemId} changed after the user approved it, so ${whatHappened(sent)}. Its ` +
+    `The text of ${itemId} changed after the user approved it, so ${whatHappened({ sent })}. Its ` +
       `text now matches: ${describeMatches(matches)}. Call the tool again: the user will be ` +
       "asked about the current text.",
     { ...gateDetail(itemId, matches), stale: true, sent },
@@ -74,12 +74,12 @@ export function changedSinceApprovalResult(
 export function askAgainResult(
   itemId: string,
   matches: readonly AiIsmMatch[],
-  sent: boolean,
+  { sent }: { sent: boolean },
 ): ToolErrorResult {
   return toolError(
     "validation_error",
     `The text of ${itemId} matches AI-writing patterns: ${describeMatches(matches)}, and no ` +
-      `approval of this exact text is known here, so ${whatHappened(sent)}. Call the tool ` +
+      `approval of this exact text is known here, so ${whatHappened({ sent })}. Call the tool ` +
       "again: the user will be asked.",
     { ...gateDetail(itemId, matches), sent },
   );

@@ -190,7 +190,7 @@ export function createGate(options: GateOptions): Gate {
       if ("result" in outcome) return outcome.result;
       last = outcome.refusal; // the text changed between the review and the write: ask again
     }
-    return askAgainResult(itemId, last?.aiIsmMatches ?? [], last?.stale !== true);
+    return askAgainResult(itemId, last?.aiIsmMatches ?? [], { sent: last?.stale !== true });
   };
 
   const run = async (
@@ -211,8 +211,8 @@ export function createGate(options: GateOptions): Gate {
       // `stale`: the SDK refused before sending; otherwise the service refused what was sent.
       const { aiIsmMatches, stale } = outcome.refusal;
       return approved === undefined
-        ? askAgainResult(itemId, aiIsmMatches, !stale)
-        : changedSinceApprovalResult(itemId, aiIsmMatches, !stale);
+        ? askAgainResult(itemId, aiIsmMatches, { sent: !stale })
+        : changedSinceApprovalResult(itemId, aiIsmMatches, { sent: !stale });
     }
     if (confirm !== undefined) return askInline(confirm, call, itemId, requestOptions);
     const outcome = await send(call, requestOptions);

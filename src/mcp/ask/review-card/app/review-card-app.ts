@@ -135,10 +135,10 @@ function localInputValue(iso: string): string {
   return local.toISOString().slice(0, 16);
 }
 
-/** Shows the review (`reviewing`) or the plain result, under `title` and the channel. */
-function showPanel(reviewing: boolean, title: string, channel: string): void {
-  byId("review").hidden = !reviewing;
-  byId("plain").hidden = reviewing;
+/** Shows the review or the plain result, under `title` and the channel. */
+function showPanel(panel: "review" | "plain", title: string, channel: string): void {
+  byId("review").hidden = panel !== "review";
+  byId("plain").hidden = panel !== "plain";
   byId("title").textContent = title;
   byId("channel").textContent = channel;
 }
@@ -148,7 +148,7 @@ function render(next: CardReview, from: ToolResult, note = ""): void {
   const firstShown = review?.itemId !== next.itemId;
   review = next;
   token = from._meta?.[REVIEW_TOKEN_META_KEY] as string | undefined;
-  showPanel(true, "Review before posting", channelLabel(next.channelName, next.platform));
+  showPanel("review", "Review before posting", channelLabel(next.channelName, next.platform));
   byId("proposal").textContent = proposalWords(next.proposal);
   // Filled in once per item: a new review after an edit keeps the time the person chose.
   const proposed = firstShown ? next.proposal : undefined;
@@ -174,10 +174,10 @@ function render(next: CardReview, from: ToolResult, note = ""): void {
       : `Approving acknowledges ${matches} for this exact text.`;
   byId<HTMLTextAreaElement>("edit-text").value = next.text;
   byId("note").textContent = note;
-  setBusy(token === undefined);
+  setBusy({ busy: token === undefined });
 }
 
-function setBusy(busy: boolean): void {
+function setBusy({ busy }: { busy: boolean }): void {
   for (const button of document.querySelectorAll("button")) button.disabled = busy;
 }
 
@@ -190,7 +190,7 @@ async function decide(decision: "approve" | "schedule" | "edit" | "decline"): Pr
     else if (when !== "") args.scheduledAt = new Date(when).toISOString();
   }
   if (decision === "edit") args.text = byId<HTMLTextAreaElement>("edit-text").value;
-  setBusy(true);
+  setBusy({ busy: true });
   const result = await app.callServerTool({ name: "decide_review", arguments: args });
   const answer = answerOf(result);
   const stale = answer.error?.code === "review_stale";
@@ -220,7 +220,7 @@ async function decide(decision: "approve" | "schedule" | "edit" | "decline"): Pr
 }
 
 /** The plain result's line: what failed, or where the item stands now. */
-function plainSummary(answer: Answer, isError: boolean): string {
+function plainSummary(answer: Answer, { isError }: { isError: boolean }): string {
   const item = answer.item as Partial<ContentItem> | undefined;
   const error = answer.error as { code?: string; message?: string } | undefined;
   if (error) return `Not done: ${error.message ?? error.code ?? "the call failed"}`;
@@ -241,10 +241,10 @@ function plainSummary(answer: Answer, isError: boolean): string {
 function renderPlain(answer: Answer, { isError }: { isError: boolean }): void {
   review = undefined;
   const item = answer.item as Partial<ContentItem> | undefined;
-  showPanel(false, "Postline", item ? channelLabel(item.channelName, item.platform) : "");
+  showPanel("plain", "Postline", item ? channelLabel(item.channelName, item.platform) : "");
   const summary = byId("plain-summary");
   summary.setAttribute("role", answer.error || isError ? "alert" : "status");
-  summary.textContent = plainSummary(answer, isError);
+  summary.textContent = plainSummary(answer, { isError });
   byId("plain-text").textContent = item?.content ?? "";
 }
 
