@@ -236,7 +236,7 @@ describe("the review card's decision", () => {
       expect(acknowledgedWrites(session, draft.id)).toBe(before);
     });
 
-    it("with a token that has decided once: a second decision is refused and sends nothing", async () => {
+    it("with a token that has decided once: a second decision is refused and writes nothing", async () => {
       const draft = await flaggedDraft(session);
       const reviewToken = await cardToken(draft);
       const approved = await decideReview(
@@ -250,10 +250,41 @@ describe("the review card's decision", () => {
         deps(),
       );
       expect(errorOf(again.result)).toMatchObject({ code: "review_refused", reason: "spent" });
-      expect(session.service.requests.slice(before)).toEqual([]);
+      // The item is read before the token is spent, so that a failed read spends nothing.
+      const sent = session.service.requests.slice(before).map(({ method }) => method);
+      expect(sent.filter((method) => method !== "GET")).toEqual([]);
       expect(await statusOf(session, draft.id)).toBe("pending");
     });
+  });
 
+  describe("a failed read does not spend the token", () => {
+    it("PATCH-3 the item's read fails (503): the error answers, nothing is sent, and the same token then decides once (failed before: refused as spent)", async () => {
+      const draft = await flaggedDraft(session);
+      const reviewToken = await cardToken(draft);
+      session.service.faults.inject({
+        method: "GET",
+        path: `/content/${draft.id}`,
+        kind: "status",
+        status: 503,
+        times: 1,
+      });
+      const failed = await decideReview(
+        { itemId: draft.id, reviewToken, decision: "approve" },
+        deps(),
+      );
+      expect(errorOf(failed.result)?.code).toEqual(expect.any(String));
+      expect(errorOf(failed.result)?.code).not.toBe("review_refused");
+      expect(writesTo(session, draft.id)).toEqual([]);
+      const retried = await decideReview(
+        { itemId: draft.id, reviewToken, decision: "approve" },
+        deps(),
+      );
+      expect(retried.result).toMatchObject({ status: "approved" });
+      expect(acknowledgedWrites(session, draft.id)).toBe(1);
+    });
+  });
+
+  describe("refusals, continued", () => {
     it("with a bad input, naming the parameter", async () => {
       const { result } = await decideReview({ itemId: "cnt_1", decision: "approve" }, deps());
       expect(errorOf(result)).toMatchObject({ code: "validation_error", param: "reviewToken" });

@@ -340,8 +340,9 @@ export function createGate(options: GateOptions): Gate {
   };
 
   /**
-   * Checks a card decision's token (signature, expiry, scope, item, origin) and spends it, then
-   * reads the item: the decision counts only for the text the card showed.
+   * Checks a card decision's token (signature, expiry, scope, item, origin), reads the item, then
+   * spends the token: the decision counts only for the text the card showed, and a failed read
+   * leaves the token to decide again.
    */
   const decideCard = async (
     { itemId }: { readonly itemId: string },
@@ -351,10 +352,10 @@ export function createGate(options: GateOptions): Gate {
     const ticket = await codec.open(token, "card");
     if ("fault" in ticket) return { refused: ticket.fault };
     if (ticket.itemId !== itemId) return { refused: "other_item" };
-    if (!(await codec.spend(ticket))) return { refused: "spent" };
-    const { proposal } = ticket;
     const item = await client.content.get(itemId, options);
     const review = await reviewOf(item);
+    if (!(await codec.spend(ticket))) return { refused: "spent" };
+    const { proposal } = ticket;
     if (review.textDigest === ticket.textDigest) return { review, proposal };
     return { stale: await cardQuestion(item, review, proposal), proposal };
   };
