@@ -87,13 +87,13 @@ export class Postline {
     });
     const redact = createRedactor(apiKey ?? undefined);
     const base = resolveApiBase(redact(rawBaseURL.trim()));
-    const auth = apiKey === null ? "session" : "apiKey";
-    assertCredentialTransport(base, { auth, allowInsecureHttp: read.allowInsecureHttp });
-    const timeout = read.timeout ?? DEFAULT_TIMEOUT_MS;
-    const maxRetries = read.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.auth = apiKey === null ? "session" : "apiKey";
+    assertCredentialTransport(base, { auth: this.auth, allowInsecureHttp: read.allowInsecureHttp });
+    this.timeout = read.timeout ?? DEFAULT_TIMEOUT_MS;
+    this.maxRetries = read.maxRetries ?? DEFAULT_MAX_RETRIES;
     const logLevel = read.logLevel ?? "warn";
     const pacingStore = pacingStoreOf(read.rateLimit);
-    const maxWaitMs = maxWaitOf(read.rateLimit);
+    this.maxWaitMs = maxWaitOf(read.rateLimit);
 
     const baseURL = base.toString();
     const logger = createLevelledLogger(read.logger, logLevel, redact);
@@ -102,11 +102,11 @@ export class Postline {
     const transport = new Transport({
       apiKey,
       baseURL,
-      timeout,
-      maxWaitMs,
+      timeout: this.timeout,
+      maxWaitMs: this.maxWaitMs,
       maxWaitSetting:
         typeof read.rateLimit === "object" ? read.rateLimit.maxWaitSetting : undefined,
-      maxRetries,
+      maxRetries: this.maxRetries,
       fetch: read.fetch,
       headers: read.headers ?? {},
       sdkHeader: `postline-typescript/${VERSION}`,
@@ -132,12 +132,8 @@ export class Postline {
     this.schedule = new ScheduleResource(ctx);
     this.stats = new StatsResource(ctx);
     this.keys = new KeysResource(ctx);
-    this.auth = auth;
     this.environment = apiKey === null ? "unknown" : environmentOfToken(apiKey);
     this.baseURL = baseURL;
-    this.timeout = timeout;
-    this.maxRetries = maxRetries;
-    this.maxWaitMs = maxWaitMs;
   }
 
   /**

@@ -178,13 +178,12 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
 
 /** The status the service answers a code with (the first row for shared codes). */
 export function statusOfCode(code: ErrorCode, flags: { acknowledgmentRequired?: boolean } = {}) {
-  for (const spec of ROWS) {
-    if (spec.code !== code) continue;
-    if ((spec.flag === "acknowledgmentRequired") !== (flags.acknowledgmentRequired === true))
-      continue;
-    return spec.status;
-  }
-  return null;
+  const acknowledgmentRequired = flags.acknowledgmentRequired === true;
+  const row = ROWS.find(
+    (spec) =>
+      spec.code === code && (spec.flag === "acknowledgmentRequired") === acknowledgmentRequired,
+  );
+  return row === undefined ? null : row.status;
 }
 
 /**

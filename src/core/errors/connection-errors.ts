@@ -76,12 +76,7 @@ export class APITimeoutError extends APIConnectionError {
  * What an {@link APIUserAbortError} is built from: its fields, as the class documents them, and
  * `cause`, the signal's reason, scrubbed of the token.
  */
-interface APIUserAbortErrorInit {
-  readonly method: string;
-  readonly url: string;
-  readonly cause?: unknown;
-  readonly callId?: string | undefined;
-}
+type APIUserAbortErrorInit = Pick<APIConnectionErrorInit, "method" | "url" | "cause" | "callId">;
 
 /** The caller's `AbortSignal` aborted the request. `cause` is the signal's reason. */
 export class APIUserAbortError extends PostlineError {

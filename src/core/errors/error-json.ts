@@ -22,11 +22,7 @@ export function errorToJson(error: Error, depth = 0): Record<string, unknown> {
 
 function jsonField(value: unknown, depth: number): unknown {
   if (value instanceof Headers) {
-    const headers: Record<string, string> = {};
-    value.forEach((text, name) => {
-      if (!isCredentialHeader(name)) headers[name] = text;
-    });
-    return headers;
+    return Object.fromEntries([...value].filter(([name]) => !isCredentialHeader(name)));
   }
   if (value instanceof Error) {
     if (depth >= MAX_CAUSE_DEPTH) return { name: value.name, message: value.message };

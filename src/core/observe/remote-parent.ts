@@ -89,8 +89,7 @@ class TraceState {
   }
 
   set(key: string, value: string): TraceState {
-    const rest = [...this.#entries].filter(([entry]) => entry !== key);
-    return new TraceState(new Map([[key, value], ...rest]));
+    return new TraceState(new Map([[key, value], ...this.unset(key).#entries]));
   }
 
   unset(key: string): TraceState {
