@@ -16,15 +16,13 @@ export type AmbiguousCreateOutcome = "unknown" | "not_created";
  * What an {@link AmbiguousCreateError} is built from: its fields, as the class documents them,
  * and `cause`, the failure of the create that started reconciliation.
  */
-interface AmbiguousCreateErrorInit {
-  readonly outcome: AmbiguousCreateOutcome;
-  readonly url: string;
+interface AmbiguousCreateErrorInit
+  extends Pick<
+      AmbiguousCreateError,
+      "outcome" | "url" | "items" | "unresolvedChannelIds" | "sends"
+    >,
+    Partial<Pick<AmbiguousCreateError, "checkError" | "callId">> {
   readonly cause: unknown;
-  readonly checkError?: unknown;
-  readonly items: readonly ContentItem[];
-  readonly unresolvedChannelIds: readonly string[];
-  readonly sends: number;
-  readonly callId?: string | undefined;
 }
 
 /**

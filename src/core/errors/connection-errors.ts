@@ -4,13 +4,11 @@ import { nameClass, PostlineError } from "./postline-error.js";
  * What a connection failure is built from: its fields, as the class documents them, `cause`
  * (the underlying failure, scrubbed of the token) and `message`, to override the default one.
  */
-interface APIConnectionErrorInit {
+interface APIConnectionErrorInit
+  extends Pick<APIConnectionError, "method" | "url" | "retryable">,
+    Partial<Pick<APIConnectionError, "callId">> {
   readonly message?: string;
-  readonly method: string;
-  readonly url: string;
   readonly cause?: unknown;
-  readonly retryable: boolean;
-  readonly callId?: string | undefined;
 }
 
 /**

@@ -11,6 +11,5 @@ import { APIConnectionError } from "./connection-errors.js";
  * ```
  */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof APIError || error instanceof APIConnectionError) return error.retryable;
-  return false;
+  return (error instanceof APIError || error instanceof APIConnectionError) && error.retryable;
 }

@@ -47,13 +47,9 @@ export class PaginationError extends PostlineError {
 }
 
 /** What a {@link ResponseValidationError} is built from: its fields, as the class documents them. */
-interface ResponseValidationErrorInit {
-  readonly issues: z.core.$ZodIssue[];
-  readonly body: unknown;
-  readonly method: string;
-  readonly url: string;
-  readonly callId?: string | undefined;
-}
+interface ResponseValidationErrorInit
+  extends Pick<ResponseValidationError, "issues" | "body" | "method" | "url">,
+    Partial<Pick<ResponseValidationError, "callId">> {}
 
 /**
  * A 2xx response whose body does not match its schema. `issues` says what differs and `body` is
