@@ -16,7 +16,5 @@ export function nextCallId(): string {
 
 function randomHex(bytes: number): string {
   const values = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
-  let hex = "";
-  for (const value of values) hex += value.toString(16).padStart(2, "0");
-  return hex;
+  return Array.from(values, (value) => value.toString(16).padStart(2, "0")).join("");
 }

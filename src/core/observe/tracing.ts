@@ -96,9 +96,7 @@ class MapContext implements TraceContext {
   }
 
   deleteValue(key: symbol): TraceContext {
-    const values = new Map(this.#values);
-    values.delete(key);
-    return new MapContext(values);
+    return new MapContext(new Map([...this.#values].filter(([entry]) => entry !== key)));
   }
 }
 
