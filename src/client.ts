@@ -91,12 +91,11 @@ export class Postline {
     assertCredentialTransport(base, { auth: this.auth, allowInsecureHttp: read.allowInsecureHttp });
     this.timeout = read.timeout ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = read.maxRetries ?? DEFAULT_MAX_RETRIES;
-    const logLevel = read.logLevel ?? "warn";
     const pacingStore = pacingStoreOf(read.rateLimit);
     this.maxWaitMs = maxWaitOf(read.rateLimit);
 
     const baseURL = base.toString();
-    const logger = createLevelledLogger(read.logger, logLevel, redact);
+    const logger = createLevelledLogger(read.logger, read.logLevel ?? "warn", redact);
     const pacer = pacerFor(apiKey, baseURL, pacingStore, logger);
     const tracer = read.tracer && guardTracer(read.tracer, logger.warn);
     const transport = new Transport({
