@@ -47,11 +47,10 @@ const RATE_LIMIT_OPTIONS = Object.keys({
 /** Refuses an own key of `options` (and of an object `rateLimit`) that no option has. */
 export function checkOptionNames(options: object): void {
   refuseUnknownOptions(options, CLIENT_OPTIONS, "", RATE_LIMIT_OPTIONS);
-  const { rateLimit } = options as { rateLimit?: unknown };
+  const { rateLimit, hooks } = options as { rateLimit?: unknown; hooks?: unknown };
   if (rateLimit !== null && typeof rateLimit === "object") {
     refuseUnknownOptions(rateLimit, RATE_LIMIT_OPTIONS, "rateLimit.");
   }
-  const { hooks } = options as { hooks?: unknown };
   if (hooks !== undefined && (hooks === null || typeof hooks !== "object")) {
     throw new InvalidRequestError("hooks", `hooks must be an object of ${HOOK_NAMES.join(", ")}`);
   }
