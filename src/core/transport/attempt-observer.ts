@@ -50,9 +50,8 @@ export class AttemptObserver {
   /** The attempt's 429 holds its budget (paced by key) or its session for `holdMs`. */
   held(
     request: PreparedRequest,
-    hold: { readonly holdMs: number; readonly auth: PostlineAuth },
+    { holdMs, auth }: { readonly holdMs: number; readonly auth: PostlineAuth },
   ): void {
-    const { holdMs, auth } = hold;
     if (!this.#logger.enabled("debug")) return;
     const { callId, budget } = request;
     const whose = auth === "session" ? "this session's requests" : "requests";
