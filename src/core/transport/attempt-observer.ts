@@ -132,9 +132,7 @@ export class AttemptObserver {
     payload: () => Parameters<NonNullable<ClientHooks[K]>>[0],
   ): void {
     const hook = this.#hooks[name] as ((event: ReturnType<typeof payload>) => unknown) | undefined;
-    if (!hook) return;
-    const event = payload();
-    invokeHook(name, hook, event, this.#logger);
+    if (hook) invokeHook(name, hook, payload(), this.#logger);
   }
 }
 

@@ -75,9 +75,6 @@ export class Transport {
     if (apiKey !== null) checkApiKeyForHeader(apiKey);
     this.#auth = apiKey === null ? "session" : "apiKey";
     const session = apiKey === null;
-    // The `Authorization` header, or nothing in session mode.
-    const credentialHeaders: Record<string, string> =
-      apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
     const headers = checkedCallerHeaders(config.headers, { where: "client", session });
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
@@ -87,7 +84,8 @@ export class Transport {
       callerHeaders: headers,
       defaultHeaders: { accept: "application/json" },
       sdkHeaders: { "x-postline-sdk": config.sdkHeader },
-      credentialHeaders,
+      // The `Authorization` header, or nothing in session mode.
+      credentialHeaders: session ? {} : { authorization: `Bearer ${apiKey}` },
       session,
     });
   }
