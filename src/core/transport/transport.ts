@@ -172,12 +172,8 @@ export class Transport {
       const errorType = attemptErrorType(status, failure.error);
       this.#config.metrics?.attempted(request.method, result.durationMs, status, errorType);
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
-      const delayMs = delayBeforeRetry(
-        failure,
-        attempt,
-        request.maxRetries,
-        leftToWaitMs(request.maxWaitMs, waitedMs),
-      );
+      const remainingMs = leftToWaitMs(request.maxWaitMs, waitedMs);
+      const delayMs = delayBeforeRetry(failure, attempt, request.maxRetries, remainingMs);
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(request, attempt, failure, delayMs);
       // A 429's Retry-After is a wait for the budget, as a wait for a slot is.
