@@ -95,7 +95,14 @@ function scrub(value: unknown, redact: Redactor, copies: Map<object, unknown>): 
   if (copies.has(value)) return copies.get(value);
   // Their headers live in internal slots, out of reach of the field-by-field copy below.
   if (value instanceof Headers) return redactHeaders(value, redact);
-  if (value instanceof Request) return requestSummary(value, redact);
+  // What an error keeps of a `Request`: its method, URL and headers, scrubbed; never its body.
+  if (value instanceof Request) {
+    return {
+      method: value.method,
+      url: redact(value.url),
+      headers: redactHeaders(value.headers, redact),
+    };
+  }
   const array = Array.isArray(value);
   const proto: unknown = Object.getPrototypeOf(value);
   const plain = array || proto === Object.prototype || proto === null;
@@ -134,15 +141,6 @@ function scrub(value: unknown, redact: Redactor, copies: Map<object, unknown>): 
     });
   }
   return copy;
-}
-
-/** What an error keeps of a `Request`: its method, URL and headers, scrubbed; never its body. */
-function requestSummary(request: Request, redact: Redactor): Record<string, unknown> {
-  return {
-    method: request.method,
-    url: redact(request.url),
-    headers: redactHeaders(request.headers, redact),
-  };
 }
 
 /** An empty object of the same kind: an array, a plain object, or an error with its prototype. */

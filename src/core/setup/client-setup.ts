@@ -126,9 +126,8 @@ export function assertCredentialTransport(
 
 /** The store `rateLimit` names: `undefined` for no pacing; its shape is already checked. */
 export function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingStore | undefined {
-  if (rateLimit === undefined || rateLimit === true) return defaultPacingStore();
   if (rateLimit === false) return undefined;
-  return rateLimit.store ?? defaultPacingStore();
+  return (typeof rateLimit === "object" ? rateLimit.store : undefined) ?? defaultPacingStore();
 }
 
 /** How long a call may wait for its turn: `rateLimit.maxWaitMs` (already checked), or the default. */

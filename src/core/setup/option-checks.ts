@@ -9,19 +9,10 @@ import type { LogLevel } from "../observe/logger.js";
 import type { PacingStore } from "../pacing/pacing-store.js";
 import { checkMaxWait } from "../pacing/wait-bound.js";
 import { checkMaxRetries, checkTimeout } from "../transport/request-option-checks.js";
+import type { PostlineOptions } from "./client-options.js";
 
 /** The client options as a caller may really pass them (from JavaScript, or cast). */
-export interface UncheckedClientOptions {
-  readonly auth?: unknown;
-  readonly apiKey?: unknown;
-  readonly timeout?: unknown;
-  readonly maxRetries?: unknown;
-  readonly rateLimit?: unknown;
-  readonly fetch?: unknown;
-  readonly logLevel?: unknown;
-  readonly tracer?: unknown;
-  readonly meter?: unknown;
-}
+export type UncheckedClientOptions = { readonly [Name in keyof PostlineOptions]?: unknown };
 
 const AUTH_MODES: readonly unknown[] = ["apiKey", "session"];
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];

@@ -46,16 +46,15 @@ const RATE_LIMIT_OPTIONS = Object.keys({
 
 /** Refuses an own key of `options` (and of an object `rateLimit`) that no option has. */
 export function checkOptionNames(options: object): void {
-  refuseUnknown(options, CLIENT_OPTIONS, "", RATE_LIMIT_OPTIONS);
-  const { rateLimit } = options as { rateLimit?: unknown };
+  refuseUnknownOptions(options, CLIENT_OPTIONS, "", RATE_LIMIT_OPTIONS);
+  const { rateLimit, hooks } = options as { rateLimit?: unknown; hooks?: unknown };
   if (rateLimit !== null && typeof rateLimit === "object") {
-    refuseUnknown(rateLimit, RATE_LIMIT_OPTIONS, "rateLimit.");
+    refuseUnknownOptions(rateLimit, RATE_LIMIT_OPTIONS, "rateLimit.");
   }
-  const { hooks } = options as { hooks?: unknown };
   if (hooks !== undefined && (hooks === null || typeof hooks !== "object")) {
     throw new InvalidRequestError("hooks", `hooks must be an object of ${HOOK_NAMES.join(", ")}`);
   }
-  if (hooks) refuseUnknown(hooks, HOOK_NAMES, "hooks.");
+  if (hooks) refuseUnknownOptions(hooks, HOOK_NAMES, "hooks.");
 }
 
 /**
@@ -84,16 +83,13 @@ export function clientHooksOf(options: PostlineOptions): ClientHooks {
 
 /**
  * Refuses an own key of `options` that is not in `known`, naming the nearest known one: the
- * client's refusal, shared by every face that takes options.
+ * client's refusal, shared by every face that takes options. A name in `rateLimitOptions` is
+ * pointed to `rateLimit`.
  */
-export function refuseUnknownOptions(options: object, known: readonly string[], prefix = ""): void {
-  refuseUnknown(options, known, prefix);
-}
-
-function refuseUnknown(
+export function refuseUnknownOptions(
   options: object,
   known: readonly string[],
-  prefix: string,
+  prefix = "",
   rateLimitOptions: readonly string[] = [],
 ): void {
   for (const name of Object.keys(options)) {

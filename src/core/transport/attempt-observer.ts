@@ -50,29 +50,18 @@ export class AttemptObserver {
   /** The attempt's 429 holds its budget (paced by key) or its session for `holdMs`. */
   held(
     request: PreparedRequest,
-    hold: { readonly holdMs: number; readonly auth: PostlineAuth },
+    { holdMs, auth }: { readonly holdMs: number; readonly auth: PostlineAuth },
   ): void {
-    const { holdMs, auth } = hold;
     if (!this.#logger.enabled("debug")) return;
     const { callId, budget } = request;
-    if (auth === "session") {
-      this.#logger.debug("Rate limited; holding this session's requests until the reset", {
-        callId,
-        holdMs,
-      });
-    } else {
-      this.#logger.debug("Rate limited; holding requests until the reset", {
-        callId,
-        budget,
-        holdMs,
-      });
-    }
+    const whose = auth === "session" ? "this session's requests" : "requests";
+    const fields = auth === "session" ? { callId, holdMs } : { callId, budget, holdMs };
+    this.#logger.debug(`Rate limited; holding ${whose} until the reset`, fields);
   }
 
   /** Pacing let the attempt through and it is about to be sent. */
   sending(request: PreparedRequest, attempt: number): void {
-    const hook = this.#hooks.onRequest;
-    if (hook) invokeHook("onRequest", hook, eventOf(request, attempt), this.#logger);
+    this.#callHook("onRequest", () => eventOf(request, attempt));
   }
 
   /** The attempt got a response (any status). */
@@ -143,9 +132,7 @@ export class AttemptObserver {
     payload: () => Parameters<NonNullable<ClientHooks[K]>>[0],
   ): void {
     const hook = this.#hooks[name] as ((event: ReturnType<typeof payload>) => unknown) | undefined;
-    if (!hook) return;
-    const event = payload();
-    invokeHook(name, hook, event, this.#logger);
+    if (hook) invokeHook(name, hook, payload(), this.#logger);
   }
 }
 

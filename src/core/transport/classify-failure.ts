@@ -6,7 +6,7 @@ import {
   APIUserAbortError,
 } from "../errors/connection-errors.js";
 import { errorFromResponse, parseErrorBody } from "../errors/from-response.js";
-import { bodyProblemError, type ResponseValidationError } from "../errors/local-errors.js";
+import { bodyProblemError } from "../errors/local-errors.js";
 import type { PostlineError } from "../errors/postline-error.js";
 import { RateLimitWaitError } from "../errors/rate-limit-wait.js";
 import type { SlotRefusal } from "../pacing/pacer.js";
@@ -44,7 +44,14 @@ export function classifyFailure(
     const { status, headers } = result.response;
     if (result.response.ok) {
       // Only a 2xx body past the cap reaches here; the service did act on the request.
-      return { error: bodyOverCapError(request, result.body.overCap ?? 0), retryable: false };
+      const error = bodyProblemError({
+        message: `The body is larger than the SDK's cap of ${result.body.overCap ?? 0} bytes; reading stopped there`,
+        body: undefined,
+        method,
+        url,
+        callId,
+      });
+      return { error, retryable: false };
     }
     const facts = { status, headers, body: result.body, method, url, callId };
     const read = parseErrorBody(facts);
@@ -125,15 +132,5 @@ export function waitRefusalOf(
     method,
     url,
     callId,
-  });
-}
-
-function bodyOverCapError(request: PreparedRequest, cap: number): ResponseValidationError {
-  return bodyProblemError({
-    message: `The body is larger than the SDK's cap of ${cap} bytes; reading stopped there`,
-    body: undefined,
-    method: request.method,
-    url: request.redactedUrl,
-    callId: request.callId,
   });
 }

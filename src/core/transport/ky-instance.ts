@@ -13,10 +13,9 @@ interface AttemptSignalOption {
   attemptSignal?: AbortSignal | undefined;
 }
 
-/** Sets the attempt's signal on `options`, a fresh object per attempt, and returns them. */
-export function withAttemptSignal<T extends Options>(options: T, signal: AbortSignal): T {
-  (options as T & AttemptSignalOption).attemptSignal = signal;
-  return options;
+/** Sets the attempt's signal on `options`, a fresh object per attempt. */
+export function withAttemptSignal(options: Options, signal: AbortSignal): void {
+  (options as Options & AttemptSignalOption).attemptSignal = signal;
 }
 
 /*

@@ -97,8 +97,7 @@ export function checkedCallerHeaders(
 
 /** The `Cookie` header among checked caller headers (any casing), if any: a session's identity. */
 export function cookieOf(headers: Record<string, string> | undefined): string | undefined {
-  if (headers === undefined) return undefined;
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() === "cookie") return value;
   }
   return undefined;

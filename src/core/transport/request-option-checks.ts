@@ -20,12 +20,9 @@ export function checkRequestOptions(options: RequestOptions): void {
 
 /** Refuses a `timeout` that is not a positive number of milliseconds. */
 export function checkTimeout(value: unknown): asserts value is number {
-  if (
-    typeof value !== "number" ||
-    !Number.isFinite(value) ||
-    value <= 0 ||
-    value > MAX_TIMER_DELAY_MS
-  ) {
+  // `NaN` and `Infinity` fail the range as well.
+  const inRange = typeof value === "number" && value > 0 && value <= MAX_TIMER_DELAY_MS;
+  if (!inRange) {
     throw new InvalidRequestError(
       "timeout",
       `timeout must be a positive number of milliseconds up to ${MAX_TIMER_DELAY_MS}; got ${String(value)}`,

@@ -56,14 +56,8 @@ export function delayBeforeRetry(
 ): number | undefined {
   if (!failure.retryable || attempt > maxRetries) return undefined;
   const { retryAfterSeconds } = failure;
-  if (
-    refusesAtOnce(
-      retryAfterSeconds === undefined ? undefined : retryAfterSeconds * 1000,
-      remainingWaitMs,
-    )
-  ) {
-    return undefined;
-  }
+  const retryAfterMs = retryAfterSeconds === undefined ? undefined : retryAfterSeconds * 1000;
+  if (refusesAtOnce(retryAfterMs, remainingWaitMs)) return undefined;
   return retryDelayMs(attempt, retryAfterSeconds);
 }
 

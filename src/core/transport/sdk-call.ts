@@ -90,7 +90,8 @@ export class SdkCall {
     if (!span) return;
     span.setAttribute("postline.retry_count", this.#retries);
     span.setAttribute("postline.pacing.wait_ms", Math.round(this.#pacingWaitMs));
-    if (error !== undefined) markFailed(span, error, errorType(error));
+    if (error !== undefined)
+      markFailed(span, error, error instanceof Error ? error.name : "_OTHER");
     span.end();
   }
 }
@@ -123,8 +124,4 @@ function markFailed(span: TraceSpan, error: unknown, type: string): void {
   } else {
     span.setStatus({ code: SPAN_STATUS_ERROR });
   }
-}
-
-function errorType(error: unknown): string {
-  return error instanceof Error ? error.name : "_OTHER";
 }

@@ -48,11 +48,8 @@ export async function sendAttempt(
       );
       throw error;
     });
-    const body = await readBody(
-      response,
-      deadline,
-      response.ok ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES,
-    );
+    const maxBytes = response.ok ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES;
+    const body = await readBody(response, deadline, maxBytes);
     return { kind: "response", response, body, durationMs: performance.now() - started };
   } catch (thrown) {
     const { endedBy } = deadline;

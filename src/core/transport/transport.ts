@@ -1,6 +1,5 @@
 import type { KyInstance } from "ky";
 import type { PostlineAuth } from "../auth.js";
-import type { APIUserAbortError } from "../errors/connection-errors.js";
 import type { CallMetrics, WaitOutcome } from "../observe/call-metrics.js";
 import type { ClientHooks } from "../observe/hooks.js";
 import type { LevelledLogger } from "../observe/logger.js";
@@ -76,9 +75,6 @@ export class Transport {
     if (apiKey !== null) checkApiKeyForHeader(apiKey);
     this.#auth = apiKey === null ? "session" : "apiKey";
     const session = apiKey === null;
-    // The `Authorization` header, or nothing in session mode.
-    const credentialHeaders: Record<string, string> =
-      apiKey === null ? {} : { authorization: `Bearer ${apiKey}` };
     const headers = checkedCallerHeaders(config.headers, { where: "client", session });
     this.#sessionCookie = cookieOf(headers);
     this.#config = rest;
@@ -88,7 +84,8 @@ export class Transport {
       callerHeaders: headers,
       defaultHeaders: { accept: "application/json" },
       sdkHeaders: { "x-postline-sdk": config.sdkHeader },
-      credentialHeaders,
+      // The `Authorization` header, or nothing in session mode.
+      credentialHeaders: session ? {} : { authorization: `Bearer ${apiKey}` },
       session,
     });
   }
@@ -142,7 +139,7 @@ export class Transport {
     /** Time this call has spent waiting for slots and before retries: `maxWaitMs` bounds it. */
     let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
-      if (request.signal?.aborted) throw this.#userAbort(request);
+      if (request.signal?.aborted) throw userAbortOf(request, this.#config.redact);
       const waitStarted = performance.now();
       const leftMs = leftToWaitMs(request.maxWaitMs, waitedMs);
       const release = await this.#waitForSlot(request, attempt, leftMs, sdkCall);
@@ -162,10 +159,9 @@ export class Transport {
       let status: number | undefined;
       if (result.kind === "response") {
         this.#observer.responded(request, attempt, result);
-        const { ok } = result.response;
         const { text } = result.body;
         status = result.response.status;
-        if (ok && text !== undefined) {
+        if (result.response.ok && text !== undefined) {
           if (span) endAttemptSpan(span, status);
           this.#config.metrics?.attempted(request.method, result.durationMs, status);
           return new ReadResponse(request, text);
@@ -173,19 +169,11 @@ export class Transport {
       }
       const failure = classifyFailure(request, result, this.#config);
       if (span) endAttemptSpan(span, status, failure.error);
-      this.#config.metrics?.attempted(
-        request.method,
-        result.durationMs,
-        status,
-        attemptErrorType(status, failure.error),
-      );
+      const errorType = attemptErrorType(status, failure.error);
+      this.#config.metrics?.attempted(request.method, result.durationMs, status, errorType);
       if (result.kind === "no-response") this.#observer.failed(request, attempt, result, failure);
-      const delayMs = delayBeforeRetry(
-        failure,
-        attempt,
-        request.maxRetries,
-        leftToWaitMs(request.maxWaitMs, waitedMs),
-      );
+      const remainingMs = leftToWaitMs(request.maxWaitMs, waitedMs);
+      const delayMs = delayBeforeRetry(failure, attempt, request.maxRetries, remainingMs);
       if (delayMs === undefined) throw failure.error;
       this.#observer.retrying(request, attempt, failure, delayMs);
       // A 429's Retry-After is a wait for the budget, as a wait for a slot is.
@@ -218,7 +206,7 @@ export class Transport {
     } catch (error) {
       if (!request.signal?.aborted) throw error;
       if (queued) this.#waitEnded(request, sdkCall, "aborted", startedAt);
-      throw this.#userAbort(request);
+      throw userAbortOf(request, this.#config.redact);
     }
     if (answer.granted) {
       if (queued) this.#waitEnded(request, sdkCall, "granted", startedAt);
@@ -272,13 +260,9 @@ export class Transport {
       await sleep(delayMs, request.signal);
     } catch {
       if (holdOf) this.#waitEnded(request, holdOf, "aborted", startedAt);
-      throw this.#userAbort(request);
+      throw userAbortOf(request, this.#config.redact);
     }
     if (holdOf) this.#waitEnded(request, holdOf, "granted", startedAt);
-  }
-
-  #userAbort(request: PreparedRequest): APIUserAbortError {
-    return userAbortOf(request, this.#config.redact);
   }
 }
 
