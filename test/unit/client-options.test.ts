@@ -148,6 +148,9 @@ describe("other options", () => {
   it.each([
     [{ timeout: -1 }, "timeout"],
     [{ timeout: Number.NaN }, "timeout"],
+    [{ timeout: Number.POSITIVE_INFINITY }, "timeout"],
+    [{ timeout: 0 }, "timeout"],
+    [{ timeout: "30000" as never }, "timeout"],
     [{ maxRetries: 1.5 }, "maxRetries"],
     [{ logLevel: "loud" as never }, "logLevel"],
     [{ fetch: "fetch" as never }, "fetch"],
