@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script, without types
 import { countLines, countTree } from "../../scripts/count-lines.mjs";
 
-// 21,234 lines after the approval gate became one module and the house was tidied. The goal is
+// 21,143 lines after the approval gate became one module and the house was tidied. The goal is
 // 21,000: lower this as code goes, never raise it to let code in.
-const BUDGET = 21_250;
+const BUDGET = 21_150;
 const src = fileURLToPath(new URL("../../src", import.meta.url));
 
 // The agent wing: what turns the client into tools, serves them over MCP and hands them to the
