@@ -55,15 +55,13 @@ export function serveMcp(
   try {
     parsed = JSON.parse(request.bodyText);
   } catch {
-    return { response: rpcResponse(400, rpcError(null, parseError())) };
+    const reply = rpcError(null, RPC_ERROR.parseError, "The body is not valid JSON.");
+    return { response: rpcResponse(400, reply) };
   }
   const batch = Array.isArray(parsed);
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   if (messages.length === 0) {
-    const reply = rpcError(null, {
-      code: RPC_ERROR.invalidRequest,
-      message: "An empty batch holds no message.",
-    });
+    const reply = rpcError(null, RPC_ERROR.invalidRequest, "An empty batch holds no message.");
     return { response: rpcResponse(400, reply) };
   }
   const replies: JsonRpcReply[] = [];
@@ -72,16 +70,13 @@ export function serveMcp(
     const message = readMessage(value);
     if (message === "response") continue;
     if ("invalid" in message) {
-      const reply = rpcError(idOf(value), {
-        code: RPC_ERROR.invalidRequest,
-        message: `Invalid JSON-RPC message: ${message.invalid}.`,
-      });
-      replies.push(reply);
+      const problem = `Invalid JSON-RPC message: ${message.invalid}.`;
+      replies.push(rpcError(idOf(value), RPC_ERROR.invalidRequest, problem));
       continue;
     }
     // A notification gets no reply; the fake has nothing to do for any of them.
     if (message.id === undefined) continue;
-    const answered = answerOrFail(deps, request, message as JsonRpcCall & { id: JsonRpcId });
+    const answered = answer(deps, request, message as JsonRpcCall & { id: JsonRpcId });
     if (answered.caller) caller = answered.caller;
     replies.push(answered.reply);
   }
@@ -90,56 +85,41 @@ export function serveMcp(
   return caller ? { response, caller } : { response };
 }
 
-/** {@link answer}, with a fault of the fake answered as a JSON-RPC error, never a dropped socket. */
-function answerOrFail(
-  deps: PipelineDeps,
-  request: McpHttpRequest,
-  message: JsonRpcCall & { id: JsonRpcId },
-): { reply: JsonRpcReply; caller?: Caller } {
-  try {
-    return answer(deps, request, message);
-  } catch (failure) {
-    const detail = failure instanceof Error ? failure.message : String(failure);
-    const reply = rpcError(message.id, {
-      code: RPC_ERROR.internalError,
-      message: `The fake service failed: ${detail}`,
-    });
-    return { reply };
-  }
-}
-
+/** One request's reply; a fault of the fake is a JSON-RPC error, never a dropped socket. */
 function answer(
   deps: PipelineDeps,
   request: McpHttpRequest,
   message: JsonRpcCall & { id: JsonRpcId },
 ): { reply: JsonRpcReply; caller?: Caller } {
-  if (message.method === "tools/call") {
-    return callTool(
-      deps,
-      { authorization: request.headers.get("authorization"), clientAddress: request.clientAddress },
-      message.id,
-      message.params,
-    );
-  }
-  if (!DISCOVERY_METHODS.has(message.method)) {
-    return {
-      reply: rpcError(message.id, {
-        code: RPC_ERROR.methodNotFound,
-        message: `Method not found: ${message.method}. The endpoint answers initialize, ping, tools/list and tools/call.`,
-      }),
-    };
-  }
+  const from = {
+    authorization: request.headers.get("authorization"),
+    clientAddress: request.clientAddress,
+  };
   try {
+    if (message.method === "tools/call") return callTool(deps, from, message.id, message.params);
+    if (!DISCOVERY_METHODS.has(message.method)) {
+      return {
+        reply: rpcError(
+          message.id,
+          RPC_ERROR.methodNotFound,
+          `Method not found: ${message.method}. The endpoint answers initialize, ping, tools/list and tools/call.`,
+        ),
+      };
+    }
     deps.limiter.admit(`mcp-discovery:${request.clientAddress}`, {
       limit: DISCOVERY_LIMIT,
       nowMs: deps.store.clock.now().getTime(),
       what: "MCP discovery calls from this address",
     });
+    return { reply: rpcResult(message.id, discoveryResult(message)) };
   } catch (failure) {
-    if (!(failure instanceof ApiFailure)) throw failure;
-    return { reply: rpcRefusal(message.id, RPC_ERROR.rateLimited, failure) };
+    if (failure instanceof ApiFailure && failure.code === "rate_limited") {
+      return { reply: rpcRefusal(message.id, RPC_ERROR.rateLimited, failure) };
+    }
+    const detail = failure instanceof Error ? failure.message : String(failure);
+    const problem = `The fake service failed: ${detail}`;
+    return { reply: rpcError(message.id, RPC_ERROR.internalError, problem) };
   }
-  return { reply: rpcResult(message.id, discoveryResult(message)) };
 }
 
 function discoveryResult(message: JsonRpcCall): Record<string, unknown> {
@@ -151,9 +131,7 @@ function discoveryResult(message: JsonRpcCall): Record<string, unknown> {
         serverInfo: MCP_SERVER_INFO,
       };
     case "tools/list":
-      return {
-        tools: serviceTools.map(listedTool),
-      };
+      return { tools: serviceTools.map(listedTool) };
     default:
       return {};
   }
@@ -188,17 +166,12 @@ function checkHeaders(headers: Headers): FakeResponse | undefined {
   return undefined;
 }
 
-function parseError() {
-  return { code: RPC_ERROR.parseError, message: "The body is not valid JSON." };
-}
-
 function httpError(
   status: number,
   message: string,
   headers: Record<string, string> = {},
 ): FakeResponse {
-  const reply = rpcError(null, { code: RPC_ERROR.invalidRequest, message });
-  const response = rpcResponse(status, reply);
+  const response = rpcResponse(status, rpcError(null, RPC_ERROR.invalidRequest, message));
   Object.assign(response.headers, headers);
   return response;
 }

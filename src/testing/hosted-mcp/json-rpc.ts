@@ -41,14 +41,14 @@ export function rpcResult(id: JsonRpcId | null, result: Record<string, unknown>)
 }
 
 /** An error reply. */
-export function rpcError(id: JsonRpcId | null, error: JsonRpcErrorObject): JsonRpcReply {
-  return { jsonrpc: "2.0", id, error };
+export function rpcError(id: JsonRpcId | null, code: number, message: string): JsonRpcReply {
+  return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
 /** An error reply whose `data` is a refusal's envelope `error` (api-v1.md §7 "MCP"). */
 export function rpcRefusal(id: JsonRpcId | null, code: number, failure: ApiFailure): JsonRpcReply {
   const data = { code: failure.code, message: failure.message, ...failure.extra };
-  return rpcError(id, { code, message: failure.message, data });
+  return { jsonrpc: "2.0", id, error: { code, message: failure.message, data } };
 }
 
 /** The HTTP answer carrying one reply, or a batch's. */

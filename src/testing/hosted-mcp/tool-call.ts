@@ -46,7 +46,7 @@ export function callTool(
 ): { reply: JsonRpcReply; caller?: Caller } {
   const call = readCallParams(params);
   if ("invalid" in call) {
-    return { reply: rpcError(id, { code: RPC_ERROR.invalidParams, message: call.invalid }) };
+    return { reply: rpcError(id, RPC_ERROR.invalidParams, call.invalid) };
   }
   const request: PipelineRequest = {
     method: "POST",
