@@ -5,20 +5,25 @@
  */
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 
-/** Headers every answer of the fake's own routes carries. */
-export const OWN_ROUTE_HEADERS: Readonly<Record<string, string>> = {
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-};
+/** An answer of the fake's own routes: never cached, never sniffed, with any `extra` headers. */
+export function ownRouteAnswer(
+  status: number,
+  contentType: string,
+  body: string,
+  extra: Record<string, string> = {},
+): FakeResponse {
+  const headers = {
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "content-type": contentType,
+  };
+  return { status, headers: { ...headers, ...extra }, body };
+}
 
 /** A JSON answer. */
 export function controlJson(status: number, value: unknown): FakeResponse {
-  return {
-    status,
-    headers: { ...OWN_ROUTE_HEADERS, "content-type": "application/json" },
-    body: JSON.stringify(value),
-  };
+  return ownRouteAnswer(status, "application/json", JSON.stringify(value));
 }
 
 /** A refusal: `code` says what, `message` how to fix it, `param` the field at fault. */

@@ -29,9 +29,19 @@ export async function answerRequests(
   query: URLSearchParams,
   signal?: AbortSignal,
 ): Promise<FakeResponse> {
-  const parsed = parseQuery(query);
-  if ("response" in parsed) return parsed.response;
-  const { filter, wait, count } = parsed;
+  // The first value of a repeated name is the one read.
+  const named = [...query.keys()].map((name) => [name, query.get(name)]);
+  const parsed = JournalQuerySchema.safeParse(Object.fromEntries(named));
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const param = String(issue?.path[0]);
+    return controlError(400, "invalid_query", `Invalid \`${param}\`: ${issue?.message}.`, {
+      param,
+    });
+  }
+  const { after = 0, wait, count = 1, ...rest } = parsed.data;
+  // zod leaves an absent optional key absent, as `exactOptionalPropertyTypes` wants.
+  const filter = { after, ...rest } as JournalFilter;
   if (wait !== undefined && wait > 0 && countJournal(service, filter) < count) {
     const active = activeWaits.get(service) ?? 0;
     if (active >= WAIT_LIMITS.concurrent) {
@@ -103,25 +113,3 @@ export const JournalQuerySchema = z.object({
     .describe("Only this `error.code`.")
     .meta({ example: "rate_limited" }),
 });
-
-type ParsedQuery =
-  | { filter: JournalFilter; wait: number | undefined; count: number }
-  | { response: FakeResponse };
-
-/** The query read (the first value of a repeated name), or the refusal of its first problem. */
-function parseQuery(query: URLSearchParams): ParsedQuery {
-  const named = [...query.keys()].map((name) => [name, query.get(name)]);
-  const parsed = JournalQuerySchema.safeParse(Object.fromEntries(named));
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    const param = String(issue?.path[0]);
-    return {
-      response: controlError(400, "invalid_query", `Invalid \`${param}\`: ${issue?.message}.`, {
-        param,
-      }),
-    };
-  }
-  const { after = 0, wait, count = 1, ...filter } = parsed.data;
-  // zod leaves an absent optional key absent, as `exactOptionalPropertyTypes` wants.
-  return { filter: { after, ...filter } as JournalFilter, wait, count };
-}

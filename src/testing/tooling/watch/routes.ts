@@ -20,7 +20,7 @@
 import { createRedactor, redactDeep } from "../../../core/redact.js";
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 import type { FakeService } from "../../fake/service.js";
-import { controlError, controlJson, OWN_ROUTE_HEADERS } from "../control/control-answers.js";
+import { controlError, controlJson, ownRouteAnswer } from "../control/control-answers.js";
 import { type ControlOptions, refuseWithoutToken } from "../control/control-guard.js";
 import type { OwnRouteRequest } from "../control/control-request.js";
 import { answerControl, isControlPath } from "../control/control-routes.js";
@@ -96,13 +96,15 @@ export async function answerWatch(
   if (!isTrustedHost(host, options.allowHosts)) return forbiddenHost(host, "The watch page");
   if (request.method !== "GET" && request.method !== "HEAD") {
     const refusal = `${url.pathname} answers GET only.\n`;
-    return text(405, "text/plain", refusal, { allow: "GET, HEAD" });
+    return ownRouteAnswer(405, "text/plain; charset=utf-8", refusal, { allow: "GET, HEAD" });
   }
   switch (url.pathname) {
     case WATCH_PATHS.page:
-      return text(200, "text/html", WATCH_PAGE, { "content-security-policy": PAGE_POLICY });
+      return ownRouteAnswer(200, "text/html; charset=utf-8", WATCH_PAGE, {
+        "content-security-policy": PAGE_POLICY,
+      });
     case WATCH_PATHS.script:
-      return text(200, "text/javascript", WATCH_SCRIPT);
+      return ownRouteAnswer(200, "text/javascript; charset=utf-8", WATCH_SCRIPT);
     case WATCH_PATHS.state:
       return controlJson(200, redactDeep(service.overview(), redact));
     default: {
@@ -111,20 +113,6 @@ export async function answerWatch(
       return refused ?? answerRequests(service, url.searchParams, request.signal);
     }
   }
-}
-
-/** A UTF-8 text answer of `type`, with the own routes' headers and any `extra`. */
-function text(
-  status: number,
-  type: string,
-  body: string,
-  extra: Record<string, string> = {},
-): FakeResponse {
-  return {
-    status,
-    headers: { ...OWN_ROUTE_HEADERS, "content-type": `${type}; charset=utf-8`, ...extra },
-    body,
-  };
 }
 
 export type { WatchedRequest } from "./request-journal.js";
