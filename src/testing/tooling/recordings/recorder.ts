@@ -67,7 +67,7 @@ export class Recorder {
     if (seed !== undefined) {
       const { $schema: _schema, ...rest } = seed;
       const scrubbed = this.#scrubber.scrub(rest);
-      this.#scrubber.assertClean(scrubbed, "$.seed");
+      this.#scrubber.assertClean(scrubbed, ["seed"]);
       recording.seed = scrubbed as RecordingJson["seed"];
     }
     this.#recording = recording;

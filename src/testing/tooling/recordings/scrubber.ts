@@ -5,6 +5,7 @@
  * file, so one secret or one person keeps one placeholder across its exchanges and its seed.
  */
 import { TOKEN_SHAPE } from "../../../core/redact.js";
+import { jsonPath } from "../../fake/model/seed-schema.js";
 import { mapStrings } from "./exchange-body.js";
 
 /** Where something secret is left after scrubbing: a JSON path, the secret itself never shown. */
@@ -56,24 +57,16 @@ export class Scrubber {
    * Throws {@link SecretLeftError} naming the first place in `value` (keys included) holding a
    * token seen, anything shaped like a token, or an address that is no placeholder.
    */
-  assertClean(value: unknown, path = "$"): void {
+  assertClean(value: unknown, path: readonly PropertyKey[] = []): void {
     if (typeof value === "string") {
-      if (this.#holdsSecret(value)) throw new SecretLeftError(path);
+      if (this.#holdsSecret(value)) throw new SecretLeftError(jsonPath(path));
       return;
     }
     if (value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (const [index, entry] of value.entries()) this.assertClean(entry, `${path}[${index}]`);
-      return;
-    }
-    for (const [name, entry] of Object.entries(value)) {
+    for (const [index, [name, entry]] of Object.entries(value).entries()) {
       // A secret in a key is named by its position, never by the key itself.
-      if (this.#holdsSecret(name))
-        throw new SecretLeftError(`${path}[key ${Object.keys(value).indexOf(name)}]`);
-      this.assertClean(
-        entry,
-        /^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`,
-      );
+      if (this.#holdsSecret(name)) throw new SecretLeftError(`${jsonPath(path)}[key ${index}]`);
+      this.assertClean(entry, [...path, Array.isArray(value) ? index : name]);
     }
   }
 
