@@ -3,6 +3,7 @@
  * the recording's `201` answers created is the n-th id the fake's answers created. Ids the seed
  * holds are the same on both sides and are not mapped.
  */
+import type { ComparedAnswer } from "./compare-answer.js";
 import { mapStrings } from "./exchange-body.js";
 
 /** The recorded ids and the fake's, by order of creation. */
@@ -12,10 +13,7 @@ export class IdMap {
   readonly #toFake = new Map<string, string>();
 
   /** Notes the ids one exchange created, on each side (a `201`'s `id` and `items[].id`). */
-  learn(
-    recorded: { status: number; body: unknown },
-    fake: { status: number; body: unknown },
-  ): void {
+  learn(recorded: ComparedAnswer, fake: ComparedAnswer): void {
     if (recorded.status === 201) this.#recorded.push(...createdIds(recorded.body));
     if (fake.status === 201) this.#fake.push(...createdIds(fake.body));
     const paired = Math.min(this.#recorded.length, this.#fake.length);

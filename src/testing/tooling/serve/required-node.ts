@@ -8,22 +8,14 @@
 const REQUIRED_NODE_MAJOR = 22;
 
 /** The runtime's version strings, as `process.versions` holds them (absent outside Node-like runtimes). */
-interface RuntimeVersions {
-  readonly node?: string | undefined;
-  readonly bun?: string | undefined;
-  readonly deno?: string | undefined;
-}
-
-function currentVersions(): RuntimeVersions | undefined {
-  return (globalThis as { process?: { versions?: RuntimeVersions } }).process?.versions;
-}
+type RuntimeVersions = Readonly<Partial<Record<"node" | "bun" | "deno", string>>>;
 
 /**
  * What is wrong with the runtime for `@postline/sdk/testing`, or `undefined` when nothing is:
  * only Node itself is judged (Bun and Deno report a Node version of their own, and browsers none).
  */
 export function olderNodeProblem(
-  versions: RuntimeVersions | undefined = currentVersions(),
+  versions = (globalThis as { process?: { versions?: RuntimeVersions } }).process?.versions,
 ): string | undefined {
   if (!versions?.node || versions.bun || versions.deno) return undefined;
   const major = Number(versions.node.split(".")[0]);
