@@ -11,7 +11,8 @@ export interface ToolRoute {
   readonly method: HttpMethod;
   readonly path: string;
   readonly query: URLSearchParams;
-  readonly body?: Record<string, unknown>;
+  /** The JSON body; `undefined` for none. */
+  readonly body?: Record<string, unknown> | undefined;
   /** Shapes the route's JSON body (`undefined` for a 204) as the tool's result. */
   readonly result: (body: unknown) => Record<string, unknown>;
 }
@@ -37,12 +38,8 @@ export const TOOL_ROUTES: Readonly<Record<ServiceToolName, (input: ToolInput) =>
     }),
   update_content: ({ id, ...changes }) => send("PATCH", itemPath(id), changes, asIs),
   schedule_content: ({ id, ...when }) => send("POST", `${itemPath(id)}/schedule`, when, asIs),
-  delete_content: ({ id }) => ({
-    method: "DELETE",
-    path: itemPath(id),
-    query: new URLSearchParams(),
-    result: () => ({ deleted: true, id }),
-  }),
+  delete_content: ({ id }) =>
+    send("DELETE", itemPath(id), undefined, () => ({ deleted: true, id })),
 };
 
 function itemPath(id: unknown): string {
@@ -58,9 +55,9 @@ function get(path: string, input: ToolInput, result: ToolRoute["result"]): ToolR
 }
 
 function send(
-  method: "POST" | "PATCH",
+  method: "POST" | "PATCH" | "DELETE",
   path: string,
-  body: ToolInput,
+  body: ToolInput | undefined,
   result: ToolRoute["result"],
 ): ToolRoute {
   return { method, path, query: new URLSearchParams(), body, result };

@@ -29,15 +29,10 @@ export async function answerReset(
     // The model's own checks (an item on an unknown channel, an id seeded twice).
     return controlError(400, "invalid_seed", (error as Error).message, { param: "$.seed" });
   }
-  return controlJson(200, resetAnswer(service));
-}
-
-/** What a reset answers: the main workspace's key and channels, and the clock. */
-function resetAnswer(service: FakeService) {
-  return {
+  return controlJson(200, {
     apiKey: service.defaults.apiKey,
     channelIds: service.defaults.channelIds,
     now: service.clock.now().toISOString(),
     frozen: service.clock.frozen,
-  };
+  });
 }
