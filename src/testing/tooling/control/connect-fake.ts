@@ -9,6 +9,7 @@ import type { FaultMatch } from "../../fake/faults/registry.js";
 import type { FakeSeedSchema } from "../../fake/model/seed-schema.js";
 import type { FakeOverview } from "../watch/overview.js";
 import type { JournalFilter, WatchedRequest } from "../watch/request-journal.js";
+import type { KeyBodySchema } from "./keys-route.js";
 
 /** A seed as JSON: what `postline fake --seed` reads (`@postline/sdk/fake-seed.schema.json`). */
 export type FakeSeedJson = z.input<typeof FakeSeedSchema>;
@@ -121,14 +122,8 @@ export interface FakeControl {
   faults(): Promise<InjectedFault[]>;
   /** Removes every fault; resolves to how many there were. */
   clearFaults(): Promise<number>;
-  /** Adds an agent key. */
-  addKey(key: {
-    name: string;
-    scopes: ("read" | "write" | "admin")[];
-    live?: boolean;
-    workspace?: string;
-    member?: string;
-  }): Promise<FakeControlKey>;
+  /** Adds an agent key: a name and scopes, and optionally `live`, a `workspace` and a `member`. */
+  addKey(key: z.input<typeof KeyBodySchema>): Promise<FakeControlKey>;
   /** The request journal, filtered; with `wait`, once `count` entries match or the wait ends. */
   requests(query?: FakeRequestQuery): Promise<FakeJournal>;
   /** The overview the watch page shows. */

@@ -34,7 +34,8 @@ export function guardControl(
   }
   const unauthorized = refuseWithoutToken(request, options.token);
   if (unauthorized) return unauthorized;
-  if (request.method !== "GET" && request.method !== "HEAD" && !isJson(request.headers)) {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (request.method !== "GET" && request.method !== "HEAD" && type !== "application/json") {
     return controlError(
       415,
       "unsupported_media_type",
@@ -63,11 +64,6 @@ export function refuseWithoutToken(
     return controlError(401, "control_token_invalid", "The control token does not match.");
   }
   return undefined;
-}
-
-function isJson(headers: Headers): boolean {
-  const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return type === "application/json";
 }
 
 function sameHost(origin: string, host: string | null): boolean {
