@@ -13,17 +13,14 @@ export interface JsonRpcCall {
   readonly params?: unknown;
 }
 
-/** The `error` member of a JSON-RPC error response. */
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data?: Record<string, unknown>;
-}
-
 /** A response to one request. */
 export type JsonRpcReply =
   | { jsonrpc: "2.0"; id: JsonRpcId | null; result: Record<string, unknown> }
-  | { jsonrpc: "2.0"; id: JsonRpcId | null; error: JsonRpcErrorObject };
+  | {
+      jsonrpc: "2.0";
+      id: JsonRpcId | null;
+      error: { code: number; message: string; data?: Record<string, unknown> };
+    };
 
 /** The error codes of JSON-RPC 2.0, and the two of `@postline/sdk/mcp` for the §7 refusals. */
 export const RPC_ERROR = {
