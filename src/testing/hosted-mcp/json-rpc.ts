@@ -3,7 +3,6 @@ import { z } from "zod";
 import { MCP_REFUSAL_CODES } from "../../mcp/server/json-rpc-codes.js";
 import type { ApiFailure, FakeResponse } from "../fake/http/fake-response.js";
 
-/** A JSON-RPC request id. */
 export type JsonRpcId = string | number;
 
 /** A request (with an id) or a notification (without one). */
@@ -32,12 +31,10 @@ export const RPC_ERROR = {
   ...MCP_REFUSAL_CODES,
 } as const;
 
-/** A successful reply. */
 export function rpcResult(id: JsonRpcId | null, result: Record<string, unknown>): JsonRpcReply {
   return { jsonrpc: "2.0", id, result };
 }
 
-/** An error reply. */
 export function rpcError(id: JsonRpcId | null, code: number, message: string): JsonRpcReply {
   return { jsonrpc: "2.0", id, error: { code, message } };
 }

@@ -11,7 +11,6 @@ export interface ToolRoute {
   readonly method: HttpMethod;
   readonly path: string;
   readonly query: URLSearchParams;
-  /** The JSON body; `undefined` for none. */
   readonly body?: Record<string, unknown> | undefined;
   /** Shapes the route's JSON body (`undefined` for a 204) as the tool's result. */
   readonly result: (body: unknown) => Record<string, unknown>;

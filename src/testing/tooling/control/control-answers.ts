@@ -1,7 +1,8 @@
 /**
- * The answers of the control plane: JSON, never cached, never sniffed, and no CORS header ever
- * (a page of another origin cannot read them). A refusal has the contract's envelope shape,
- * `{ error: { code, message, param? } }`, so the same client code reads both.
+ * The answers of the fake's own routes (the control plane's JSON, the watch page's text): never
+ * cached, never sniffed, and no CORS header ever, so a page of another origin cannot read them.
+ * A refusal has the contract's envelope shape, `{ error: { code, message, param? } }`, so the
+ * same client code reads both.
  */
 import type { FakeResponse } from "../../fake/http/fake-response.js";
 
@@ -21,7 +22,6 @@ export function ownRouteAnswer(
   return { status, headers: { ...headers, ...extra }, body };
 }
 
-/** A JSON answer. */
 export function controlJson(status: number, value: unknown): FakeResponse {
   return ownRouteAnswer(status, "application/json", JSON.stringify(value));
 }
