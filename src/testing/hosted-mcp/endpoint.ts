@@ -91,12 +91,8 @@ function answer(
   request: McpHttpRequest,
   message: JsonRpcCall & { id: JsonRpcId },
 ): { reply: JsonRpcReply; caller?: Caller } {
-  const from = {
-    authorization: request.headers.get("authorization"),
-    clientAddress: request.clientAddress,
-  };
   try {
-    if (message.method === "tools/call") return callTool(deps, from, message.id, message.params);
+    if (message.method === "tools/call") return callTool(deps, request, message.id, message.params);
     if (!DISCOVERY_METHODS.has(message.method)) {
       return {
         reply: rpcError(

@@ -28,19 +28,13 @@ import {
 } from "./json-rpc.js";
 import { TOOL_ROUTES } from "./tool-routes.js";
 
-/** Who is calling: the HTTP request's credentials and address. */
-export interface McpCaller {
-  readonly authorization: string | null;
-  readonly clientAddress: string;
-}
-
 /** The two tools that create content share POST /content's window of 10 (§8). */
 const CREATE_TOOLS: ReadonlySet<string> = new Set(["create_content_draft", "generate_content"]);
 
-/** Answers one `tools/call` request. */
+/** Answers one `tools/call` request; `from` is the HTTP request, read for its bearer and address. */
 export function callTool(
   deps: PipelineDeps,
-  from: McpCaller,
+  from: { readonly headers: Headers; readonly clientAddress: string },
   id: JsonRpcId,
   params: unknown,
 ): { reply: JsonRpcReply; caller?: Caller } {
@@ -52,7 +46,7 @@ export function callTool(
     method: "POST",
     apiPath: null,
     query: new URLSearchParams(),
-    authorization: from.authorization,
+    authorization: from.headers.get("authorization"),
     bodyText: "",
     clientAddress: from.clientAddress,
   };
