@@ -106,14 +106,12 @@ export async function answerFaultInject(
   }
   const spec = await readControlBody(request, FaultBodySchema);
   if (!spec.ok) return spec.response;
-  let handle: FaultHandle;
   try {
     // zod leaves an absent optional key absent, as `exactOptionalPropertyTypes` wants.
-    handle = service.faults.inject(spec.value as FaultSpec);
+    return controlJson(201, faultView(service.faults.inject(spec.value as FaultSpec)));
   } catch (error) {
     return controlError(400, "invalid_body", (error as Error).message, { param: "body" });
   }
-  return controlJson(201, faultView(handle));
 }
 
 /** Answers `GET /fake/faults`: the faults that still apply, in the order they match. */
