@@ -96,8 +96,7 @@ export class FakeProvider implements FakeProviderControls {
       .sort((a, b) => a.seq - b.seq);
     for (const item of due) {
       const workspace = this.#store.workspace(item.workspaceId);
-      const channel =
-        item.channelId === null ? undefined : this.#store.channelOf(workspace, item.channelId);
+      const channel = this.#store.channelOf(workspace, item.channelId);
       if (!channel?.connected) {
         item.status = "failed";
         item.scheduledAt = null;

@@ -197,7 +197,7 @@ export function addSeededItem(
   seed: ContentSeed,
 ): ContentRecord {
   if (store.content.has(seed.id)) throw new Error(`Content item ${seed.id} is seeded twice`);
-  const channel = seed.channelId === null ? undefined : store.channelOf(workspace, seed.channelId);
+  const channel = store.channelOf(workspace, seed.channelId);
   if (seed.channelId !== null && !channel) {
     throw new Error(`Content item ${seed.id}: no channel ${seed.channelId} in ${workspace.id}`);
   }

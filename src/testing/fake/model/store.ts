@@ -61,8 +61,11 @@ export class FakeStore {
     return workspace;
   }
 
-  /** A channel of this workspace, or undefined (another workspace's channel is not found). */
-  channelOf(workspace: WorkspaceRecord, channelId: string): ChannelRecord | undefined {
+  /**
+   * A channel of this workspace, or undefined (another workspace's channel is not found, nor is
+   * any for the `null` of an item without a channel).
+   */
+  channelOf(workspace: WorkspaceRecord, channelId: string | null): ChannelRecord | undefined {
     return workspace.channels.find((channel) => channel.id === channelId);
   }
 

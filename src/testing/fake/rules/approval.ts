@@ -11,11 +11,6 @@ import type { FakeStore } from "../model/store.js";
 import { placeInWeek } from "./plan.js";
 import { findAiIsms } from "./scans.js";
 
-/** The channel an item has, or will have once the call's `channelId` applies. */
-export function channelOfItem(store: FakeStore, workspace: WorkspaceRecord, item: ContentRecord) {
-  return item.channelId === null ? undefined : store.channelOf(workspace, item.channelId);
-}
-
 /** PATCH rule 2 / schedule rule 1: approving or scheduling needs a connected channel. */
 export function assertConnectedChannel(
   channel: ChannelRecord | undefined,

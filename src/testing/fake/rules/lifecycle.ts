@@ -13,7 +13,6 @@ import {
   approveItem,
   assertAcknowledged,
   assertConnectedChannel,
-  channelOfItem,
   queueAtPlannedTime,
   recordAcknowledgment,
   unapproveItem,
@@ -128,7 +127,7 @@ export function updateContent(context: RouteContext) {
   const target =
     channelId !== undefined
       ? moveTarget(store, workspace, item, channelId)
-      : channelOfItem(store, workspace, item);
+      : store.channelOf(workspace, item.channelId);
   const text = content ?? item.content;
   if (status === "pending") {
     // PATCH rule 2: the check reads the channel the item will have after this call.

@@ -77,6 +77,6 @@ function judgeText(
 
 /** Re-runs the scans on an item's saved text and channel (api-v1.md §2.1 rule 4). */
 export function scanItem(store: FakeStore, workspace: WorkspaceRecord, item: ContentRecord): void {
-  const channel = item.channelId === null ? undefined : store.channelOf(workspace, item.channelId);
+  const channel = store.channelOf(workspace, item.channelId);
   item.scan = judgeText(store, workspace, item.content, { channel, voice: item.voice });
 }
