@@ -122,21 +122,17 @@ export function checkFault(spec: FaultKind): void {
   behaviourOf(spec).check?.(spec);
 }
 
-/** One request's fault: both halves, bound to its spec. */
-export interface ActiveFault {
-  /** Before the model: an outcome that answers instead, or `undefined` to ask the model. */
-  before(context: FaultContext): Promise<FakeOutcome | undefined>;
-  /** After the model: what the caller sees of its answer. */
-  after(response: FakeResponse): FakeOutcome;
+/** Before the model: an outcome that answers instead, or `undefined` to ask the model. */
+export async function faultBefore(
+  spec: FaultKind,
+  context: FaultContext,
+): Promise<FakeOutcome | undefined> {
+  return behaviourOf(spec).before?.(spec, context);
 }
 
-/** The fault `spec` applied to one request. */
-export function activeFault(spec: FaultKind): ActiveFault {
-  const behaviour = behaviourOf(spec);
-  return {
-    before: async (context) => behaviour.before?.(spec, context),
-    after: (response) => (behaviour.after ? behaviour.after(spec, response) : respond(response)),
-  };
+/** After the model: what the caller sees of its answer. */
+export function faultAfter(spec: FaultKind, response: FakeResponse): FakeOutcome {
+  return behaviourOf(spec).after?.(spec, response) ?? respond(response);
 }
 
 function respond(response: FakeResponse): FakeOutcome {

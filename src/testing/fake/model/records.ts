@@ -9,6 +9,7 @@ import type { KeyScope } from "../../../schemas/index.js";
 import type { ChannelSeed, MemberSeed, QuotaSeed, ScheduleConfigSeed, VoiceSeed } from "./seed.js";
 import type { BrandRecord, SlotRecord, Voice, WorkspaceState } from "./workspace-settings.js";
 
+export type { AiIsmPattern } from "./ai-ism-patterns.js";
 export type {
   ApprovalMode,
   BrandRecord,
@@ -25,14 +26,6 @@ export type MemberRecord = Required<MemberSeed>;
 
 /** A channel: its seed with every default filled in. */
 export type ChannelRecord = Required<Omit<ChannelSeed, "connectedAt">> & { connectedAt: Date };
-
-/** An AI-writing pattern the fake detects. */
-export interface AiIsmPattern {
-  /** The label reported in `aiIsmMatches` and named by allowlists. */
-  label: string;
-  /** What the pattern matches. */
-  pattern: RegExp;
-}
 
 /** One voice's settings; `approvalMode: null` follows the workspace. */
 export type VoiceSettingsRecord = Required<VoiceSeed>;
