@@ -219,8 +219,7 @@ export class FakeService {
     this.#log.add(entry, { mcp, bodyChars: oversize === undefined ? bodyText.length : 0 });
     const fault = this.#faults.take(method, apiPath ?? url.pathname);
     if (fault) entry.fault = fault.kind;
-    const instead = await (fault &&
-      faultBefore(fault, { now: this.clock.now(), signal: request.signal }));
+    const instead = await faultBefore(fault, { now: this.clock.now(), signal: request.signal });
     if (instead) return this.#log.settle(entry, instead);
 
     const writesBefore = store.writes;
@@ -244,10 +243,7 @@ export class FakeService {
     entry.applied = store.writes > writesBefore;
     if (caller?.key) Object.assign(entry, { keyId: caller.key.id, keyName: caller.key.name });
     if (caller) entry.credential = caller.key ? "key" : "session";
-    return this.#log.settle(
-      entry,
-      fault ? faultAfter(fault, response) : { kind: "response", response },
-    );
+    return this.#log.settle(entry, faultAfter(fault, response));
   }
 
   /**

@@ -122,17 +122,20 @@ export function checkFault(spec: FaultKind): void {
   behaviourOf(spec).check?.(spec);
 }
 
-/** Before the model: an outcome that answers instead, or `undefined` to ask the model. */
+/**
+ * Before the model: an outcome that answers instead, or `undefined` to ask the model (always,
+ * for a request no fault matched).
+ */
 export async function faultBefore(
-  spec: FaultKind,
+  spec: FaultKind | undefined,
   context: FaultContext,
 ): Promise<FakeOutcome | undefined> {
-  return behaviourOf(spec).before?.(spec, context);
+  return spec && behaviourOf(spec).before?.(spec, context);
 }
 
-/** After the model: what the caller sees of its answer. */
-export function faultAfter(spec: FaultKind, response: FakeResponse): FakeOutcome {
-  return behaviourOf(spec).after?.(spec, response) ?? respond(response);
+/** After the model: what the caller sees of its answer (the answer itself, without a fault). */
+export function faultAfter(spec: FaultKind | undefined, response: FakeResponse): FakeOutcome {
+  return (spec && behaviourOf(spec).after?.(spec, response)) ?? respond(response);
 }
 
 function respond(response: FakeResponse): FakeOutcome {

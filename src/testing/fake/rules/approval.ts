@@ -60,11 +60,6 @@ export function assertAcknowledged(check: AcknowledgmentCheck): void {
   );
 }
 
-/** Records an acknowledgment (`acknowledgeAiIsms: true`) for the item's exact text now. */
-export function recordAcknowledgment(item: ContentRecord): void {
-  item.acknowledgedText = item.content;
-}
-
 /**
  * Approves an item (§3 first row): adds it to the week's plan and queues it at its planned time
  * when that is still ahead. Returns whether the planned time had passed. `source` is the face the

@@ -14,7 +14,6 @@ import {
   assertAcknowledged,
   assertConnectedChannel,
   queueAtPlannedTime,
-  recordAcknowledgment,
   unapproveItem,
 } from "./approval.js";
 import { bodyObject, optionalBoolean, optionalString } from "./input.js";
@@ -146,7 +145,7 @@ export function updateContent(context: RouteContext) {
   if (status === "draft" && item.status === "pending") unapproveItem(item);
   if (status === "draft") item.heldForChannel = false;
   if (status === "pending") {
-    if (acknowledge === true) recordAcknowledgment(item);
+    if (acknowledge === true) item.acknowledgedText = item.content;
     const approval = { caller, source: context.approvalSource };
     plannedTimePassed = approveItem(store, workspace, item, approval).plannedTimePassed;
   } else if (status === "cancelled") {
