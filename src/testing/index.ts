@@ -24,7 +24,7 @@ export {
   DEFAULT_BASE_URL,
   type FakeDefaults,
   type OtherWorkspaceDefaults,
-} from "./fake/model/fake-defaults.js";
+} from "./fake/model/seeded-model.js";
 export type {
   AiIsmPattern,
   ApprovalMode,

@@ -28,9 +28,9 @@ import {
   type SignInOptions,
 } from "./http/sessions.js";
 import { addSeededWorkspace } from "./model/build-workspace.js";
-import type { FakeDefaults, OtherWorkspaceDefaults } from "./model/fake-defaults.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
-import { buildSeededModel, type SeededModel } from "./model/seeded-model.js";
+import type { FakeDefaults, OtherWorkspaceDefaults, SeededModel } from "./model/seeded-model.js";
+import { buildSeededModel } from "./model/seeded-model.js";
 import { RateLimiter } from "./rules/limits.js";
 
 /** The fake service, as {@link createFakeService} returns it. */

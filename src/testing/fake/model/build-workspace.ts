@@ -2,7 +2,6 @@
 
 import { placementAt } from "../rules/plan.js";
 import { scanItem } from "../rules/scans.js";
-import { newBearerToken } from "./ids.js";
 import type {
   ChannelRecord,
   ContentRecord,
@@ -184,6 +183,13 @@ export function addSeededKey(
   };
   store.keys.set(key.id, key);
   return key;
+}
+
+/** A fresh bearer token of the given environment, in the `<prefix>_<env>_...` form (random hex). */
+export function newBearerToken(environment: "test" | "live"): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `pl_${environment}_${hex}`;
 }
 
 function keptToken(store: FakeStore, id: string, environment: "test" | "live") {
