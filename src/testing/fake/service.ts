@@ -73,12 +73,12 @@ export class FakeService {
   reset(seed: FakeServiceSeed = this.#seed): void {
     const tokens = new Map([...this.#model.store.keys.values()].map((key) => [key.id, key.token]));
     const before = { at: this.clock.now(), frozen: this.clock.frozen };
-    setClock(this.clock, seed.now ?? Date.now(), seed.now !== undefined);
+    setClock(this.clock, { at: seed.now ?? Date.now(), frozen: seed.now !== undefined });
     try {
       this.#build(seed, tokens);
     } catch (error) {
       // A seed the model refuses changes nothing, the clock included.
-      setClock(this.clock, before.at, before.frozen);
+      setClock(this.clock, before);
       throw error;
     }
     this.#faults.clear();
@@ -285,7 +285,10 @@ export class FakeService {
 }
 
 /** Sets the clock to `at`, frozen there or following real time from it. */
-function setClock(clock: FakeClock, at: Date | string | number, frozen: boolean): void {
+function setClock(
+  clock: FakeClock,
+  { at, frozen }: { at: Date | string | number; frozen: boolean },
+): void {
   if (frozen) clock.freeze();
   else clock.follow();
   clock.set(at);
