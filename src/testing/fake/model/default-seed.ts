@@ -3,8 +3,8 @@
  * second one (`ws_other`) for cross-workspace tests, with times relative to the clock's now; see
  * docs/testing.md for a tour. The shapes are in `seed.ts`.
  */
-import type { BrandRecord, SlotRecord } from "./records.js";
 import type { WorkspaceSeed } from "./seed.js";
+import type { BrandRecord, SlotRecord } from "./workspace-settings.js";
 
 const DAY_MS = 86_400_000;
 

@@ -9,18 +9,6 @@ import type { KeyScope } from "../../../schemas/index.js";
 import type { ChannelSeed, MemberSeed, QuotaSeed, ScheduleConfigSeed, VoiceSeed } from "./seed.js";
 import type { BrandRecord, SlotRecord, Voice, WorkspaceState } from "./workspace-settings.js";
 
-export type { AiIsmPattern } from "./ai-ism-patterns.js";
-export type {
-  ApprovalMode,
-  BrandRecord,
-  PrincipleRecord,
-  Role,
-  SlotRecord,
-  StandingRuleRecord,
-  Voice,
-  WorkspaceState,
-} from "./workspace-settings.js";
-
 /** A member: their seed with every default filled in (one who left keeps their record). */
 export type MemberRecord = Required<MemberSeed>;
 

@@ -1,12 +1,7 @@
 /** The contract's wire shapes of the model's records (api-v1.md §2). */
-import type {
-  BrandRecord,
-  ChannelRecord,
-  ContentRecord,
-  KeyRecord,
-  WorkspaceRecord,
-} from "./records.js";
+import type { ChannelRecord, ContentRecord, KeyRecord, WorkspaceRecord } from "./records.js";
 import type { FakeStore } from "./store.js";
+import type { BrandRecord } from "./workspace-settings.js";
 
 /**
  * A content item as §2.1 shows it: optional keys absent (never null), the scan arrays always

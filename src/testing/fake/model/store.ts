@@ -4,13 +4,8 @@
  * tell whether a request was applied.
  */
 import type { FakeClock } from "../handles/clock.js";
-import type {
-  AiIsmPattern,
-  ChannelRecord,
-  ContentRecord,
-  KeyRecord,
-  WorkspaceRecord,
-} from "./records.js";
+import type { AiIsmPattern } from "./ai-ism-patterns.js";
+import type { ChannelRecord, ContentRecord, KeyRecord, WorkspaceRecord } from "./records.js";
 
 export class FakeStore {
   readonly workspaces = new Map<string, WorkspaceRecord>();

@@ -6,12 +6,11 @@
 import type {
   ChannelRecord,
   ContentRecord,
-  PrincipleRecord,
   ScanResult,
-  Voice,
   WorkspaceRecord,
 } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
+import type { PrincipleRecord, Voice } from "../model/workspace-settings.js";
 
 /** AI-isms found in a text, minus the labels allowlisted for the workspace or the voice. */
 export function findAiIsms(
