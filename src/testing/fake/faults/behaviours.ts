@@ -5,7 +5,6 @@ import type { FaultKind } from "./fault-kind.js";
 
 /** What a fault sees of a request before the model answers it. */
 interface FaultContext {
-  /** The model clock's now. */
   readonly now: Date;
   /** The caller's abort signal, if any. */
   readonly signal: AbortSignal | undefined;

@@ -75,7 +75,7 @@ export class FakeProvider implements FakeProviderControls {
     return true;
   }
 
-  /** Registers an item's schedule with the provider. */
+  /** Gives a scheduled item the id of its post at the provider. */
   registerSchedule(item: ContentRecord): void {
     this.#postCounter += 1;
     item.externalPostId = `ext_${this.#postCounter}`;

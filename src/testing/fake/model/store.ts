@@ -35,7 +35,6 @@ export class FakeStore {
     this.writes++;
   }
 
-  /** The next creation sequence number. */
   nextSeq(): number {
     this.#seq += 1;
     return this.#seq;
