@@ -19,23 +19,7 @@ export {
   SESSION_PATH,
   type SignInOptions,
 } from "./fake/http/sessions.js";
-export { DEFAULT_AI_ISM_PATTERNS } from "./fake/model/ai-ism-patterns.js";
-export {
-  DEFAULT_BASE_URL,
-  type FakeDefaults,
-  type OtherWorkspaceDefaults,
-} from "./fake/model/fake-defaults.js";
-export type {
-  AiIsmPattern,
-  ApprovalMode,
-  BrandRecord,
-  PrincipleRecord,
-  Role,
-  SlotRecord,
-  StandingRuleRecord,
-  Voice,
-  WorkspaceState,
-} from "./fake/model/records.js";
+export { type AiIsmPattern, DEFAULT_AI_ISM_PATTERNS } from "./fake/model/ai-ism-patterns.js";
 export type {
   ChannelSeed,
   ContentSeed,
@@ -48,6 +32,21 @@ export type {
   WorkspaceSeed,
 } from "./fake/model/seed.js";
 export { FakeSeedSchema } from "./fake/model/seed-schema.js";
+export {
+  DEFAULT_BASE_URL,
+  type FakeDefaults,
+  type OtherWorkspaceDefaults,
+} from "./fake/model/seeded-model.js";
+export type {
+  ApprovalMode,
+  BrandRecord,
+  PrincipleRecord,
+  Role,
+  SlotRecord,
+  StandingRuleRecord,
+  Voice,
+  WorkspaceState,
+} from "./fake/model/workspace-settings.js";
 export { createFakeService, type FakeService } from "./fake/service.js";
 export {
   connectFake,

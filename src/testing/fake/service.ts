@@ -9,7 +9,7 @@ import { jsonOrText } from "../../core/json-or-text.js";
 import { MCP_PATH, serveMcp } from "../hosted-mcp/endpoint.js";
 import { assertNodeNewEnough } from "../tooling/serve/required-node.js";
 import { buildOverview, type FakeOverview } from "../tooling/watch/overview.js";
-import { activeFault } from "./faults/behaviours.js";
+import { faultAfter, faultBefore } from "./faults/behaviours.js";
 import { type FakeFaults, FaultRegistry } from "./faults/registry.js";
 import { createClock, type FakeClock } from "./handles/clock.js";
 import { FakeProvider, type FakeProviderControls } from "./handles/provider.js";
@@ -28,10 +28,9 @@ import {
   type SignInOptions,
 } from "./http/sessions.js";
 import { addSeededWorkspace } from "./model/build-workspace.js";
-import type { FakeDefaults, OtherWorkspaceDefaults } from "./model/fake-defaults.js";
 import type { FakeServiceSeed, WorkspaceSeed } from "./model/seed.js";
+import type { FakeDefaults, OtherWorkspaceDefaults, SeededModel } from "./model/seeded-model.js";
 import { buildSeededModel } from "./model/seeded-model.js";
-import type { FakeStore } from "./model/store.js";
 import { RateLimiter } from "./rules/limits.js";
 
 /** The fake service, as {@link createFakeService} returns it. */
@@ -40,14 +39,11 @@ export class FakeService {
   readonly clock: FakeClock;
 
   #seed: FakeServiceSeed;
-  #defaults!: FakeDefaults;
-  #otherWorkspace: OtherWorkspaceDefaults | undefined;
-  #store!: FakeStore;
+  #model!: SeededModel;
   readonly #limiter = new RateLimiter();
   readonly #faults = new FaultRegistry();
   #provider!: FakeProvider;
   readonly #log = new RequestLog();
-  #mainWorkspaceId!: string;
   #sessions!: SessionRegistry;
 
   /** @internal Use {@link createFakeService}. */
@@ -59,12 +55,12 @@ export class FakeService {
 
   /** The main workspace's key, base URL and connected channels. */
   get defaults(): FakeDefaults {
-    return this.#defaults;
+    return this.#model.defaults;
   }
 
   /** The second workspace of the seed, or `undefined` when the seed left it out. */
   get otherWorkspace(): OtherWorkspaceDefaults | undefined {
-    return this.#otherWorkspace;
+    return this.#model.otherWorkspace;
   }
 
   /**
@@ -75,18 +71,14 @@ export class FakeService {
    * seed's `now` and frozen there, or follows real time when the seed has none.
    */
   reset(seed: FakeServiceSeed = this.#seed): void {
-    const tokens = new Map([...this.#store.keys.values()].map((key) => [key.id, key.token]));
+    const tokens = new Map([...this.#model.store.keys.values()].map((key) => [key.id, key.token]));
     const before = { at: this.clock.now(), frozen: this.clock.frozen };
-    if (seed.now === undefined) this.clock.follow();
-    else this.clock.freeze();
-    this.clock.set(seed.now ?? Date.now());
+    setClock(this.clock, { at: seed.now ?? Date.now(), frozen: seed.now !== undefined });
     try {
       this.#build(seed, tokens);
     } catch (error) {
       // A seed the model refuses changes nothing, the clock included.
-      this.clock.set(before.at);
-      if (before.frozen) this.clock.freeze();
-      else this.clock.follow();
+      setClock(this.clock, before);
       throw error;
     }
     this.#faults.clear();
@@ -98,12 +90,9 @@ export class FakeService {
   /** Builds the model of a seed, and only then replaces the current one. */
   #build(seed: FakeServiceSeed, keptTokens: ReadonlyMap<string, string>): void {
     const model = buildSeededModel(seed, this.clock, keptTokens);
-    this.#store = model.store;
+    this.#model = model;
     this.#provider = new FakeProvider(model.store);
-    this.#mainWorkspaceId = model.mainWorkspaceId;
     this.#sessions = new SessionRegistry(model.store, model.mainWorkspaceId);
-    this.#otherWorkspace = model.otherWorkspace;
-    this.#defaults = model.defaults;
   }
 
   /** The publishing provider: `tick()`, rejections, publications. */
@@ -120,13 +109,14 @@ export class FakeService {
    * A workspace's test controls: keys, members, channels, items, quota, state and settings.
    * @param id the workspace id; the main workspace when omitted.
    */
-  workspace(id: string = this.#mainWorkspaceId): WorkspaceHandle {
-    return new WorkspaceHandle(this.#store, this.#store.workspace(id));
+  workspace(id: string = this.#model.mainWorkspaceId): WorkspaceHandle {
+    return new WorkspaceHandle(this.#model.store, this.#model.store.workspace(id));
   }
 
   /** Adds a workspace from a seed and returns its controls. */
   addWorkspace(seed: WorkspaceSeed): WorkspaceHandle {
-    return new WorkspaceHandle(this.#store, addSeededWorkspace(this.#store, seed));
+    const { store } = this.#model;
+    return new WorkspaceHandle(store, addSeededWorkspace(store, seed));
   }
 
   /** Shortcut for `service.workspace().addKey(...)`. */
@@ -141,7 +131,7 @@ export class FakeService {
 
   /** Shortcut for `service.workspace().item(id)`: any workspace's item, as an admin key sees it. */
   item(id: string): Record<string, unknown> | undefined {
-    const record = this.#store.content.get(id);
+    const record = this.#model.store.content.get(id);
     return record ? this.workspace(record.workspaceId).item(id) : undefined;
   }
 
@@ -187,16 +177,19 @@ export class FakeService {
       request.headers instanceof Headers ? request.headers : new Headers(request.headers);
     // A request belongs to the model it arrived in: one held (a `delay` fault) across a reset
     // answers from that model, and its write never lands in the fresh one.
-    const store = this.#store;
+    const { store, defaults } = this.#model;
     const provider = this.#provider;
     const sessions = this.#sessions;
-    const basePath = request.basePath ?? new URL(this.#defaults.baseURL).pathname;
+    const basePath = request.basePath ?? new URL(defaults.baseURL).pathname;
     const local = pathUnder(url.pathname, basePath);
     // The fake's own sign-in is not a v1 route: it is neither logged, limited nor faulted.
     if (local !== null && isSignInPath(local)) {
-      return sessions.answer(method, request.body, headers);
+      const response = sessions.answer(method, request.body ?? "", headers.get("cookie"));
+      return { kind: "response", response };
     }
-    if (local !== null && isOpenApiPath(local)) return answerOpenApi(method, url);
+    if (local !== null && isOpenApiPath(local)) {
+      return { kind: "response", response: answerOpenApi(method, url) };
+    }
     const apiPath = local === null ? null : apiPathOf(local);
     const arrival = (body: unknown): RecordedRequest => ({
       at: this.clock.now(),
@@ -224,11 +217,9 @@ export class FakeService {
     if (approvalSource !== undefined) entry.approvalSource = approvalSource;
     const mcp = apiPath === MCP_PATH;
     this.#log.add(entry, { mcp, bodyChars: oversize === undefined ? bodyText.length : 0 });
-    const spec = this.#faults.take(method, apiPath ?? url.pathname);
-    if (spec) entry.fault = spec.kind;
-    const fault = spec && activeFault(spec);
-
-    const instead = await fault?.before({ now: this.clock.now(), signal: request.signal });
+    const fault = this.#faults.take(method, apiPath ?? url.pathname);
+    if (fault) entry.fault = fault.kind;
+    const instead = await faultBefore(fault, { now: this.clock.now(), signal: request.signal });
     if (instead) return this.#log.settle(entry, instead);
 
     const writesBefore = store.writes;
@@ -252,7 +243,7 @@ export class FakeService {
     entry.applied = store.writes > writesBefore;
     if (caller?.key) Object.assign(entry, { keyId: caller.key.id, keyName: caller.key.name });
     if (caller) entry.credential = caller.key ? "key" : "session";
-    return this.#log.settle(entry, fault ? fault.after(response) : { kind: "response", response });
+    return this.#log.settle(entry, faultAfter(fault, response));
   }
 
   /**
@@ -265,7 +256,7 @@ export class FakeService {
 
   /** What the watch page shows: items by status, each key's rate windows, request counts. */
   overview(): FakeOverview {
-    return buildOverview(this.#store, this.#limiter, this.#log.entries);
+    return buildOverview(this.#model.store, this.#limiter, this.#log.entries);
   }
 
   /**
@@ -291,6 +282,16 @@ export class FakeService {
     const { status, headers, body } = outcome.response;
     return new Response(status === 204 ? null : body, { status, headers });
   };
+}
+
+/** Sets the clock to `at`, frozen there or following real time from it. */
+function setClock(
+  clock: FakeClock,
+  { at, frozen }: { at: Date | string | number; frozen: boolean },
+): void {
+  if (frozen) clock.freeze();
+  else clock.follow();
+  clock.set(at);
 }
 
 /** 404 for a path that holds `/api/v1` under another base than the one served. */

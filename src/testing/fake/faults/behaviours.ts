@@ -5,7 +5,6 @@ import type { FaultKind } from "./fault-kind.js";
 
 /** What a fault sees of a request before the model answers it. */
 interface FaultContext {
-  /** The model clock's now. */
   readonly now: Date;
   /** The caller's abort signal, if any. */
   readonly signal: AbortSignal | undefined;
@@ -122,21 +121,20 @@ export function checkFault(spec: FaultKind): void {
   behaviourOf(spec).check?.(spec);
 }
 
-/** One request's fault: both halves, bound to its spec. */
-export interface ActiveFault {
-  /** Before the model: an outcome that answers instead, or `undefined` to ask the model. */
-  before(context: FaultContext): Promise<FakeOutcome | undefined>;
-  /** After the model: what the caller sees of its answer. */
-  after(response: FakeResponse): FakeOutcome;
+/**
+ * Before the model: an outcome that answers instead, or `undefined` to ask the model (always,
+ * for a request no fault matched).
+ */
+export async function faultBefore(
+  spec: FaultKind | undefined,
+  context: FaultContext,
+): Promise<FakeOutcome | undefined> {
+  return spec && behaviourOf(spec).before?.(spec, context);
 }
 
-/** The fault `spec` applied to one request. */
-export function activeFault(spec: FaultKind): ActiveFault {
-  const behaviour = behaviourOf(spec);
-  return {
-    before: async (context) => behaviour.before?.(spec, context),
-    after: (response) => (behaviour.after ? behaviour.after(spec, response) : respond(response)),
-  };
+/** After the model: what the caller sees of its answer (the answer itself, without a fault). */
+export function faultAfter(spec: FaultKind | undefined, response: FakeResponse): FakeOutcome {
+  return (spec && behaviourOf(spec).after?.(spec, response)) ?? respond(response);
 }
 
 function respond(response: FakeResponse): FakeOutcome {

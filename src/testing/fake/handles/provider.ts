@@ -75,7 +75,7 @@ export class FakeProvider implements FakeProviderControls {
     return true;
   }
 
-  /** Registers an item's schedule with the provider. */
+  /** Gives a scheduled item the id of its post at the provider. */
   registerSchedule(item: ContentRecord): void {
     this.#postCounter += 1;
     item.externalPostId = `ext_${this.#postCounter}`;
@@ -96,8 +96,7 @@ export class FakeProvider implements FakeProviderControls {
       .sort((a, b) => a.seq - b.seq);
     for (const item of due) {
       const workspace = this.#store.workspace(item.workspaceId);
-      const channel =
-        item.channelId === null ? undefined : this.#store.channelOf(workspace, item.channelId);
+      const channel = this.#store.channelOf(workspace, item.channelId);
       if (!channel?.connected) {
         item.status = "failed";
         item.scheduledAt = null;

@@ -9,13 +9,7 @@ import {
   mergeConfigSeed,
   toDate,
 } from "../model/build-workspace.js";
-import type {
-  BrandRecord,
-  ChannelRecord,
-  Role,
-  WorkspaceRecord,
-  WorkspaceState,
-} from "../model/records.js";
+import type { ChannelRecord, WorkspaceRecord } from "../model/records.js";
 import type {
   ChannelSeed,
   ContentSeed,
@@ -25,6 +19,7 @@ import type {
 } from "../model/seed.js";
 import { serializeChannel, serializeItem, serializeUsage } from "../model/serialize.js";
 import type { FakeStore } from "../model/store.js";
+import type { BrandRecord, Role, WorkspaceState } from "../model/workspace-settings.js";
 import { weekPlanEntries, weekStartOf } from "../rules/plan.js";
 import { newestFirst } from "../rules/reads.js";
 import { scanItem } from "../rules/scans.js";

@@ -5,7 +5,7 @@
  * document without credentials) and it is neither rate-limited, logged nor faulted.
  */
 import { buildOpenApiDocument } from "../../../openapi/document.js";
-import { type FakeOutcome, jsonResponse, methodNotAllowed } from "./fake-response.js";
+import { type FakeResponse, jsonResponse, methodNotAllowed } from "./fake-response.js";
 
 /** Where the fake serves the document, under its base URL. */
 const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -19,10 +19,10 @@ export function isOpenApiPath(pathname: string): boolean {
 let last: { baseURL: string; body: string } | undefined;
 
 /** The answer to a request for the document; only GET and HEAD are allowed. */
-export function answerOpenApi(method: string, url: URL): FakeOutcome {
+export function answerOpenApi(method: string, url: URL): FakeResponse {
   if (method !== "GET" && method !== "HEAD") {
     const message = `${method} is not allowed on ${OPENAPI_PATH}; use GET.`;
-    return { kind: "response", response: methodNotAllowed(message, ["GET", "HEAD"]) };
+    return methodNotAllowed(message, ["GET", "HEAD"]);
   }
   const pathname = url.pathname.replace(/\/+$/, "");
   const baseURL = `${url.origin}${pathname.slice(0, pathname.length - OPENAPI_PATH.length)}`;
@@ -31,5 +31,5 @@ export function answerOpenApi(method: string, url: URL): FakeOutcome {
   }
   const response = jsonResponse(200, null);
   response.body = last.body;
-  return { kind: "response", response };
+  return response;
 }

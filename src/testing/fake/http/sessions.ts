@@ -7,10 +7,9 @@
 
 import type { MemberRecord, WorkspaceRecord } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
-import { optionalString, parseJsonBody } from "../rules/input.js";
+import { bodyObject, optionalString, parseJsonBody } from "../rules/input.js";
 import {
   ApiFailure,
-  type FakeOutcome,
   type FakeResponse,
   invalidParam,
   jsonResponse,
@@ -76,12 +75,6 @@ export class SessionRegistry {
     return { cookie: `${SESSION_COOKIE}=${id}`, userId: member.userId, workspaceId: workspace.id };
   }
 
-  /** Ends the session a `Cookie` header carries; nothing happens when it carries none. */
-  signOut(cookieHeader: string | null): void {
-    const id = sessionIdOf(cookieHeader);
-    if (id !== null) this.#sessions.delete(id);
-  }
-
   /** The live session a `Cookie` header carries, or `null`. */
   resolve(cookieHeader: string | null): SessionRecord | null {
     const id = sessionIdOf(cookieHeader);
@@ -89,14 +82,12 @@ export class SessionRegistry {
   }
 
   /** Answers `POST` (sign in, body `{ email?, userId? }`) and `DELETE` (sign out) on {@link SESSION_PATH}. */
-  answer(method: string, bodyText = "", headers: Headers): FakeOutcome {
-    return { kind: "response", response: this.#respond(method, bodyText, headers.get("cookie")) };
-  }
-
-  #respond(method: string, bodyText: string, cookieHeader: string | null): FakeResponse {
+  answer(method: string, bodyText: string, cookieHeader: string | null): FakeResponse {
     try {
       if (method === "DELETE") {
-        this.signOut(cookieHeader);
+        // Ends the session the cookie carries; nothing happens when it carries none.
+        const id = sessionIdOf(cookieHeader);
+        if (id !== null) this.#sessions.delete(id);
         const cleared = `${SESSION_COOKIE}=; Path=/; HttpOnly; Max-Age=0`;
         return { status: 204, headers: { "set-cookie": cleared }, body: null };
       }
@@ -141,13 +132,12 @@ export class SessionRegistry {
 
 /** The sign-in body: optional `email` and `userId` strings. */
 function readSignIn(bodyText: string): SignInOptions {
-  const body = parseJsonBody(bodyText);
-  if (body === undefined) return {};
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw invalidParam("body", 'expected an object such as { "email": "mia@acme.test" }');
-  }
-  const email = optionalString(body as Record<string, unknown>, "email");
-  const userId = optionalString(body as Record<string, unknown>, "userId");
+  const fields = bodyObject(
+    parseJsonBody(bodyText),
+    'expected an object such as { "email": "mia@acme.test" }',
+  );
+  const email = optionalString(fields, "email");
+  const userId = optionalString(fields, "userId");
   return {
     ...(email === undefined ? {} : { email }),
     ...(userId === undefined ? {} : { userId }),

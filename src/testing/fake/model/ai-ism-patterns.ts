@@ -1,4 +1,10 @@
-import type { AiIsmPattern } from "./records.js";
+/** An AI-writing pattern the fake detects. */
+export interface AiIsmPattern {
+  /** The label reported in `aiIsmMatches` and named by allowlists. */
+  label: string;
+  /** What the pattern matches. */
+  pattern: RegExp;
+}
 
 /**
  * The AI-writing patterns the fake detects by default. Each has a stable label (what allowlists

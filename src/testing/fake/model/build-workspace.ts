@@ -2,7 +2,6 @@
 
 import { placementAt } from "../rules/plan.js";
 import { scanItem } from "../rules/scans.js";
-import { newBearerToken } from "./ids.js";
 import type {
   ChannelRecord,
   ContentRecord,
@@ -186,6 +185,13 @@ export function addSeededKey(
   return key;
 }
 
+/** A fresh bearer token of the given environment, in the `<prefix>_<env>_...` form (random hex). */
+export function newBearerToken(environment: "test" | "live"): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `pl_${environment}_${hex}`;
+}
+
 function keptToken(store: FakeStore, id: string, environment: "test" | "live") {
   const token = store.keptTokens.get(id);
   return token?.startsWith(`pl_${environment}_`) ? token : undefined;
@@ -197,7 +203,7 @@ export function addSeededItem(
   seed: ContentSeed,
 ): ContentRecord {
   if (store.content.has(seed.id)) throw new Error(`Content item ${seed.id} is seeded twice`);
-  const channel = seed.channelId === null ? undefined : store.channelOf(workspace, seed.channelId);
+  const channel = store.channelOf(workspace, seed.channelId);
   if (seed.channelId !== null && !channel) {
     throw new Error(`Content item ${seed.id}: no channel ${seed.channelId} in ${workspace.id}`);
   }

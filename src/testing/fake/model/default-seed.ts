@@ -3,8 +3,8 @@
  * second one (`ws_other`) for cross-workspace tests, with times relative to the clock's now; see
  * docs/testing.md for a tour. The shapes are in `seed.ts`.
  */
-import type { BrandRecord, SlotRecord } from "./records.js";
 import type { WorkspaceSeed } from "./seed.js";
+import type { BrandRecord, SlotRecord } from "./workspace-settings.js";
 
 const DAY_MS = 86_400_000;
 
@@ -120,7 +120,8 @@ export function defaultMainWorkspace(now: Date): WorkspaceSeed {
         createdByUserId: "usr_olivia",
       },
     ],
-    quota: { plan: "growth", limit: 100, used: 0, periodEnd: startOfNextMonth(now) },
+    // The quota period ends, by default, at the start of next month.
+    quota: { plan: "growth", limit: 100, used: 0 },
     urlCredits: 5,
     brand: defaultBrand(),
     config: {},
@@ -159,7 +160,7 @@ export function defaultOtherWorkspace(now: Date): WorkspaceSeed {
         createdByUserId: "usr_otto",
       },
     ],
-    quota: { plan: "free", limit: 5, used: 0, periodEnd: startOfNextMonth(now) },
+    quota: { plan: "free", limit: 5, used: 0 },
     urlCredits: 0,
     brand: null,
     slots: [],
@@ -239,8 +240,4 @@ export function defaultSlots(): SlotRecord[] {
   }
   slots.push(slot(2, "10:00", "medium", "essays"));
   return slots;
-}
-
-function startOfNextMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }

@@ -9,30 +9,11 @@ import type { KeyScope } from "../../../schemas/index.js";
 import type { ChannelSeed, MemberSeed, QuotaSeed, ScheduleConfigSeed, VoiceSeed } from "./seed.js";
 import type { BrandRecord, SlotRecord, Voice, WorkspaceState } from "./workspace-settings.js";
 
-export type {
-  ApprovalMode,
-  BrandRecord,
-  PrincipleRecord,
-  Role,
-  SlotRecord,
-  StandingRuleRecord,
-  Voice,
-  WorkspaceState,
-} from "./workspace-settings.js";
-
 /** A member: their seed with every default filled in (one who left keeps their record). */
 export type MemberRecord = Required<MemberSeed>;
 
 /** A channel: its seed with every default filled in. */
 export type ChannelRecord = Required<Omit<ChannelSeed, "connectedAt">> & { connectedAt: Date };
-
-/** An AI-writing pattern the fake detects. */
-export interface AiIsmPattern {
-  /** The label reported in `aiIsmMatches` and named by allowlists. */
-  label: string;
-  /** What the pattern matches. */
-  pattern: RegExp;
-}
 
 /** One voice's settings; `approvalMode: null` follows the workspace. */
 export type VoiceSettingsRecord = Required<VoiceSeed>;

@@ -4,6 +4,7 @@
  */
 
 import type { KeyScope } from "../../../schemas/index.js";
+import type { AiIsmPattern } from "./ai-ism-patterns.js";
 import type {
   ApprovalMode,
   BrandRecord,
@@ -191,12 +192,7 @@ export interface FakeServiceSeed {
   /** Where the msw handlers answer by default. */
   baseURL?: string;
   /** Replaces the AI-ism patterns (label + regex). */
-  aiIsmPatterns?: {
-    /** The label reported in `aiIsmMatches` and named by allowlists. */
-    label: string;
-    /** What the pattern matches. */
-    pattern: RegExp;
-  }[];
+  aiIsmPatterns?: AiIsmPattern[];
   /** Overrides of the main workspace (`ws_acme`), merged into its defaults. */
   workspace?: Partial<WorkspaceSeed>;
   /** Overrides of the second workspace (`ws_other`), or `false` to leave it out. */

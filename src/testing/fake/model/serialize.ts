@@ -1,13 +1,7 @@
 /** The contract's wire shapes of the model's records (api-v1.md §2). */
-import type {
-  BrandRecord,
-  ChannelRecord,
-  ContentRecord,
-  KeyRecord,
-  SlotRecord,
-  WorkspaceRecord,
-} from "./records.js";
+import type { ChannelRecord, ContentRecord, KeyRecord, WorkspaceRecord } from "./records.js";
 import type { FakeStore } from "./store.js";
+import type { BrandRecord } from "./workspace-settings.js";
 
 /**
  * A content item as §2.1 shows it: optional keys absent (never null), the scan arrays always
@@ -19,7 +13,7 @@ export function serializeItem(
   viewer: { adminScope: boolean },
 ): Record<string, unknown> {
   const workspace = store.workspace(item.workspaceId);
-  const channel = item.channelId === null ? undefined : store.channelOf(workspace, item.channelId);
+  const channel = store.channelOf(workspace, item.channelId);
   const creator = workspace.members.find((member) => member.userId === item.createdByUserId);
   const createdBy: Record<string, string> = {
     userId: item.createdByUserId,
@@ -135,8 +129,4 @@ export function serializeScheduleConfig(workspace: WorkspaceRecord): Record<stri
 export function serializeUsage({ quota }: WorkspaceRecord) {
   const { used, limit, plan, periodEnd } = quota;
   return { current: used, limit, plan, periodEnd: periodEnd.toISOString() };
-}
-
-export function serializeSlot(slot: SlotRecord): Record<string, unknown> {
-  return { ...slot };
 }

@@ -4,13 +4,8 @@
  * tell whether a request was applied.
  */
 import type { FakeClock } from "../handles/clock.js";
-import type {
-  AiIsmPattern,
-  ChannelRecord,
-  ContentRecord,
-  KeyRecord,
-  WorkspaceRecord,
-} from "./records.js";
+import type { AiIsmPattern } from "./ai-ism-patterns.js";
+import type { ChannelRecord, ContentRecord, KeyRecord, WorkspaceRecord } from "./records.js";
 
 export class FakeStore {
   readonly workspaces = new Map<string, WorkspaceRecord>();
@@ -40,7 +35,6 @@ export class FakeStore {
     this.writes++;
   }
 
-  /** The next creation sequence number. */
   nextSeq(): number {
     this.#seq += 1;
     return this.#seq;
@@ -61,8 +55,11 @@ export class FakeStore {
     return workspace;
   }
 
-  /** A channel of this workspace, or undefined (another workspace's channel is not found). */
-  channelOf(workspace: WorkspaceRecord, channelId: string): ChannelRecord | undefined {
+  /**
+   * A channel of this workspace, or undefined (another workspace's channel is not found, nor is
+   * any for the `null` of an item without a channel).
+   */
+  channelOf(workspace: WorkspaceRecord, channelId: string | null): ChannelRecord | undefined {
     return workspace.channels.find((channel) => channel.id === channelId);
   }
 

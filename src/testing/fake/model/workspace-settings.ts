@@ -3,9 +3,7 @@
  * (`records.ts`): its state, its members' roles, its voices and their approval modes,
  * principles, weekly slots and brand profile.
  */
-import type { Role } from "../../../contract/routes.js";
-
-export type { Role };
+export type { Role } from "../../../contract/routes.js";
 
 /** A workspace voice: the person (`you`) or the brand. */
 export type Voice = "you" | "brand";

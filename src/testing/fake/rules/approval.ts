@@ -11,11 +11,6 @@ import type { FakeStore } from "../model/store.js";
 import { placeInWeek } from "./plan.js";
 import { findAiIsms } from "./scans.js";
 
-/** The channel an item has, or will have once the call's `channelId` applies. */
-export function channelOfItem(store: FakeStore, workspace: WorkspaceRecord, item: ContentRecord) {
-  return item.channelId === null ? undefined : store.channelOf(workspace, item.channelId);
-}
-
 /** PATCH rule 2 / schedule rule 1: approving or scheduling needs a connected channel. */
 export function assertConnectedChannel(
   channel: ChannelRecord | undefined,
@@ -63,11 +58,6 @@ export function assertAcknowledged(check: AcknowledgmentCheck): void {
     `The text matches AI-writing patterns: ${labels}. Rewrite it, retry with \`acknowledgeAiIsms: true\`, or add the label to the allowlist.`,
     { acknowledgmentRequired: true, aiIsmMatches: matches },
   );
-}
-
-/** Records an acknowledgment (`acknowledgeAiIsms: true`) for the item's exact text now. */
-export function recordAcknowledgment(item: ContentRecord): void {
-  item.acknowledgedText = item.content;
 }
 
 /**

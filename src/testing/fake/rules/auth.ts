@@ -7,8 +7,8 @@ import type { ErrorCode } from "../../../core/errors/codes.js";
 import { ApiFailure } from "../http/fake-response.js";
 import type { Caller } from "../http/route-context.js";
 import type { SessionRecord } from "../http/sessions.js";
-import type { WorkspaceState } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
+import type { WorkspaceState } from "../model/workspace-settings.js";
 
 /** The fake is a test environment: only `<prefix>_test_` tokens resolve. */
 const TOKEN_SHAPE = /^[a-z]+_(test|live)_[A-Za-z0-9]+$/;

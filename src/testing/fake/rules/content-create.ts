@@ -118,9 +118,7 @@ export function createContent(context: RouteContext) {
     throw new ApiFailure(
       "missing_input",
       "Send exactly one of `body` (a free draft) or `prompt` (a generation).",
-      {
-        param: body === undefined ? "body" : "prompt",
-      },
+      { param: body === undefined ? "body" : "prompt" },
     );
   }
   const mode: Mode = body !== undefined ? "draft" : "prompt";

@@ -11,11 +11,17 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** The JSON body as an object (an absent body reads as `{}`). */
-export function bodyObject(body: unknown): Record<string, unknown> {
+/**
+ * The JSON body as an object (an absent body reads as `{}`).
+ * @param problem - what the refusal of any other body says.
+ */
+export function bodyObject(
+  body: unknown,
+  problem = "the request body must be a JSON object",
+): Record<string, unknown> {
   if (body === undefined) return {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw invalidParam("body", "the request body must be a JSON object");
+    throw invalidParam("body", problem);
   }
   return body as Record<string, unknown>;
 }

@@ -2,8 +2,7 @@
 import { KEY_SCOPES, type KeyScope } from "../../../schemas/index.js";
 import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
 import type { RouteContext } from "../http/route-context.js";
-import { addSeededKey } from "../model/build-workspace.js";
-import { newBearerToken } from "../model/ids.js";
+import { addSeededKey, newBearerToken } from "../model/build-workspace.js";
 import type { KeyRecord } from "../model/records.js";
 import { serializeKey } from "../model/serialize.js";
 import { bodyObject } from "./input.js";

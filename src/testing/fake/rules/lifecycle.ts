@@ -13,9 +13,7 @@ import {
   approveItem,
   assertAcknowledged,
   assertConnectedChannel,
-  channelOfItem,
   queueAtPlannedTime,
-  recordAcknowledgment,
   unapproveItem,
 } from "./approval.js";
 import { bodyObject, optionalBoolean, optionalString } from "./input.js";
@@ -128,7 +126,7 @@ export function updateContent(context: RouteContext) {
   const target =
     channelId !== undefined
       ? moveTarget(store, workspace, item, channelId)
-      : channelOfItem(store, workspace, item);
+      : store.channelOf(workspace, item.channelId);
   const text = content ?? item.content;
   if (status === "pending") {
     // PATCH rule 2: the check reads the channel the item will have after this call.
@@ -147,7 +145,7 @@ export function updateContent(context: RouteContext) {
   if (status === "draft" && item.status === "pending") unapproveItem(item);
   if (status === "draft") item.heldForChannel = false;
   if (status === "pending") {
-    if (acknowledge === true) recordAcknowledgment(item);
+    if (acknowledge === true) item.acknowledgedText = item.content;
     const approval = { caller, source: context.approvalSource };
     plannedTimePassed = approveItem(store, workspace, item, approval).plannedTimePassed;
   } else if (status === "cancelled") {

@@ -18,10 +18,10 @@ export class RateLimiter {
     { limit, nowMs, what }: { limit: number; nowMs: number; what: string },
   ): void {
     const arrivals = (this.#windows.get(bucket) ?? []).filter((at) => at > nowMs - RATE_WINDOW_MS);
+    this.#windows.set(bucket, arrivals);
     if (arrivals.length >= limit) {
       const resetMs = (arrivals[0] ?? nowMs) + RATE_WINDOW_MS;
       const retryAfter = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
-      this.#windows.set(bucket, arrivals);
       throw new ApiFailure(
         "rate_limited",
         `Rate limit of ${limit} requests per minute exceeded for ${what}. Retry in ${retryAfter} seconds.`,
@@ -35,7 +35,6 @@ export class RateLimiter {
       );
     }
     arrivals.push(nowMs);
-    this.#windows.set(bucket, arrivals);
   }
 
   /**

@@ -2,13 +2,9 @@
  * The week's plan (api-v1.md §3, PATCH rule 5): approved items take the week's slots for their
  * platform. The fake's weeks run Monday 00:00 to Monday 00:00 UTC, and slot times are UTC.
  */
-import type {
-  ContentRecord,
-  PlanPlacement,
-  SlotRecord,
-  WorkspaceRecord,
-} from "../model/records.js";
+import type { ContentRecord, PlanPlacement, WorkspaceRecord } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
+import type { SlotRecord } from "../model/workspace-settings.js";
 
 const DAY_MS = 86_400_000;
 const PLANNED_STATES = new Set(["pending", "scheduled", "publishing", "published"]);

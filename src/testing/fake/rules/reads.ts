@@ -12,7 +12,6 @@ import {
   serializeChannel,
   serializeItem,
   serializeScheduleConfig,
-  serializeSlot,
   serializeUsage,
 } from "../model/serialize.js";
 import { enumQuery, integerQuery } from "./input.js";
@@ -99,7 +98,7 @@ export function getSchedule(context: RouteContext) {
   const workspace = context.caller.workspace;
   return jsonResponse(200, {
     config: serializeScheduleConfig(workspace),
-    slots: workspace.slots.map(serializeSlot),
+    slots: workspace.slots.map((slot) => ({ ...slot })),
   });
 }
 

@@ -6,12 +6,11 @@
 import type {
   ChannelRecord,
   ContentRecord,
-  PrincipleRecord,
   ScanResult,
-  Voice,
   WorkspaceRecord,
 } from "../model/records.js";
 import type { FakeStore } from "../model/store.js";
+import type { PrincipleRecord, Voice } from "../model/workspace-settings.js";
 
 /** AI-isms found in a text, minus the labels allowlisted for the workspace or the voice. */
 export function findAiIsms(
@@ -77,6 +76,6 @@ function judgeText(
 
 /** Re-runs the scans on an item's saved text and channel (api-v1.md §2.1 rule 4). */
 export function scanItem(store: FakeStore, workspace: WorkspaceRecord, item: ContentRecord): void {
-  const channel = item.channelId === null ? undefined : store.channelOf(workspace, item.channelId);
+  const channel = store.channelOf(workspace, item.channelId);
   item.scan = judgeText(store, workspace, item.content, { channel, voice: item.voice });
 }

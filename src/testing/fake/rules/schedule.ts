@@ -7,12 +7,7 @@
 import { ApiFailure, invalidParam, jsonResponse } from "../http/fake-response.js";
 import type { RouteContext } from "../http/route-context.js";
 import { serializeItem } from "../model/serialize.js";
-import {
-  assertAcknowledged,
-  assertConnectedChannel,
-  channelOfItem,
-  recordAcknowledgment,
-} from "./approval.js";
+import { assertAcknowledged, assertConnectedChannel } from "./approval.js";
 import { bodyObject, optionalBoolean, optionalString } from "./input.js";
 import { itemOrNotFound } from "./lifecycle.js";
 import { placementAt } from "./plan.js";
@@ -75,7 +70,7 @@ export function scheduleContent(context: RouteContext) {
       `Item ${item.id} is ${item.status} and cannot be scheduled.`,
     );
   }
-  const channel = channelOfItem(store, workspace, item);
+  const channel = store.channelOf(workspace, item.channelId);
   assertConnectedChannel(channel);
 
   const now = store.clock.now();
@@ -108,7 +103,7 @@ export function scheduleContent(context: RouteContext) {
       "This x post contains a link and the workspace has no URL credits left. Remove the link or add credits.",
     );
   }
-  if (acknowledge === true) recordAcknowledgment(item);
+  if (acknowledge === true) item.acknowledgedText = item.content;
   if (provider.takeRejection()) {
     // Schedule rule 3: the attempt is recorded as failed.
     item.status = "failed";
