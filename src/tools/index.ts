@@ -44,7 +44,7 @@ export {
   type OpenAIRunnableTool,
   type RunnableToolParameters,
   toOpenAIRunnableTools,
-} from "./openai-runner-tools.js";
+} from "./runner-tools.js";
 export { type InputFor, type RunToolOptions, runTool } from "./run-tool.js";
 export { toStrictParameters } from "./strict-schema.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
