@@ -275,13 +275,9 @@ export function createGate(options: GateOptions): Gate {
 
   const askStep = async (call: DecodedToolCall, { callId }: StepAsk) => {
     if (call.itemId === undefined) return undefined;
-    let review: ContentReview;
-    try {
-      review = await client.content.review(call.itemId);
-    } catch {
-      return undefined; // the call itself then reports the failure
-    }
-    return review.needsAcknowledgment ? stepTicket(call, callId, review) : undefined;
+    // A review that cannot be read asks nothing: the call itself then reports the failure.
+    const review = await client.content.review(call.itemId).catch(() => undefined);
+    return review?.needsAcknowledgment ? stepTicket(call, callId, review) : undefined;
   };
 
   const askForm = async (call: DecodedToolCall, context: FormAsk): Promise<FormOutcome> => {
