@@ -66,33 +66,24 @@ export async function decodeToolCall(
   const itemId = tool.approvedItem?.(input as never);
   if (stripAcknowledgment && itemId !== undefined && "content" in input) {
     // The person is shown the stored text: a new text is saved, and then approved, apart.
-    return { ok: false, failure: approveNewTextRefusal(itemId), tool };
+    const failure = toolError(
+      "validation_error",
+      `update_content cannot change the text of ${itemId} and approve it in one call here: the ` +
+        "user approves the text as it is stored. Call update_content with { id, content } first, " +
+        'then with { id, status: "pending" }.',
+      { param: "content" },
+    );
+    return { ok: false, failure, tool };
   }
-  return {
-    ok: true,
-    call: { tool, name, input, itemId, argumentDigest: await argumentDigest(input) },
-  };
-}
-
-function approveNewTextRefusal(itemId: string): ToolErrorResult {
-  return toolError(
-    "validation_error",
-    `update_content cannot change the text of ${itemId} and approve it in one call here: the ` +
-      "user approves the text as it is stored. Call update_content with { id, content } first, " +
-      'then with { id, status: "pending" }.',
-    { param: "content" },
-  );
+  // SHA-256 of the input's canonical JSON, without `acknowledgeAiIsms`.
+  const argumentDigest = await textDigest(canonicalJson(withoutModelAcknowledgment(input)));
+  return { ok: true, call: { tool, name, input, itemId, argumentDigest } };
 }
 
 /** The input without the model's own `acknowledgeAiIsms`: where a person decides, only theirs counts. */
 function withoutModelAcknowledgment<T extends object>(input: T): T {
   const { acknowledgeAiIsms: _ignored, ...rest } = input as T & { acknowledgeAiIsms?: unknown };
   return rest as T;
-}
-
-/** SHA-256 (hex) of the input's canonical JSON, without `acknowledgeAiIsms`. */
-function argumentDigest(input: object): Promise<string> {
-  return textDigest(canonicalJson(withoutModelAcknowledgment(input)));
 }
 
 /**

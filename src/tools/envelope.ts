@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { JsonObject, JsonValue } from "./json-schema.js";
 
 /**
@@ -44,6 +45,8 @@ export function toolError(
   return { error: Object.assign({ code, message }, detail, { code, message }) };
 }
 
+const ERROR_ENVELOPE = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
 /**
  * Whether a tool result is the error envelope.
  *
@@ -54,12 +57,5 @@ export function toolError(
  * ```
  */
 export function isToolError(result: unknown): result is ToolErrorResult {
-  if (result === null || typeof result !== "object" || !("error" in result)) return false;
-  const body = (result as { error: unknown }).error;
-  return (
-    body !== null &&
-    typeof body === "object" &&
-    typeof (body as { code?: unknown }).code === "string" &&
-    typeof (body as { message?: unknown }).message === "string"
-  );
+  return ERROR_ENVELOPE.safeParse(result).success;
 }

@@ -1,5 +1,4 @@
 import { type APIError, envelopeDetail } from "../core/errors/api-error.js";
-import type { APIConnectionError } from "../core/errors/connection-errors.js";
 import type { PostlineError } from "../core/errors/postline-error.js";
 import type { Redactor } from "../core/redact.js";
 import { type ToolResult, toolError } from "./envelope.js";
@@ -11,9 +10,11 @@ const PLANNED_TIME_PASSED_HINT =
   "Call schedule_content with this id and either scheduledAt (a future time) or publishNow: true.";
 
 // Writes are not resent by the SDK after an ambiguous failure (docs/retries.md): say so to the model.
-const AMBIGUOUS_WRITE_HINT =
-  "The request may or may not have reached the service. Before calling a create tool again, " +
-  "call list_content to see whether the item was created; other tools can be called again.";
+const AMBIGUOUS_WRITE_DETAIL = {
+  hint:
+    "The request may or may not have reached the service. Before calling a create tool again, " +
+    "call list_content to see whether the item was created; other tools can be called again.",
+};
 
 /**
  * Turns what an SDK call threw into a tool result. Service errors keep their envelope with every
@@ -49,11 +50,9 @@ function envelopeOfLocalError(error: PostlineError): ToolResult {
   if (isSdkError(error, "InvalidRequestError")) {
     return toolError("validation_error", error.message, { param: error.param });
   }
-  if (isSdkError(error, "APITimeoutError")) {
-    return toolError("timeout", error.message, transportFailureDetail(error));
-  }
   if (isSdkError(error, "APIConnectionError")) {
-    return toolError("connection_error", error.message, transportFailureDetail(error));
+    const code = isSdkError(error, "APITimeoutError") ? "timeout" : "connection_error";
+    return toolError(code, error.message, error.method === "GET" ? {} : AMBIGUOUS_WRITE_DETAIL);
   }
   if (isSdkError(error, "ResponseValidationError")) {
     return toolError("unexpected_response", error.message);
@@ -68,8 +67,4 @@ function envelopeOfLocalError(error: PostlineError): ToolResult {
     });
   }
   return toolError("client_error", error.message);
-}
-
-function transportFailureDetail(error: APIConnectionError): { [key: string]: string } {
-  return error.method === "GET" ? {} : { hint: AMBIGUOUS_WRITE_HINT };
 }

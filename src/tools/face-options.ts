@@ -19,7 +19,5 @@ export function faceOptions<T extends object>(
     throw new InvalidRequestError("options", "options must be an object");
   }
   refuseUnknownOptions(options, Object.keys(names));
-  const copy: Record<string, unknown> = {};
-  for (const name of Object.keys(options)) copy[name] = (options as Record<string, unknown>)[name];
-  return Object.freeze(copy) as Readonly<T>;
+  return Object.freeze(Object.fromEntries(Object.entries(options))) as Readonly<T>;
 }

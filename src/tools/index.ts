@@ -24,7 +24,6 @@ export {
   toOpenAIResponsesTools,
   toOpenAITools,
 } from "./adapters.js";
-export { type AnthropicRunnableTool, toAnthropicRunnableTools } from "./anthropic-runner-tools.js";
 export type {
   AcknowledgmentMode,
   AcknowledgmentOptions,
@@ -40,12 +39,14 @@ export {
   type ToolResult,
 } from "./envelope.js";
 export type { JsonObject, JsonValue, ToolOutputSchema, ToolParameters } from "./json-schema.js";
+export { type InputFor, type RunToolOptions, runTool } from "./run-tool.js";
 export {
+  type AnthropicRunnableTool,
   type OpenAIRunnableTool,
   type RunnableToolParameters,
+  toAnthropicRunnableTools,
   toOpenAIRunnableTools,
-} from "./openai-runner-tools.js";
-export { type InputFor, type RunToolOptions, runTool } from "./run-tool.js";
+} from "./runner-tools.js";
 export { toStrictParameters } from "./strict-schema.js";
 export type { ToolClient, ToolRequestOptions } from "./tool-client.js";
 export {

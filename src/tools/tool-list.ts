@@ -33,32 +33,20 @@ const toolImplementations = [
 ] as const;
 
 /** What `runTool`, `selectTools` and the adapters take to name a tool: the hosted MCP names. */
-export type ToolName =
-  | "list_content"
-  | "list_channels"
-  | "generate_content"
-  | "create_content_draft"
-  | "update_content"
-  | "schedule_content"
-  | "get_content"
-  | "delete_content"
-  | "get_brand"
-  | "get_schedule"
-  | "get_stats"
-  | "get_rate_budget";
+export type ToolName = ImplementedToolName;
+
+/**
+ * The names the definitions spell: the union {@link ToolName} documents.
+ *
+ * @inline
+ */
+type ImplementedToolName = (typeof toolImplementations)[number]["definition"]["name"];
 
 /** The tools the client answers alone, sending nothing: the hosted MCP endpoint has none of them. */
 type LocalToolName = "get_rate_budget";
 
 /** The tools that call the service, as the hosted MCP endpoint does. */
 export type ServiceToolName = Exclude<ToolName, LocalToolName>;
-
-type ImplementedToolName = (typeof toolImplementations)[number]["definition"]["name"];
-// Fails to compile when ToolName and the implemented tools differ, in either direction.
-const namesMatch: [ToolName, ImplementedToolName] extends [ImplementedToolName, ToolName]
-  ? true
-  : never = true;
-void namesMatch;
 
 /** One of the agent tools: its name, description, input schemas and annotations. */
 export type Tool = ToolDefinition<ToolName>;

@@ -1,4 +1,4 @@
-import { tools as allTools, type Tool, type ToolName } from "./tool-list.js";
+import { tools as allTools, isToolName, type Tool, type ToolName } from "./tool-list.js";
 
 /** Which tools to hand a framework or a provider's tool runner. */
 export interface ToolSelection {
@@ -33,12 +33,11 @@ export function selectTools(selection: ToolSelection = {}): readonly Tool[] {
   if (!Array.isArray(names)) {
     throw new TypeError("options.tools must be an array of tool names.");
   }
-  const known = new Set<string>(allTools.map((tool) => tool.name));
-  const unknown = names.filter((name) => !known.has(name));
+  const unknown = names.filter((name) => !isToolName(name));
   if (unknown.length > 0) {
     throw new TypeError(
       `options.tools names no tool called ${unknown.map((name) => `"${String(name)}"`).join(", ")}. ` +
-        `Tools: ${[...known].join(", ")}.`,
+        `Tools: ${allTools.map((tool) => tool.name).join(", ")}.`,
     );
   }
   const chosen = allTools.filter((tool) => names.includes(tool.name));

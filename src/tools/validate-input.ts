@@ -25,21 +25,24 @@ export function validateToolInput<Input extends z.ZodType>(
   rawInput: unknown,
   { textLayers = 1 }: { readonly textLayers?: number } = {},
 ): InputCheck<z.output<Input>> {
-  const decoded = decodeInput(rawInput, textLayers);
-  if (!decoded.ok) {
-    return refused(`The input to ${definition.name} is not valid JSON: ${decoded.reason}`, {
+  let decoded: unknown;
+  try {
+    decoded = decodeInput(rawInput, textLayers);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return refused(`The input to ${definition.name} is not valid JSON: ${reason}`, {
       param: "(input)",
     });
   }
   // JSON.parse does not recurse: JSON text is checked once parsed, as an object is.
-  const deepParam = tooDeepParam(decoded.value);
+  const deepParam = tooDeepParam(decoded);
   if (deepParam !== undefined) {
     return refused(
       `The input to ${definition.name} is nested too deep at ${deepParam}: no parameter nests more than ${MAX_INPUT_DEPTH} levels`,
       { param: deepParam },
     );
   }
-  const parsed = definition.inputSchema.safeParse(withoutNullFields(decoded.value), {
+  const parsed = definition.inputSchema.safeParse(withoutNullFields(decoded), {
     reportInput: true,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
@@ -54,22 +57,15 @@ function refused(message: string, detail: { [key: string]: JsonValue }): InputCh
   return { ok: false, failure: toolError("validation_error", message, detail) };
 }
 
-function decodeInput(
-  rawInput: unknown,
-  textLayers: number,
-): { ok: true; value: unknown } | { ok: false; reason: string } {
+/** The input, its JSON text parsed up to `textLayers` times; throws on text that is not JSON. */
+function decodeInput(rawInput: unknown, textLayers: number): unknown {
   let value = rawInput ?? {};
   for (let layer = 0; layer < textLayers && typeof value === "string"; layer++) {
     // trim() takes a byte-order mark too.
     const text = value.trim();
-    if (text === "") return { ok: true, value: {} };
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-    }
+    value = text === "" ? {} : JSON.parse(text);
   }
-  return { ok: true, value };
+  return value;
 }
 
 // Only object fields: a null inside an array is a value the model chose, and the schema judges it.

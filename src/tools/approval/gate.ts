@@ -200,11 +200,9 @@ export function createGate(options: GateOptions): Gate {
   ): Promise<ToolResult | Attempt> => {
     if (proof.kind === "card") return send(call, requestOptions, proof.approved);
     const { itemId } = call;
-    if (itemId === undefined || mode === "model") {
-      const outcome = await send(call, requestOptions);
-      return "result" in outcome ? outcome.result : resultOfError(outcome.refusal, redact);
-    }
-    if (proof.kind === "step") {
+    // Only a call that approves or schedules meets a person, and never under "model".
+    const gated = itemId !== undefined && mode !== "model";
+    if (gated && proof.kind === "step") {
       const approved = await verifiedReview(call, proof.callId, proof.ticket);
       const outcome = await send(call, requestOptions, approved);
       if ("result" in outcome) return outcome.result;
@@ -214,13 +212,13 @@ export function createGate(options: GateOptions): Gate {
         ? askAgainResult(itemId, aiIsmMatches, { sent: !stale })
         : changedSinceApprovalResult(itemId, aiIsmMatches, { sent: !stale });
     }
-    if (confirm !== undefined) return askInline(confirm, call, itemId, requestOptions);
+    if (gated && confirm !== undefined) return askInline(confirm, call, itemId, requestOptions);
     const outcome = await send(call, requestOptions);
     if ("result" in outcome) return outcome.result;
     // Under "ask" nobody can be asked here: the model's own acknowledgment went as it was given.
-    return mode === "ask"
-      ? resultOfError(outcome.refusal, redact)
-      : askYourUserResult(itemId, outcome.refusal.aiIsmMatches);
+    return gated && mode === "human"
+      ? askYourUserResult(itemId, outcome.refusal.aiIsmMatches)
+      : resultOfError(outcome.refusal, redact);
   };
 
   /**
@@ -277,13 +275,9 @@ export function createGate(options: GateOptions): Gate {
 
   const askStep = async (call: DecodedToolCall, { callId }: StepAsk) => {
     if (call.itemId === undefined) return undefined;
-    let review: ContentReview;
-    try {
-      review = await client.content.review(call.itemId);
-    } catch {
-      return undefined; // the call itself then reports the failure
-    }
-    return review.needsAcknowledgment ? stepTicket(call, callId, review) : undefined;
+    // A review that cannot be read asks nothing: the call itself then reports the failure.
+    const review = await client.content.review(call.itemId).catch(() => undefined);
+    return review?.needsAcknowledgment ? stepTicket(call, callId, review) : undefined;
   };
 
   const askForm = async (call: DecodedToolCall, context: FormAsk): Promise<FormOutcome> => {
