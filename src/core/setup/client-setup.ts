@@ -17,12 +17,6 @@ import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
 import type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client-options.js";
 import { environmentOfToken } from "./environment.js";
 
-export interface AuthOptions {
-  readonly auth?: PostlineAuth | undefined;
-  readonly apiKey?: string | undefined;
-  readonly dangerouslyAllowBrowser?: boolean | undefined;
-}
-
 /** Where {@link optionOrEnv} looks, and what the error calls the value. */
 export interface OptionSource {
   /** The option's name, e.g. `apiKey`. */
@@ -64,7 +58,9 @@ export function pacerFor(
 }
 
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
-export function resolveApiKey(options: AuthOptions): string | null {
+export function resolveApiKey(
+  options: Pick<PostlineOptions, "auth" | "apiKey" | "dangerouslyAllowBrowser">,
+): string | null {
   if (options.auth === "session") return null;
   const apiKey = optionOrEnv(options.apiKey, {
     option: "apiKey",
