@@ -207,7 +207,13 @@ export class Transport {
     };
     let answer: SlotAnswer;
     try {
-      const wait = request.waitOptions(leftToWaitMs, onWait);
+      // What the pacer is told of the attempt (pacer.ts): its bound, its timeout, its session.
+      const wait = {
+        maxWaitMs: leftToWaitMs,
+        attemptTimeoutMs: request.timeout,
+        session: request.session,
+        onWait,
+      };
       answer = await this.#config.pacer.acquire(request.budget, request.signal, wait);
     } catch (error) {
       if (!request.signal?.aborted) throw error;
