@@ -12,10 +12,9 @@ import type { PostlineAuth, PostlineOptions } from "./core/setup/client-options.
 import {
   assertCredentialTransport,
   authFailureNote,
-  maxWaitOf,
   optionOrEnv,
   pacerFor,
-  pacingStoreOf,
+  rateLimitOf,
   resolveApiKey,
 } from "./core/setup/client-setup.js";
 import { environmentOfToken, type PostlineEnvironment } from "./core/setup/environment.js";
@@ -91,20 +90,19 @@ export class Postline {
     assertCredentialTransport(base, { auth: this.auth, allowInsecureHttp: read.allowInsecureHttp });
     this.timeout = read.timeout ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = read.maxRetries ?? DEFAULT_MAX_RETRIES;
-    const pacingStore = pacingStoreOf(read.rateLimit);
-    this.maxWaitMs = maxWaitOf(read.rateLimit);
+    const rateLimit = rateLimitOf(read.rateLimit);
+    this.maxWaitMs = rateLimit.maxWaitMs;
 
     const baseURL = base.toString();
     const logger = createLevelledLogger(read.logger, read.logLevel ?? "warn", redact);
-    const pacer = pacerFor(apiKey, baseURL, pacingStore, logger);
+    const pacer = pacerFor(apiKey, baseURL, rateLimit.store, logger);
     const tracer = read.tracer && guardTracer(read.tracer, logger.warn);
     const transport = new Transport({
       apiKey,
       baseURL,
       timeout: this.timeout,
       maxWaitMs: this.maxWaitMs,
-      maxWaitSetting:
-        typeof read.rateLimit === "object" ? read.rateLimit.maxWaitSetting : undefined,
+      maxWaitSetting: rateLimit.maxWaitSetting,
       maxRetries: this.maxRetries,
       fetch: read.fetch,
       headers: read.headers ?? {},
@@ -120,7 +118,7 @@ export class Postline {
     const ctx = {
       transport,
       reader: { validate: read.validateResponses !== false, redact },
-      claims: claimStoreFor(pacingStore, logger),
+      claims: claimStoreFor(rateLimit.store, logger),
     };
     this.#ctx = ctx;
     attachResultRedactor(this, apiKey ?? undefined);

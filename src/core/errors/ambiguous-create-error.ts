@@ -44,10 +44,6 @@ interface AmbiguousCreateErrorInit
  * ```
  */
 export class AmbiguousCreateError extends PostlineError {
-  static {
-    nameClass(AmbiguousCreateError, "AmbiguousCreateError");
-  }
-
   /** Always `POST`: creates are the only calls that reconcile. */
   readonly method: "POST";
   /** The `POST /content` URL (never holds a secret). */
@@ -85,3 +81,4 @@ export class AmbiguousCreateError extends PostlineError {
     this.callId = init.callId;
   }
 }
+nameClass(AmbiguousCreateError, "AmbiguousCreateError");

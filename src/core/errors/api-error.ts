@@ -18,10 +18,6 @@ import { nameClass, PostlineError } from "./postline-error.js";
  * ```
  */
 export class APIError extends PostlineError {
-  static {
-    nameClass(APIError, "APIError");
-  }
-
   /** The HTTP status. */
   readonly status: number;
   /** The envelope's `error.code`, or `unexpected_response` for a body that is not an envelope. */
@@ -70,6 +66,7 @@ export class APIError extends PostlineError {
     this.callId = init.callId;
   }
 }
+nameClass(APIError, "APIError");
 
 /** The envelope's `error` object, or an empty record when the body is not an envelope. */
 export function envelopeDetail(body: unknown): Record<string, unknown> {

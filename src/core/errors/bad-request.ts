@@ -5,21 +5,14 @@ import { nameClass } from "./postline-error.js";
 
 /** 400: the request was refused as invalid. */
 export class BadRequestError extends APIError {
-  static {
-    nameClass(BadRequestError, "BadRequestError");
-  }
-
   override readonly status = 400 as const;
 }
+nameClass(BadRequestError, "BadRequestError");
 
 const ChannelRefsSchema = z.array(ChannelRefSchema);
 
 /** 400 `validation_error`: bad input; `channels` lists the choices when no channel was named. */
 export class ValidationError extends BadRequestError {
-  static {
-    nameClass(ValidationError, "ValidationError");
-  }
-
   override readonly code = "validation_error" as const;
   /** The connected channels to choose from, when a request named no channel (api-v1.md §4). */
   readonly channels: ChannelRef[] | undefined;
@@ -30,30 +23,22 @@ export class ValidationError extends BadRequestError {
     this.channels = listed.success ? listed.data : undefined;
   }
 }
+nameClass(ValidationError, "ValidationError");
 
 /** 400 `missing_input`: `POST /content` needs exactly one of `body` or `prompt`. */
 export class MissingInputError extends BadRequestError {
-  static {
-    nameClass(MissingInputError, "MissingInputError");
-  }
-
   override readonly code = "missing_input" as const;
 }
+nameClass(MissingInputError, "MissingInputError");
 
 /** 400 `invalid_status_transition`: the lifecycle move is not allowed. */
 export class InvalidStatusTransitionError extends BadRequestError {
-  static {
-    nameClass(InvalidStatusTransitionError, "InvalidStatusTransitionError");
-  }
-
   override readonly code = "invalid_status_transition" as const;
 }
+nameClass(InvalidStatusTransitionError, "InvalidStatusTransitionError");
 
 /** 400 `cannot_revoke_self_in_request`: a token cannot revoke itself. */
 export class CannotRevokeSelfError extends BadRequestError {
-  static {
-    nameClass(CannotRevokeSelfError, "CannotRevokeSelfError");
-  }
-
   override readonly code = "cannot_revoke_self_in_request" as const;
 }
+nameClass(CannotRevokeSelfError, "CannotRevokeSelfError");

@@ -78,83 +78,48 @@ export interface ErrorCodeSpec {
   readonly errorClass: APIErrorClass;
 }
 
+/** One row of {@link ERROR_CODE_TABLE}: a code, the status it is served with, its class. */
+function row<
+  const Code extends string,
+  const Status extends number | null,
+  Class extends APIErrorClass,
+>(code: Code, status: Status, errorClass: Class) {
+  return { code, status, errorClass } as const;
+}
+
 /**
  * Code classes keyed by class name. Each class extends the status class of its status
  * (`ServerError` for any 5xx; `APIError` where the status is not shown). A row whose class is
  * also a status class (`NotFoundError`, `RateLimitError`) is that status class itself.
  */
 export const ERROR_CODE_TABLE = {
-  MissingAuthorizationError: {
-    code: "missing_authorization",
-    status: 401,
-    errorClass: MissingAuthorizationError,
-  },
-  InvalidApiKeyError: { code: "invalid_api_key", status: 401, errorClass: InvalidApiKeyError },
-  SubscriptionInactiveError: {
-    code: "subscription_inactive",
-    status: 402,
-    errorClass: SubscriptionInactiveError,
-  },
-  XUrlCreditRequiredError: {
-    code: "x_url_credit_required",
-    status: 402,
-    errorClass: XUrlCreditRequiredError,
-  },
-  ForbiddenError: { code: "forbidden", status: 403, errorClass: ForbiddenError },
-  ScopeRequiredError: { code: "scope_required", status: 403, errorClass: ScopeRequiredError },
-  GenerationLimitError: {
-    code: "generation_limit",
-    status: 403,
-    errorClass: GenerationLimitError,
-  },
-  WorkspaceSuspendedError: {
-    code: "workspace_suspended",
-    status: 403,
-    errorClass: WorkspaceSuspendedError,
-  },
-  NotFoundError: { code: "not_found", status: 404, errorClass: NotFoundError },
-  WorkspaceNotFoundError: {
-    code: "workspace_not_found",
-    status: 404,
-    errorClass: WorkspaceNotFoundError,
-  },
-  PublishedImmutableError: {
-    code: "published_immutable",
-    status: 409,
-    errorClass: PublishedImmutableError,
-  },
+  MissingAuthorizationError: row("missing_authorization", 401, MissingAuthorizationError),
+  InvalidApiKeyError: row("invalid_api_key", 401, InvalidApiKeyError),
+  SubscriptionInactiveError: row("subscription_inactive", 402, SubscriptionInactiveError),
+  XUrlCreditRequiredError: row("x_url_credit_required", 402, XUrlCreditRequiredError),
+  ForbiddenError: row("forbidden", 403, ForbiddenError),
+  ScopeRequiredError: row("scope_required", 403, ScopeRequiredError),
+  GenerationLimitError: row("generation_limit", 403, GenerationLimitError),
+  WorkspaceSuspendedError: row("workspace_suspended", 403, WorkspaceSuspendedError),
+  NotFoundError: row("not_found", 404, NotFoundError),
+  WorkspaceNotFoundError: row("workspace_not_found", 404, WorkspaceNotFoundError),
+  PublishedImmutableError: row("published_immutable", 409, PublishedImmutableError),
   AcknowledgmentRequiredError: {
     code: "validation_error",
     status: 409,
     flag: "acknowledgmentRequired",
     errorClass: AcknowledgmentRequiredError,
   },
-  ValidationError: { code: "validation_error", status: 400, errorClass: ValidationError },
-  MissingInputError: { code: "missing_input", status: 400, errorClass: MissingInputError },
-  InvalidStatusTransitionError: {
-    code: "invalid_status_transition",
-    status: 400,
-    errorClass: InvalidStatusTransitionError,
-  },
-  CannotRevokeSelfError: {
-    code: "cannot_revoke_self_in_request",
-    status: 400,
-    errorClass: CannotRevokeSelfError,
-  },
-  RateLimitError: { code: "rate_limited", status: 429, errorClass: RateLimitError },
-  UnknownToolError: { code: "unknown_tool", status: null, errorClass: UnknownToolError },
-  InternalServerError: { code: "internal_error", status: 500, errorClass: InternalServerError },
-  TransitionFailedError: {
-    code: "transition_failed",
-    status: 500,
-    errorClass: TransitionFailedError,
-  },
-  PublishFailedError: { code: "publish_failed", status: 502, errorClass: PublishFailedError },
-  CapacityUnknownError: {
-    code: "capacity_unknown",
-    status: 503,
-    errorClass: CapacityUnknownError,
-  },
+  ValidationError: row("validation_error", 400, ValidationError),
+  MissingInputError: row("missing_input", 400, MissingInputError),
+  InvalidStatusTransitionError: row("invalid_status_transition", 400, InvalidStatusTransitionError),
+  CannotRevokeSelfError: row("cannot_revoke_self_in_request", 400, CannotRevokeSelfError),
+  RateLimitError: row("rate_limited", 429, RateLimitError),
+  UnknownToolError: row("unknown_tool", null, UnknownToolError),
+  InternalServerError: row("internal_error", 500, InternalServerError),
+  TransitionFailedError: row("transition_failed", 500, TransitionFailedError),
+  PublishFailedError: row("publish_failed", 502, PublishFailedError),
+  CapacityUnknownError: row("capacity_unknown", 503, CapacityUnknownError),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 /** The name of an error class the table maps a code to, e.g. `"ScopeRequiredError"`. */

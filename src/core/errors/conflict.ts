@@ -5,21 +5,15 @@ import { nameClass } from "./postline-error.js";
 
 /** 409: the request conflicts with the item's state. */
 export class ConflictError extends APIError {
-  static {
-    nameClass(ConflictError, "ConflictError");
-  }
-
   override readonly status = 409 as const;
 }
+nameClass(ConflictError, "ConflictError");
 
 /** 409 `published_immutable`: a published item cannot be edited or deleted. */
 export class PublishedImmutableError extends ConflictError {
-  static {
-    nameClass(PublishedImmutableError, "PublishedImmutableError");
-  }
-
   override readonly code = "published_immutable" as const;
 }
+nameClass(PublishedImmutableError, "PublishedImmutableError");
 
 const AiIsmMatchesSchema = z.array(AiIsmMatchSchema);
 
@@ -42,10 +36,6 @@ export interface AcknowledgmentRefusalFacts {
  * the person saw, and `aiIsmMatches` are the new text's matches (docs/errors.md).
  */
 export class AcknowledgmentRequiredError extends ConflictError {
-  static {
-    nameClass(AcknowledgmentRequiredError, "AcknowledgmentRequiredError");
-  }
-
   /** Always `validation_error`, told apart by the envelope's `acknowledgmentRequired`. */
   override readonly code = "validation_error" as const;
   /** The AI-ism matches found in the text at transition time (empty when none were sent). */
@@ -69,6 +59,7 @@ export class AcknowledgmentRequiredError extends ConflictError {
     this.stale = facts.stale === true;
   }
 }
+nameClass(AcknowledgmentRequiredError, "AcknowledgmentRequiredError");
 
 function itemIdOfUrl(url: string): string | undefined {
   const id = ITEM_URL.exec(url)?.[1];

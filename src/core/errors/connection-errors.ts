@@ -17,10 +17,6 @@ interface APIConnectionErrorInit
  * reached the service, so the SDK does not resend it.
  */
 export class APIConnectionError extends PostlineError {
-  static {
-    nameClass(APIConnectionError, "APIConnectionError");
-  }
-
   /** The request method, e.g. `POST`. */
   readonly method: string;
   /** The request URL (never holds a secret). */
@@ -44,6 +40,7 @@ export class APIConnectionError extends PostlineError {
     this.callId = init.callId;
   }
 }
+nameClass(APIConnectionError, "APIConnectionError");
 
 /** What an {@link APITimeoutError} is built from: a connection failure's, and `timeoutMs`. */
 interface APITimeoutErrorInit extends APIConnectionErrorInit {
@@ -52,10 +49,6 @@ interface APITimeoutErrorInit extends APIConnectionErrorInit {
 
 /** An attempt took longer than `timeout` milliseconds and was abandoned. */
 export class APITimeoutError extends APIConnectionError {
-  static {
-    nameClass(APITimeoutError, "APITimeoutError");
-  }
-
   /** The per-attempt limit that was reached, in milliseconds. */
   readonly timeoutMs: number;
 
@@ -69,6 +62,7 @@ export class APITimeoutError extends APIConnectionError {
     this.timeoutMs = init.timeoutMs;
   }
 }
+nameClass(APITimeoutError, "APITimeoutError");
 
 /**
  * What an {@link APIUserAbortError} is built from: its fields, as the class documents them, and
@@ -78,10 +72,6 @@ type APIUserAbortErrorInit = Pick<APIConnectionErrorInit, "method" | "url" | "ca
 
 /** The caller's `AbortSignal` aborted the request. `cause` is the signal's reason. */
 export class APIUserAbortError extends PostlineError {
-  static {
-    nameClass(APIUserAbortError, "APIUserAbortError");
-  }
-
   /** The request method, e.g. `GET`. */
   readonly method: string;
   /** The request URL (never holds a secret). */
@@ -102,3 +92,4 @@ export class APIUserAbortError extends PostlineError {
     this.callId = init.callId;
   }
 }
+nameClass(APIUserAbortError, "APIUserAbortError");

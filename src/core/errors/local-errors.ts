@@ -12,10 +12,6 @@ import { nameClass, PostlineError } from "./postline-error.js";
  * ```
  */
 export class InvalidRequestError extends PostlineError {
-  static {
-    nameClass(InvalidRequestError, "InvalidRequestError");
-  }
-
   /** The parameter at fault, e.g. `limit` or `channelIds`. */
   readonly param: string;
 
@@ -24,16 +20,13 @@ export class InvalidRequestError extends PostlineError {
     this.param = param;
   }
 }
+nameClass(InvalidRequestError, "InvalidRequestError");
 
 /**
  * Following the list would never end: the service returned a cursor it had already returned, or
  * page after page with no items, each with a new cursor (docs/pagination.md).
  */
 export class PaginationError extends PostlineError {
-  static {
-    nameClass(PaginationError, "PaginationError");
-  }
-
   /** The cursor that came back a second time, or the last cursor of the empty pages. */
   readonly cursor: string;
 
@@ -45,6 +38,7 @@ export class PaginationError extends PostlineError {
     this.cursor = cursor;
   }
 }
+nameClass(PaginationError, "PaginationError");
 
 /** What a {@link ResponseValidationError} is built from: its fields, as the class documents them. */
 interface ResponseValidationErrorInit
@@ -56,10 +50,6 @@ interface ResponseValidationErrorInit
  * the body as received. Pass `validateResponses: false` to take bodies unchecked.
  */
 export class ResponseValidationError extends PostlineError {
-  static {
-    nameClass(ResponseValidationError, "ResponseValidationError");
-  }
-
   /** What differs from the schema (zod issues, with paths into the body). */
   readonly issues: z.core.$ZodIssue[];
   /** The body as received. */
@@ -88,6 +78,7 @@ export class ResponseValidationError extends PostlineError {
     this.callId = init.callId;
   }
 }
+nameClass(ResponseValidationError, "ResponseValidationError");
 
 /** What the SDK found wrong with a body itself, where no schema was run. */
 export interface BodyProblem extends Omit<ResponseValidationErrorInit, "issues"> {
@@ -117,10 +108,6 @@ export function bodyProblemError(problem: BodyProblem): ResponseValidationError 
  * `client.content.schedule(item.id, { scheduledAt })` or `{ publishNow: true }` to queue it.
  */
 export class PlannedTimePassedError extends PostlineError {
-  static {
-    nameClass(PlannedTimePassedError, "PlannedTimePassedError");
-  }
-
   /** The item as saved (already approved). */
   readonly item: ContentItem;
 
@@ -132,6 +119,7 @@ export class PlannedTimePassedError extends PostlineError {
     this.item = item;
   }
 }
+nameClass(PlannedTimePassedError, "PlannedTimePassedError");
 
 /**
  * {@link PlannedTimePassedError}, by the name 0.1.0 gave it: the same class, so `instanceof`

@@ -6,18 +6,12 @@ import { nameClass } from "./postline-error.js";
  * the `not_found` code and of any other 404.
  */
 export class NotFoundError extends APIError {
-  static {
-    nameClass(NotFoundError, "NotFoundError");
-  }
-
   override readonly status = 404 as const;
 }
+nameClass(NotFoundError, "NotFoundError");
 
 /** 404 `workspace_not_found`: the workspace behind the key is gone. */
 export class WorkspaceNotFoundError extends NotFoundError {
-  static {
-    nameClass(WorkspaceNotFoundError, "WorkspaceNotFoundError");
-  }
-
   override readonly code = "workspace_not_found" as const;
 }
+nameClass(WorkspaceNotFoundError, "WorkspaceNotFoundError");

@@ -3,21 +3,15 @@ import { nameClass } from "./postline-error.js";
 
 /** 403: the key or its owner may not do this. */
 export class PermissionDeniedError extends APIError {
-  static {
-    nameClass(PermissionDeniedError, "PermissionDeniedError");
-  }
-
   override readonly status = 403 as const;
 }
+nameClass(PermissionDeniedError, "PermissionDeniedError");
 
 /** 403 `forbidden`: the key owner's workspace role is below the route's requirement. */
 export class ForbiddenError extends PermissionDeniedError {
-  static {
-    nameClass(ForbiddenError, "ForbiddenError");
-  }
-
   override readonly code = "forbidden" as const;
 }
+nameClass(ForbiddenError, "ForbiddenError");
 
 const SCOPE_WORD = /\b(read|write|admin)\b/i;
 const QUOTED_SCOPE = /["'`](read|write|admin)["'`]/i;
@@ -34,10 +28,6 @@ function requiredScopeOf(init: ConstructorParameters<typeof APIError>[0]): strin
 
 /** 403 `scope_required`: the key's scopes do not cover the route; `requiredScope` names it. */
 export class ScopeRequiredError extends PermissionDeniedError {
-  static {
-    nameClass(ScopeRequiredError, "ScopeRequiredError");
-  }
-
   override readonly code = "scope_required" as const;
   /** The scope the route needs (`read`, `write` or `admin`), when the service names one. */
   readonly requiredScope: string | undefined;
@@ -47,21 +37,16 @@ export class ScopeRequiredError extends PermissionDeniedError {
     this.requiredScope = requiredScopeOf(init);
   }
 }
+nameClass(ScopeRequiredError, "ScopeRequiredError");
 
 /** 403 `generation_limit`: the monthly generation quota ran out before anything was created. */
 export class GenerationLimitError extends PermissionDeniedError {
-  static {
-    nameClass(GenerationLimitError, "GenerationLimitError");
-  }
-
   override readonly code = "generation_limit" as const;
 }
+nameClass(GenerationLimitError, "GenerationLimitError");
 
 /** 403 `workspace_suspended`: the workspace is suspended. */
 export class WorkspaceSuspendedError extends PermissionDeniedError {
-  static {
-    nameClass(WorkspaceSuspendedError, "WorkspaceSuspendedError");
-  }
-
   override readonly code = "workspace_suspended" as const;
 }
+nameClass(WorkspaceSuspendedError, "WorkspaceSuspendedError");

@@ -2,9 +2,9 @@ import { errorToJson } from "./error-json.js";
 
 /**
  * Gives a class a fixed `name` on its prototype, so `err.name` is right even after minification
- * and stays out of `JSON.stringify(err)`. Each class calls it in a static block with its own name
- * written out; `@postline/sdk/tools` reads these prototype names to recognise the SDK's errors
- * across bundled copies.
+ * and stays out of `JSON.stringify(err)`. Each class is named right after its declaration, its
+ * name written out. `@postline/sdk/tools` reads these prototype names to recognise the SDK's
+ * errors across bundled copies.
  */
 export function nameClass(target: abstract new (...args: any[]) => Error, name: string): void {
   Object.defineProperty(target, "name", { value: name, configurable: true });
@@ -30,10 +30,6 @@ export function nameClass(target: abstract new (...args: any[]) => Error, name: 
  * ```
  */
 export class PostlineError extends Error {
-  static {
-    nameClass(PostlineError, "PostlineError");
-  }
-
   /**
    * What `JSON.stringify(err)` writes, for log lines: `name`, `message`, the error's fields
    * (`code`, `status`, `callId`, `method`, `url`, `retryAfterSeconds`, ...), `headers` as a plain
@@ -44,3 +40,4 @@ export class PostlineError extends Error {
     return errorToJson(this);
   }
 }
+nameClass(PostlineError, "PostlineError");

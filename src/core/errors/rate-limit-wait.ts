@@ -42,10 +42,6 @@ interface RateLimitWaitErrorInit
  * ```
  */
 export class RateLimitWaitError extends RateLimitError {
-  static {
-    nameClass(RateLimitWaitError, "RateLimitWaitError");
-  }
-
   /** The budget the call waited for: `"create"` (`POST /content`) or `"other"`. */
   readonly budget: RateBudget;
   /** How long the call waited before it was refused, in milliseconds (0: refused at once). */
@@ -86,3 +82,4 @@ export class RateLimitWaitError extends RateLimitError {
     this.maxWaitMs = init.maxWaitMs;
   }
 }
+nameClass(RateLimitWaitError, "RateLimitWaitError");

@@ -7,10 +7,6 @@ import { nameClass } from "./postline-error.js";
  * `remaining` and `resetAt` from the response headers (api-v1.md §8).
  */
 export class RateLimitError extends APIError {
-  static {
-    nameClass(RateLimitError, "RateLimitError");
-  }
-
   override readonly status = 429 as const;
   /** Seconds to wait before the next request (`Retry-After`, else the envelope's `retryAfterSeconds`). */
   readonly retryAfterSeconds: number | undefined;
@@ -33,3 +29,4 @@ export class RateLimitError extends APIError {
     this.resetAt = announced.resetAt;
   }
 }
+nameClass(RateLimitError, "RateLimitError");

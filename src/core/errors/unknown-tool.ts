@@ -6,9 +6,6 @@ import { nameClass } from "./postline-error.js";
  * it, so the class sits directly under `APIError` and `status` is whatever was answered.
  */
 export class UnknownToolError extends APIError {
-  static {
-    nameClass(UnknownToolError, "UnknownToolError");
-  }
-
   override readonly code = "unknown_tool" as const;
 }
+nameClass(UnknownToolError, "UnknownToolError");

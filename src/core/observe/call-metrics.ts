@@ -5,6 +5,7 @@
  * guarded: a meter that throws never changes a call, and its first failure is logged once.
  */
 import { callGuarded, thrownMessage } from "./guarded-call.js";
+import type { Logger } from "./logger.js";
 import type { Meter, MetricAttributes, MetricCounter, MetricHistogram } from "./metrics.js";
 
 export type WaitOutcome = "granted" | "refused" | "aborted";
@@ -25,11 +26,7 @@ export class CallMetrics {
   readonly #onFailure: (error: unknown) => void;
 
   /** @param warn - hears about the first failure of the meter only. */
-  constructor(
-    meter: Meter,
-    baseURL: string,
-    warn: (message: string, fields: Record<string, unknown>) => void,
-  ) {
+  constructor(meter: Meter, baseURL: string, warn: Logger["warn"]) {
     let warned = false;
     this.#onFailure = (error) => {
       if (warned) return;

@@ -4,6 +4,7 @@
  * failure is logged at `warn` once per client, later ones are dropped, and the call goes on.
  */
 import { callGuarded, thrownMessage } from "./guarded-call.js";
+import type { Logger } from "./logger.js";
 import type { TraceContext, Tracer, TraceSpan } from "./tracing.js";
 
 type Attributes = Record<string, string | number | boolean>;
@@ -48,7 +49,7 @@ export function tracerOf(client: unknown): GuardedTracer | undefined {
  */
 export function guardTracer(
   tracer: Tracer | GuardedTracer,
-  warn: (message: string, fields: Record<string, unknown>) => void = () => {},
+  warn: Logger["warn"] = () => {},
 ): GuardedTracer {
   if ((tracer as { [GUARDED]?: true })[GUARDED]) return tracer as GuardedTracer;
   let warned = false;

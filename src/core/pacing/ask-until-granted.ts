@@ -5,6 +5,7 @@
  */
 
 import { sleep } from "../timers.js";
+import type { SlotRequest } from "./pacing-store.js";
 import { leftToWaitMs, refusesAtOnce } from "./wait-bound.js";
 
 /** One answer to an ask: granted, or how long at least until a slot opens, and the place in line. */
@@ -19,9 +20,7 @@ export interface AskLoop<T> {
   /** Ends the wait, while it sleeps, with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
   /** Told once, at the first ask that has to wait. */
-  readonly onQueued?:
-    | ((wait: { readonly opensInMs: number; readonly position: number }) => void)
-    | undefined;
+  readonly onQueued?: SlotRequest["onQueued"];
   /** How long to sleep before asking again when a slot opens in `waitMs`; defaults to `waitMs`. */
   readonly sleepMsFor?: ((waitMs: number) => number) | undefined;
 }

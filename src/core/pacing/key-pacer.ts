@@ -4,6 +4,7 @@
  * {@link PacingStore}: this process's memory by default, or a store shared by processes.
  */
 
+import { entryOf } from "../map-entry.js";
 import type { Logger } from "../observe/logger.js";
 import { readRateLimitHeaders } from "../rate-limit-headers.js";
 import {
@@ -53,12 +54,7 @@ const memoryStores = new WeakMap<() => number, MemoryPacingStore>();
 
 /** The in-memory store every client of this process shares (per clock). */
 export function defaultPacingStore(now: () => number = systemClock): MemoryPacingStore {
-  let store = memoryStores.get(now);
-  if (store === undefined) {
-    store = createMemoryPacingStore({ now });
-    memoryStores.set(now, store);
-  }
-  return store;
+  return entryOf(memoryStores, now, () => createMemoryPacingStore({ now }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { entryOf } from "../map-entry.js";
 import type { ClaimedItem, CreateClaimStore } from "./pacing-store.js";
 
 const claimKey = (item: ClaimedItem) => `${item.id}@${item.createdAt}`;
@@ -13,11 +14,7 @@ export function memoryClaimStore(now: () => number): CreateClaimStore {
   const services = new Map<string, Map<string, Claim>>();
   /** The claims of `service` that have not expired (expired ones are dropped on the way). */
   const liveClaimsOf = (service: string): Map<string, Claim> => {
-    let claims = services.get(service);
-    if (claims === undefined) {
-      claims = new Map();
-      services.set(service, claims);
-    }
+    const claims = entryOf(services, service, () => new Map<string, Claim>());
     const t = now();
     for (const [key, { expiresAt }] of claims) {
       if (expiresAt > t) break; // insertion order with one TTL: the rest expire later

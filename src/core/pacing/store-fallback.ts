@@ -4,6 +4,7 @@
  * `warn` line marks each outage, not each call.
  */
 
+import { entryOf } from "../map-entry.js";
 import type { Logger } from "../observe/logger.js";
 import { untilAborted, withTimeout } from "../timers.js";
 import type { BudgetReading } from "./budget-status.js";
@@ -45,12 +46,7 @@ export class StoreFallback {
 
   /** The one fallback of `store`, pacing in `memory` while it is down. */
   static for(store: PacingStore, memory: MemoryPacingStore): StoreFallback {
-    let fallback = StoreFallback.#byStore.get(store);
-    if (fallback === undefined) {
-      fallback = new StoreFallback(store, memory);
-      StoreFallback.#byStore.set(store, fallback);
-    }
-    return fallback;
+    return entryOf(StoreFallback.#byStore, store, () => new StoreFallback(store, memory));
   }
 
   readonly #store: PacingStore;

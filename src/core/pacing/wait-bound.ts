@@ -26,12 +26,9 @@ export const DEFAULT_ACQUIRE: AcquireOptions = Object.freeze({ maxWaitMs: DEFAUL
 
 /** Refuses a `maxWaitMs` that is not a number of milliseconds a timer can wait. */
 export function checkMaxWait(value: unknown, name = "maxWaitMs"): asserts value is number {
-  if (
-    typeof value !== "number" ||
-    !Number.isFinite(value) ||
-    value < 0 ||
-    value > MAX_TIMER_DELAY_MS
-  ) {
+  // `NaN` and `Infinity` fail the range as well.
+  const inRange = typeof value === "number" && value >= 0 && value <= MAX_TIMER_DELAY_MS;
+  if (!inRange) {
     throw new InvalidRequestError(
       name,
       `${name} must be a number of milliseconds from 0 to ${MAX_TIMER_DELAY_MS}; got ${String(value)}`,

@@ -5,6 +5,7 @@
  * waits for them before deciding an item is its own).
  */
 
+import { entryOf } from "../map-entry.js";
 import type { ClaimedItem, CreateClaimStore } from "../pacing/pacing-store.js";
 
 /** A `POST /content` still in flight, and the channels it may create items on. */
@@ -82,10 +83,6 @@ const inFlightByService = new Map<string, Set<InFlightSend>>();
  * `claims` (the client's ledger: its pacing store's, or this process's memory).
  */
 export function ledgerFor(createURL: string, claims: CreateClaimStore): CreateLedger {
-  let inFlight = inFlightByService.get(createURL);
-  if (inFlight === undefined) {
-    inFlight = new Set();
-    inFlightByService.set(createURL, inFlight);
-  }
+  const inFlight = entryOf(inFlightByService, createURL, () => new Set<InFlightSend>());
   return new CreateLedger(createURL, claims, inFlight);
 }

@@ -14,14 +14,8 @@ import { createSessionPacer } from "../pacing/session-pacer.js";
 import { DEFAULT_MAX_WAIT_MS } from "../pacing/wait-bound.js";
 import { isLoopbackHost } from "./base-url.js";
 import { assertNoKeyInBrowserPage, isBrowserPage } from "./browser-guard.js";
-import type { PostlineAuth, PostlineOptions } from "./client-options.js";
+import type { PostlineAuth, PostlineOptions, RateLimitOptions } from "./client-options.js";
 import { environmentOfToken } from "./environment.js";
-
-export interface AuthOptions {
-  readonly auth?: PostlineAuth | undefined;
-  readonly apiKey?: string | undefined;
-  readonly dangerouslyAllowBrowser?: boolean | undefined;
-}
 
 /** Where {@link optionOrEnv} looks, and what the error calls the value. */
 export interface OptionSource {
@@ -64,7 +58,9 @@ export function pacerFor(
 }
 
 /** The bearer token, or `null` for a session; refuses a key in a browser page (see the option). */
-export function resolveApiKey(options: AuthOptions): string | null {
+export function resolveApiKey(
+  options: Pick<PostlineOptions, "auth" | "apiKey" | "dangerouslyAllowBrowser">,
+): string | null {
   if (options.auth === "session") return null;
   const apiKey = optionOrEnv(options.apiKey, {
     option: "apiKey",
@@ -124,13 +120,15 @@ export function assertCredentialTransport(
   );
 }
 
-/** The store `rateLimit` names: `undefined` for no pacing; its shape is already checked. */
-export function pacingStoreOf(rateLimit: PostlineOptions["rateLimit"]): PacingStore | undefined {
-  if (rateLimit === false) return undefined;
-  return (typeof rateLimit === "object" ? rateLimit.store : undefined) ?? defaultPacingStore();
-}
-
-/** How long a call may wait for its turn: `rateLimit.maxWaitMs` (already checked), or the default. */
-export function maxWaitOf(rateLimit: PostlineOptions["rateLimit"]): number {
-  return (typeof rateLimit === "object" ? rateLimit.maxWaitMs : undefined) ?? DEFAULT_MAX_WAIT_MS;
+/**
+ * What `rateLimit` (its shape already checked) sets: the store, `undefined` for no pacing; how
+ * long a call may wait for its turn; and how a refusal names that bound.
+ */
+export function rateLimitOf(rateLimit: PostlineOptions["rateLimit"]) {
+  const given: RateLimitOptions = typeof rateLimit === "object" ? rateLimit : {};
+  return {
+    store: rateLimit === false ? undefined : (given.store ?? defaultPacingStore()),
+    maxWaitMs: given.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+    maxWaitSetting: given.maxWaitSetting,
+  };
 }

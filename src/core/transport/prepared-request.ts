@@ -1,14 +1,10 @@
-import type { AcquireOptions } from "../pacing/acquire-options.js";
 import type { RateBudget } from "../pacing/rate-budget.js";
 import type { Redactor } from "../redact.js";
 import type { RequestOptions } from "../request-options.js";
 import type { HttpMethod } from "./http-method.js";
 
 /** What a {@link PreparedRequest} is built from: its fields, documented on the class. */
-export type PreparedRequestInit = Omit<
-  PreparedRequest,
-  "redactedUrl" | "redactedPath" | "waitOptions"
->;
+export type PreparedRequestInit = Omit<PreparedRequest, "redactedUrl" | "redactedPath">;
 
 /**
  * One API call, resolved and checked once before its first attempt. The redacted URL and path
@@ -61,18 +57,5 @@ export class PreparedRequest {
   get redactedPath(): string {
     this.#redactedPath ??= this.#redact(this.path);
     return this.#redactedPath;
-  }
-
-  /**
-   * What the pacer is told of an attempt that may wait `leftToWaitMs` (pacer.ts), and who is told
-   * when it has to wait.
-   */
-  waitOptions(leftToWaitMs: number, onWait?: AcquireOptions["onWait"]): AcquireOptions {
-    return {
-      maxWaitMs: leftToWaitMs,
-      attemptTimeoutMs: this.timeout,
-      session: this.session,
-      onWait,
-    };
   }
 }

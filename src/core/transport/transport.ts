@@ -110,28 +110,34 @@ export class Transport {
   }
 
   /**
-   * Starts an SDK call made of several requests (a create with its reconciliation): pass it to
-   * each {@link Transport.request}, then {@link SdkCall.end} it. A lone request makes its own.
+   * Runs `run` as one SDK call, which ends when `run` settles. A call made of several requests (a
+   * create with its reconciliation) passes it to each {@link Transport.request}; a lone request
+   * makes its own.
    */
-  openCall(operation: string, options?: RequestOptions): SdkCall {
-    return new SdkCall(operation, this.#config.tracer, options);
+  async inCall<T>(
+    operation: string,
+    options: RequestOptions | undefined,
+    run: (sdkCall: SdkCall) => Promise<T>,
+  ): Promise<T> {
+    const sdkCall = new SdkCall(operation, this.#config.tracer, options);
+    try {
+      const result = await run(sdkCall);
+      sdkCall.end();
+      return result;
+    } catch (error) {
+      sdkCall.end(error);
+      throw error;
+    }
   }
 
   /**
    * Sends `request`, retrying as docs/retries.md allows, and resolves to its 2xx response. It is
    * its own SDK call unless it is part of `sdkCall`.
    */
-  async request(request: ApiRequest, sdkCall?: SdkCall): Promise<ApiResponse> {
+  request(request: ApiRequest, sdkCall?: SdkCall): Promise<ApiResponse> {
     if (sdkCall) return this.#send(request, sdkCall);
-    const own = this.openCall(request.operation ?? request.method, request.options);
-    try {
-      const response = await this.#send(request, own);
-      own.end();
-      return response;
-    } catch (error) {
-      own.end(error);
-      throw error;
-    }
+    const operation = request.operation ?? request.method;
+    return this.inCall(operation, request.options, (own) => this.#send(request, own));
   }
 
   async #send(spec: ApiRequest, sdkCall: SdkCall): Promise<ApiResponse> {
@@ -201,7 +207,13 @@ export class Transport {
     };
     let answer: SlotAnswer;
     try {
-      const wait = request.waitOptions(leftToWaitMs, onWait);
+      // What the pacer is told of the attempt (pacer.ts): its bound, its timeout, its session.
+      const wait = {
+        maxWaitMs: leftToWaitMs,
+        attemptTimeoutMs: request.timeout,
+        session: request.session,
+        onWait,
+      };
       answer = await this.#config.pacer.acquire(request.budget, request.signal, wait);
     } catch (error) {
       if (!request.signal?.aborted) throw error;

@@ -43,21 +43,15 @@ export async function sendAcknowledged<T>(
   const { acknowledge, ...requestOptions } = options ?? {};
   if (acknowledge === undefined) return write.send(ctx, { options, acknowledge: false });
   const review = checkedReview(acknowledge, write.id);
-  const call = ctx.transport.openCall(write.operation, requestOptions);
-  const inCall: ResourceContext = { ...ctx, call };
-  try {
+  return ctx.transport.inCall(write.operation, requestOptions, async (call) => {
+    const inCall: ResourceContext = { ...ctx, call };
     const current = await fetchItem(inCall, write.operation, write.id, requestOptions);
     if (current.content !== review.text) {
       const url = ctx.transport.urlFor(write.path);
       throw staleReviewError(current, { method: write.method, url, callId: call.id });
     }
-    const result = await write.send(inCall, { options: requestOptions, acknowledge: true });
-    call.end();
-    return result;
-  } catch (error) {
-    call.end(error);
-    throw error;
-  }
+    return write.send(inCall, { options: requestOptions, acknowledge: true });
+  });
 }
 
 /** `update` acknowledges only an approval of the text as it stands. */

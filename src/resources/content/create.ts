@@ -85,9 +85,8 @@ export async function sendCreate<R>(
   const { reconcile = how.reconcileByDefault, ...requestOptions } = options ?? {};
   optionalBoolean("reconcile", reconcile);
   const url = ctx.transport.urlFor("content");
-  const call = ctx.transport.openCall(how.operation, requestOptions);
-  const inCall: ResourceContext = { ...ctx, call };
-  try {
+  return ctx.transport.inCall(how.operation, requestOptions, async (call) => {
+    const inCall: ResourceContext = { ...ctx, call };
     const result = await createWithReconciliation({
       ...how,
       send: (ids) => postContent(inCall, how.bodyFor(ids), requestOptions),
@@ -100,13 +99,8 @@ export async function sendCreate<R>(
       url,
       callId: call.id,
     });
-    const shaped = how.resultOf(result, { url, callId: call.id, redact: ctx.reader.redact });
-    call.end();
-    return shaped;
-  } catch (error) {
-    call.end(error);
-    throw error;
-  }
+    return how.resultOf(result, { url, callId: call.id, redact: ctx.reader.redact });
+  });
 }
 
 /**
