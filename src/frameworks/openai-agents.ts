@@ -47,6 +47,7 @@ import {
   toStrictParameters,
 } from "../tools/index.js";
 import { runThroughGate, withSignal } from "../tools/run-tool.js";
+import { TOOL_OPTIONS } from "./framework-plumbing.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
@@ -102,12 +103,7 @@ export function openAIAgentsTools(
   client: ToolClient,
   options?: OpenAIAgentsToolsOptions,
 ): PostlineAgentsTool[] {
-  const given = faceOptions(options, {
-    readOnly: true,
-    tools: true,
-    acknowledgment: true,
-    requestStateKey: true,
-  });
+  const given = faceOptions(options, { ...TOOL_OPTIONS, requestStateKey: true });
   const mode = acknowledgmentModeOf(given);
   const gate = createGate({ client, mode, key: given.requestStateKey });
   return selectTools(given).map((definition) => {
