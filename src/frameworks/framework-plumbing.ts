@@ -32,11 +32,7 @@ export function stepTools(
   const own = createGate({ client, mode: acknowledgmentModeOf(options) });
   return selectTools(options).map((definition) => ({
     definition,
-    run: async (
-      input: unknown,
-      signal: AbortSignal | undefined,
-      toolCallId: string | undefined,
-    ) => {
+    run: async (input: unknown, signal?: AbortSignal, toolCallId?: string) => {
       const { gate, proof } = await stepOf(own, face, toolCallId);
       const context = { toolCallId };
       return runThroughGate(gate, definition.name, input, withSignal(signal), { proof, context });
@@ -44,16 +40,16 @@ export function stepTools(
   }));
 }
 
-/** What the approval step asks about one call: nothing, or the review the person is shown. */
 export type StepQuestion =
   | { readonly asks: false }
   | { readonly asks: true; readonly review?: SignedReview | undefined };
 
 /**
  * Whether the call needs the person, and the review to show. A review kept for the call id is
- * the one asked; else a fresh read asks, kept for the answer unless `keep` is false. With
- * `answerComing` (the person's answer to an earlier question is on its way back, in a process
- * that never saw it) nothing is read: the call goes on, finds no ticket and asks again.
+ * the one asked; else a fresh read asks, kept for the answer unless `keep` is false.
+ * `answerComing` says the person's answer to an earlier question is on its way back, to a
+ * process that never saw it: then nothing is read, and the call goes on, finds no ticket and
+ * asks again.
  */
 export async function questionOf(
   step: ApprovalStep,

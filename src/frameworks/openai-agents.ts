@@ -117,7 +117,7 @@ export function openAIAgentsTools(
       ...(asks ? { needsApproval: needsApprovalFor(gate, name) } : {}),
       execute: async (input, runContext, details) => {
         const toolCallId = details?.toolCall?.callId;
-        const proof = proofOfCall(gate, runContext, toolCallId);
+        const proof = proofOfCall(gate, runContext?.context, toolCallId);
         const options = withSignal(details?.signal);
         const context = { toolCallId };
         return JSON.stringify(await runThroughGate(gate, name, input, options, { proof, context }));
@@ -138,7 +138,7 @@ async function refusalOf(gate: Gate, name: string, error: unknown): Promise<unkn
     // The raw arguments, unless the SDK was told not to keep tool data.
     const input = (error as { toolInvocation?: { input?: unknown } }).toolInvocation?.input;
     if (typeof input === "string") {
-      const proof = proofOfCall(gate, undefined, undefined);
+      const proof = proofOfCall(gate, undefined);
       return runThroughGate(gate, name, input, undefined, { proof });
     }
     return toolError("validation_error", `The input to ${name} is not valid JSON`, {
@@ -198,13 +198,9 @@ function needsApprovalFor(gate: Gate, name: string) {
 }
 
 /** The person's part in a call that runs: the ticket kept for it, taken out of the context. */
-function proofOfCall(
-  gate: Gate,
-  runContext: RunContext | undefined,
-  callId: string | undefined,
-): Proof {
+function proofOfCall(gate: Gate, context: unknown, callId?: string): Proof {
   if (gate.mode === "model") return NO_PROOF;
-  const reviews = reviewsIn(runContext?.context);
+  const reviews = reviewsIn(context);
   const ticket = callId === undefined ? undefined : reviews?.[callId];
   if (callId !== undefined && reviews !== undefined) delete reviews[callId];
   return { kind: "step", callId, ticket };
@@ -269,7 +265,6 @@ function contextOf(from: unknown): unknown {
   return runContext;
 }
 
-/** The reviews in a run context object, created on demand when `create`. */
 function reviewsIn(
   context: unknown,
   { create = false }: { readonly create?: boolean } = {},
