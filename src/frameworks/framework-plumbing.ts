@@ -13,9 +13,6 @@ import {
 import { selectTools, type ToolClient, type ToolSelection } from "../tools/index.js";
 import { runThroughGate, withSignal } from "../tools/run-tool.js";
 
-/** A face's approval step for one client: its gate and where its reviews wait. */
-export type ApprovalStep = NonNullable<ReturnType<typeof approvalStepOf>>;
-
 // In the order a refusal of an unknown option lists them.
 export const TOOL_OPTIONS = { readOnly: true, tools: true, acknowledgment: true } as const;
 export const STEP_OPTIONS = { acknowledgment: true, reviews: true, requestStateKey: true } as const;
@@ -52,7 +49,7 @@ export type StepQuestion =
  * asks again.
  */
 export async function questionOf(
-  step: ApprovalStep,
+  step: NonNullable<ReturnType<typeof approvalStepOf>>,
   name: string,
   input: unknown,
   callId: string | undefined,
