@@ -214,11 +214,8 @@ export function langChainApproval(
   return interruptOnOf(client, faceOptions(options, STEP_OPTIONS));
 }
 
-function interruptOnOf(
-  client: ToolClient,
-  options: ApprovalStepOptions,
-): PostlineInterruptOnConfig {
-  const step = approvalStepOf(client, "langchain", options);
+function interruptOnOf(client: ToolClient, given: ApprovalStepOptions): PostlineInterruptOnConfig {
+  const step = approvalStepOf(client, "langchain", given);
   if (step === undefined) return {};
   // The middleware runs again on resume. Then a fresh read may pause the call but is never kept
   // as the person's approval.
