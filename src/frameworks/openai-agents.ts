@@ -78,13 +78,13 @@ export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentO
  * The Postline tools as Agents SDK function tools, built with `tool()` from `@openai/agents`, in
  * strict mode: each schema lists every property as required, optional ones nullable, and
  * `runTool` reads `null` as "not given". A JSON Schema given to `tool()` is parsed but not
- * validated, so a model's bad input reaches `runTool`, and the model reads our envelope
+ * validated: a model's bad input reaches `runTool`. The model reads our envelope
  * (`validation_error` with `error.channels`, or `acknowledgmentRequired` with `aiIsmMatches`) as
  * the tool's output, in JSON text. The run's abort signal stops the SDK calls a tool makes.
  *
  * Unless `acknowledgment` is `"model"`, `update_content` and `schedule_content` have a
- * `needsApproval` that reads the item: text with AI-ism matches interrupts the run, and the review
- * is kept in the run context (under `postlineReviews`, so the context must be an object), so it
+ * `needsApproval` that reads the item: text with AI-ism matches interrupts the run. The review is
+ * kept in the run context under `postlineReviews` (so the context must be an object), where it
  * survives `RunState` serialisation. {@link describeApproval} gives what to show. An approved
  * call acknowledges only that text; a text edited meanwhile makes the model call again, which
  * interrupts again (docs/frameworks.md).
@@ -175,7 +175,7 @@ export interface ApprovalDescription {
 // never shared between runs or clients, where the same call id may name another call.
 const seen = new WeakMap<object, Map<string, SignedReview>>();
 
-/** The tool's `needsApproval`. The review is kept signed for this call in the run context. */
+/** The review asked about is kept, signed, in the run context for this call. */
 function needsApprovalFor(gate: Gate, name: string) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false; // then no ticket: the call asks again if it must
