@@ -138,8 +138,7 @@ async function refusalOf(gate: Gate, name: string, error: unknown): Promise<unkn
     // The raw arguments, unless the SDK was told not to keep tool data.
     const input = (error as { toolInvocation?: { input?: unknown } }).toolInvocation?.input;
     if (typeof input === "string") {
-      const proof = proofOfCall(gate, undefined);
-      return runThroughGate(gate, name, input, undefined, { proof });
+      return runThroughGate(gate, name, input, undefined, { proof: proofOfCall(gate, undefined) });
     }
     return toolError("validation_error", `The input to ${name} is not valid JSON`, {
       param: "(input)",
