@@ -32,14 +32,9 @@ import {
   approvalStepOf,
   questionText,
 } from "../tools/approval/index.js";
+import { faceOptions } from "../tools/face-options.js";
 import type { ToolClient, ToolName, ToolResult, ToolSelection } from "../tools/index.js";
-import {
-  type ApprovalStep,
-  approvalOnlyOptions,
-  questionOf,
-  splitApprovalOptions,
-  stepTools,
-} from "./framework-plumbing.js";
+import { questionOf, STEP_OPTIONS, stepTools, TOOL_OPTIONS } from "./framework-plumbing.js";
 
 export type {
   ApprovalStepOptions,
@@ -75,6 +70,10 @@ export type PostlineAiSdkTools = Partial<Record<ToolName, Tool<unknown, ToolResu
  * ```
  */
 export function aiSdkTools(client: ToolClient, options?: AiSdkToolsOptions): PostlineAiSdkTools {
+  return toolSetOf(client, faceOptions(options, TOOL_OPTIONS));
+}
+
+function toolSetOf(client: ToolClient, options: AiSdkToolsOptions): PostlineAiSdkTools {
   const toolSet: PostlineAiSdkTools = {};
   for (const { definition, run } of stepTools(client, "ai-sdk", options)) {
     toolSet[definition.name] = tool({
@@ -123,12 +122,8 @@ export function aiSdkToolsWithApproval(
   client: ToolClient,
   options?: AiSdkToolsWithApprovalOptions,
 ): AiSdkToolsWithApproval {
-  const given = splitApprovalOptions(options);
-  const step = approvalStepOf(client, "ai-sdk", given.approval);
-  return {
-    toolApproval: step === undefined ? {} : toolApprovalOf(step),
-    tools: aiSdkTools(client, given.tools),
-  };
+  const given = faceOptions(options, { ...TOOL_OPTIONS, ...STEP_OPTIONS });
+  return { toolApproval: toolApprovalOf(client, given), tools: toolSetOf(client, given) };
 }
 
 /** Options of {@link aiSdkToolApproval}. */
@@ -165,11 +160,12 @@ export function aiSdkToolApproval(
   client: ToolClient,
   options?: AiSdkToolApprovalOptions,
 ): PostlineToolApproval {
-  const approval = approvalOnlyOptions(options);
-  return aiSdkToolsWithApproval(client, { ...approval, tools: [] }).toolApproval;
+  return toolApprovalOf(client, faceOptions(options, STEP_OPTIONS));
 }
 
-function toolApprovalOf(step: ApprovalStep): PostlineToolApproval {
+function toolApprovalOf(client: ToolClient, options: ApprovalStepOptions): PostlineToolApproval {
+  const step = approvalStepOf(client, "ai-sdk", options);
+  if (step === undefined) return {};
   const approvalFor =
     (name: string): ApprovalFunction =>
     async (input, { toolCallId, messages }) => {

@@ -1,41 +1,35 @@
 /**
- * What the AI SDK's and LangChain's faces share: tools that run through the face's approval step (`stepOf`), one options object
- * split between tools and approval, and one way to ask about a call (`questionOf`).
+ * What the faces share: the names of their options, tools that run through the face's approval
+ * step (`stepOf`), and one way to ask about a call (`questionOf`).
  */
 import {
   type AcknowledgmentOptions,
-  type ApprovalStepOptions,
   acknowledgmentModeOf,
   type approvalStepOf,
   createGate,
   type SignedReview,
   stepOf,
 } from "../tools/approval/index.js";
-import { faceOptions } from "../tools/face-options.js";
 import { selectTools, type ToolClient, type ToolSelection } from "../tools/index.js";
 import { runThroughGate, withSignal } from "../tools/run-tool.js";
 
-/** A face's approval step for one client: its gate and where its reviews wait. */
-export type ApprovalStep = NonNullable<ReturnType<typeof approvalStepOf>>;
+// In the order a refusal of an unknown option lists them.
+export const TOOL_OPTIONS = { readOnly: true, tools: true, acknowledgment: true } as const;
+export const STEP_OPTIONS = { acknowledgment: true, reviews: true, requestStateKey: true } as const;
 
 /**
- * The tools `options` selects for `face`. A call's proof is the review its approval step kept
- * for the call id; without a step, the tools' own gate under `acknowledgment` decides.
+ * The tools the checked `options` select for `face`. A call's proof is the review its approval
+ * step kept for the call id; without a step, the tools' own gate under `acknowledgment` decides.
  */
 export function stepTools(
   client: ToolClient,
   face: Parameters<typeof stepOf>[1],
-  options: (ToolSelection & AcknowledgmentOptions) | undefined,
+  options: ToolSelection & AcknowledgmentOptions,
 ) {
-  const given = faceOptions(options, { readOnly: true, tools: true, acknowledgment: true });
-  const own = createGate({ client, mode: acknowledgmentModeOf(given) });
-  return selectTools(given).map((definition) => ({
+  const own = createGate({ client, mode: acknowledgmentModeOf(options) });
+  return selectTools(options).map((definition) => ({
     definition,
-    run: async (
-      input: unknown,
-      signal: AbortSignal | undefined,
-      toolCallId: string | undefined,
-    ) => {
+    run: async (input: unknown, signal?: AbortSignal, toolCallId?: string) => {
       const { gate, proof } = await stepOf(own, face, toolCallId);
       const context = { toolCallId };
       return runThroughGate(gate, definition.name, input, withSignal(signal), { proof, context });
@@ -43,44 +37,19 @@ export function stepTools(
   }));
 }
 
-/**
- * One options object of a `...WithApproval` split into the tools' and the approval's (an
- * unknown name is refused with the nearest known one).
- */
-export function splitApprovalOptions(options: (ToolSelection & ApprovalStepOptions) | undefined) {
-  const { readOnly, tools, acknowledgment, reviews, requestStateKey } = faceOptions(options, {
-    readOnly: true,
-    tools: true,
-    acknowledgment: true,
-    reviews: true,
-    requestStateKey: true,
-  });
-  return {
-    tools: { readOnly, tools, acknowledgment },
-    approval: { acknowledgment, reviews, requestStateKey },
-  };
-}
-
-/** The options of a deprecated approval-only face (`aiSdkToolApproval`, `langChainApproval`). */
-export function approvalOnlyOptions(
-  options: ApprovalStepOptions | undefined,
-): Readonly<ApprovalStepOptions> {
-  return faceOptions(options, { acknowledgment: true, reviews: true, requestStateKey: true });
-}
-
-/** What the approval step asks about one call: nothing, or the review the person is shown. */
 export type StepQuestion =
   | { readonly asks: false }
   | { readonly asks: true; readonly review?: SignedReview | undefined };
 
 /**
  * Whether the call needs the person, and the review to show. A review kept for the call id is
- * the one asked; else a fresh read asks, kept for the answer unless `keep` is false. With
- * `answerComing` (the person's answer to an earlier question is on its way back, in a process
- * that never saw it) nothing is read: the call goes on, finds no ticket and asks again.
+ * the one asked; else a fresh read asks, kept for the answer unless `keep` is false.
+ * `answerComing` says the person's answer to an earlier question is on its way back, to a
+ * process that never saw it: then nothing is read, and the call goes on, finds no ticket and
+ * asks again.
  */
 export async function questionOf(
-  step: ApprovalStep,
+  step: NonNullable<ReturnType<typeof approvalStepOf>>,
   name: string,
   input: unknown,
   callId: string | undefined,

@@ -21,14 +21,9 @@ import {
   approvalStepOf,
   questionText,
 } from "../tools/approval/index.js";
+import { faceOptions } from "../tools/face-options.js";
 import type { JsonObject, ToolClient, ToolParameters, ToolSelection } from "../tools/index.js";
-import {
-  type ApprovalStep,
-  approvalOnlyOptions,
-  questionOf,
-  splitApprovalOptions,
-  stepTools,
-} from "./framework-plumbing.js";
+import { questionOf, STEP_OPTIONS, stepTools, TOOL_OPTIONS } from "./framework-plumbing.js";
 
 export type {
   ApprovalStepOptions,
@@ -84,6 +79,10 @@ export function langChainTools(
   client: ToolClient,
   options?: LangChainToolsOptions,
 ): DynamicStructuredTool[] {
+  return toolsOf(client, faceOptions(options, TOOL_OPTIONS));
+}
+
+function toolsOf(client: ToolClient, options: LangChainToolsOptions): DynamicStructuredTool[] {
   return stepTools(client, "langchain", options).map(({ definition, run }) =>
     tool(
       async (input: unknown, config) => {
@@ -142,12 +141,8 @@ export function langChainToolsWithApproval(
   client: ToolClient,
   options?: LangChainToolsWithApprovalOptions,
 ): LangChainToolsWithApproval {
-  const given = splitApprovalOptions(options);
-  const step = approvalStepOf(client, "langchain", given.approval);
-  return {
-    interruptOn: step === undefined ? {} : interruptOnOf(step),
-    tools: langChainTools(client, given.tools),
-  };
+  const given = faceOptions(options, { ...TOOL_OPTIONS, ...STEP_OPTIONS });
+  return { interruptOn: interruptOnOf(client, given), tools: toolsOf(client, given) };
 }
 
 /** A tool call as the middleware hands it over. */
@@ -216,11 +211,12 @@ export function langChainApproval(
   client: ToolClient,
   options?: LangChainApprovalOptions,
 ): PostlineInterruptOnConfig {
-  const approval = approvalOnlyOptions(options);
-  return langChainToolsWithApproval(client, { ...approval, tools: [] }).interruptOn;
+  return interruptOnOf(client, faceOptions(options, STEP_OPTIONS));
 }
 
-function interruptOnOf(step: ApprovalStep): PostlineInterruptOnConfig {
+function interruptOnOf(client: ToolClient, given: ApprovalStepOptions): PostlineInterruptOnConfig {
+  const step = approvalStepOf(client, "langchain", given);
+  if (step === undefined) return {};
   // The middleware runs again on resume. Then a fresh read may pause the call but is never kept
   // as the person's approval.
   const questionOfCall = (toolCall: MiddlewareToolCall, runtime: MiddlewareRuntime | undefined) =>

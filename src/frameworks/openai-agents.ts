@@ -47,6 +47,7 @@ import {
   toStrictParameters,
 } from "../tools/index.js";
 import { runThroughGate, withSignal } from "../tools/run-tool.js";
+import { TOOL_OPTIONS } from "./framework-plumbing.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
@@ -77,13 +78,13 @@ export interface OpenAIAgentsToolsOptions extends ToolSelection, AcknowledgmentO
  * The Postline tools as Agents SDK function tools, built with `tool()` from `@openai/agents`, in
  * strict mode: each schema lists every property as required, optional ones nullable, and
  * `runTool` reads `null` as "not given". A JSON Schema given to `tool()` is parsed but not
- * validated, so a model's bad input reaches `runTool`, and the model reads our envelope
+ * validated: a model's bad input reaches `runTool`. The model reads our envelope
  * (`validation_error` with `error.channels`, or `acknowledgmentRequired` with `aiIsmMatches`) as
  * the tool's output, in JSON text. The run's abort signal stops the SDK calls a tool makes.
  *
  * Unless `acknowledgment` is `"model"`, `update_content` and `schedule_content` have a
- * `needsApproval` that reads the item: text with AI-ism matches interrupts the run, and the review
- * is kept in the run context (under `postlineReviews`, so the context must be an object), so it
+ * `needsApproval` that reads the item: text with AI-ism matches interrupts the run. The review is
+ * kept in the run context under `postlineReviews` (so the context must be an object), where it
  * survives `RunState` serialisation. {@link describeApproval} gives what to show. An approved
  * call acknowledges only that text; a text edited meanwhile makes the model call again, which
  * interrupts again (docs/frameworks.md).
@@ -102,12 +103,7 @@ export function openAIAgentsTools(
   client: ToolClient,
   options?: OpenAIAgentsToolsOptions,
 ): PostlineAgentsTool[] {
-  const given = faceOptions(options, {
-    readOnly: true,
-    tools: true,
-    acknowledgment: true,
-    requestStateKey: true,
-  });
+  const given = faceOptions(options, { ...TOOL_OPTIONS, requestStateKey: true });
   const mode = acknowledgmentModeOf(given);
   const gate = createGate({ client, mode, key: given.requestStateKey });
   return selectTools(given).map((definition) => {
@@ -121,7 +117,7 @@ export function openAIAgentsTools(
       ...(asks ? { needsApproval: needsApprovalFor(gate, name) } : {}),
       execute: async (input, runContext, details) => {
         const toolCallId = details?.toolCall?.callId;
-        const proof = proofOfCall(gate, runContext, toolCallId);
+        const proof = proofOfCall(gate, runContext?.context, toolCallId);
         const options = withSignal(details?.signal);
         const context = { toolCallId };
         return JSON.stringify(await runThroughGate(gate, name, input, options, { proof, context }));
@@ -142,8 +138,7 @@ async function refusalOf(gate: Gate, name: string, error: unknown): Promise<unkn
     // The raw arguments, unless the SDK was told not to keep tool data.
     const input = (error as { toolInvocation?: { input?: unknown } }).toolInvocation?.input;
     if (typeof input === "string") {
-      const proof = proofOfCall(gate, undefined, undefined);
-      return runThroughGate(gate, name, input, undefined, { proof });
+      return runThroughGate(gate, name, input, undefined, { proof: proofOfCall(gate, undefined) });
     }
     return toolError("validation_error", `The input to ${name} is not valid JSON`, {
       param: "(input)",
@@ -179,7 +174,7 @@ export interface ApprovalDescription {
 // never shared between runs or clients, where the same call id may name another call.
 const seen = new WeakMap<object, Map<string, SignedReview>>();
 
-/** The tool's `needsApproval`. The review is kept signed for this call in the run context. */
+/** The review asked about is kept, signed, in the run context for this call. */
 function needsApprovalFor(gate: Gate, name: string) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false; // then no ticket: the call asks again if it must
@@ -202,13 +197,9 @@ function needsApprovalFor(gate: Gate, name: string) {
 }
 
 /** The person's part in a call that runs: the ticket kept for it, taken out of the context. */
-function proofOfCall(
-  gate: Gate,
-  runContext: RunContext | undefined,
-  callId: string | undefined,
-): Proof {
+function proofOfCall(gate: Gate, context: unknown, callId?: string): Proof {
   if (gate.mode === "model") return NO_PROOF;
-  const reviews = reviewsIn(runContext?.context);
+  const reviews = reviewsIn(context);
   const ticket = callId === undefined ? undefined : reviews?.[callId];
   if (callId !== undefined && reviews !== undefined) delete reviews[callId];
   return { kind: "step", callId, ticket };
@@ -273,7 +264,6 @@ function contextOf(from: unknown): unknown {
   return runContext;
 }
 
-/** The reviews in a run context object, created on demand when `create`. */
 function reviewsIn(
   context: unknown,
   { create = false }: { readonly create?: boolean } = {},
