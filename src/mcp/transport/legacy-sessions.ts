@@ -94,7 +94,10 @@ export class LegacySessions {
       done();
       return response;
     }
-    return new Response(untilEnded(response.body, done), response);
+    // Ended once the body is read to its end (`flush`), fails or is cancelled by the reader
+    // (`cancel`, a WHATWG transformer hook that Node 22 calls and TypeScript's types lack).
+    const ending = { flush: done, cancel: done };
+    return new Response(response.body.pipeThrough(new TransformStream(ending)), response);
   }
 
   async closeAll(): Promise<void> {
@@ -126,30 +129,4 @@ export class LegacySessions {
     this.#sessions.delete(id);
     void session?.transport.close();
   }
-}
-
-/** `body`, with `ended` called once it is read to its end, fails, or is cancelled by the reader. */
-function untilEnded(
-  body: ReadableStream<Uint8Array>,
-  ended: () => void,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          ended();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        ended();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      ended();
-      await reader.cancel(reason);
-    },
-  });
 }
