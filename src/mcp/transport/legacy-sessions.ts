@@ -50,12 +50,8 @@ export class LegacySessions {
       if (this.#expired(session, now)) this.#close(id);
     }
     if (this.#sessions.size < this.#max) return true;
-    let oldest: [string, Session] | undefined;
-    for (const entry of this.#sessions) {
-      if (entry[1].active === 0 && (!oldest || entry[1].lastUsedMs < oldest[1].lastUsedMs)) {
-        oldest = entry;
-      }
-    }
+    const idle = [...this.#sessions].filter(([, session]) => session.active === 0);
+    const [oldest] = idle.sort(([, a], [, b]) => a.lastUsedMs - b.lastUsedMs);
     if (!oldest) return false;
     this.#close(oldest[0]);
     return true;
@@ -69,24 +65,23 @@ export class LegacySessions {
     this.#sessions.delete(id);
   }
 
-  /** The session's transport, unless it is unknown or has expired (then it is closed). */
-  get(id: string): WebStandardStreamableHTTPServerTransport | undefined {
+  /**
+   * Answers in session `id` with `answer`, or `undefined` when the session is unknown or has
+   * expired (then it is closed). The session stays active until the response is sent: to the end
+   * of its body when it has one (an SSE stream stays open as long as the host reads it).
+   */
+  async serve(
+    id: string,
+    answer: (transport: WebStandardStreamableHTTPServerTransport) => Promise<Response>,
+  ): Promise<Response | undefined> {
     const session = this.#sessions.get(id);
     if (!session) return undefined;
-    if (!this.#expired(session, this.#now())) return session.transport;
-    this.#close(id);
-    return undefined;
-  }
-
-  /**
-   * Answers `request` in session `id`, which stays active until the response is sent: to the
-   * end of its body when it has one (an SSE stream stays open as long as the host reads it).
-   */
-  async serve(id: string, answer: () => Promise<Response>): Promise<Response> {
-    const session = this.#sessions.get(id);
-    if (!session) return answer();
+    if (this.#expired(session, this.#now())) {
+      this.#close(id);
+      return undefined;
+    }
     const done = this.#activity(session);
-    const response = await answer().catch((error: unknown) => {
+    const response = await answer(session.transport).catch((error: unknown) => {
       done();
       throw error;
     });
