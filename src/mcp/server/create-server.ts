@@ -226,11 +226,6 @@ function protocolVersionOf(ctx: ServerContext): string | undefined {
 }
 
 function isToolClient(value: unknown): value is ToolClient {
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    "content" in value &&
-    "channels" in value &&
-    "brand" in value
-  );
+  if (value === null || typeof value !== "object") return false;
+  return ["content", "channels", "brand"].every((member) => member in value);
 }

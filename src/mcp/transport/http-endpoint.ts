@@ -105,12 +105,9 @@ export function createMcpHttpEndpoint(
         if (read.tooLarge) return jsonRpcError(413, -32000, "The request body is too large");
         // Not JSON: the SDK answers the parse error itself.
         const parsed = jsonOrText(read.text);
-        body = parsed.isJson ? parsed.value : undefined;
-        if (body !== undefined) {
-          const repaired = repairMessage(body);
-          if ("refusal" in repaired) return Response.json(repaired.refusal);
-          body = repaired.message;
-        }
+        const repaired = repairMessage(parsed.isJson ? parsed.value : undefined);
+        if ("refusal" in repaired) return Response.json(repaired.refusal);
+        body = repaired.message;
       }
       const legacy =
         request.method !== "POST" ||
