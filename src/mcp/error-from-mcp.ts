@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { APIError } from "../core/errors/api-error.js";
 import { type ErrorCode, statusOfCode } from "../core/errors/codes.js";
 import {
@@ -31,6 +32,16 @@ export interface McpToolResult {
 
 /** The code of a JSON-RPC error that does not carry the service's envelope in `data`. */
 const MCP_ERROR = "mcp_error";
+
+/** What a JSON-RPC error (the `error` member of a response, or an `McpError`) must have. */
+const JsonRpcErrorShape = z.object({
+  code: z.number(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+
+/** A JSON-RPC error's `data` that carries the service's envelope: its `error`, with a `code`. */
+const EnvelopeError = z.looseObject({ code: z.string() });
 
 // The failures the SDK itself waits out and retries when they come over REST.
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(["rate_limited", "capacity_unknown"]);
@@ -74,8 +85,8 @@ export function errorFromMcp(
     throw new InvalidRequestError("value", "errorFromMcp needs a JSON-RPC error or a tool result");
   if ("content" in value || "isError" in value || "structuredContent" in value)
     return errorOfToolResult(value as McpToolResult, redact);
-  const rpcError = "error" in value ? (value as { error: unknown }).error : value;
-  if (isJsonRpcError(rpcError)) return errorOfJsonRpc(rpcError, redact);
+  const rpcError = JsonRpcErrorShape.safeParse("error" in value ? value.error : value);
+  if (rpcError.success) return errorOfJsonRpc(rpcError.data, redact);
   throw new InvalidRequestError(
     "value",
     "errorFromMcp needs a JSON-RPC error ({ code, message, data? }) or a tools/call result ({ content, isError? })",
@@ -97,12 +108,9 @@ function textOf(item: unknown): string {
 
 function errorOfJsonRpc(error: McpJsonRpcError, redact: Redactor): APIError {
   const { data } = error;
-  const envelope =
-    data !== null &&
-    typeof data === "object" &&
-    typeof (data as { code?: unknown }).code === "string"
-      ? { error: { message: error.message, ...(data as Record<string, unknown>) } }
-      : { error: { code: MCP_ERROR, message: error.message, jsonRpcCode: error.code } };
+  const envelope = EnvelopeError.safeParse(data).success
+    ? { error: { message: error.message, ...(data as Record<string, unknown>) } }
+    : { error: { code: MCP_ERROR, message: error.message, jsonRpcCode: error.code } };
   return build(parseEnvelope(envelope, JSON.stringify(envelope)), redact);
 }
 
@@ -135,14 +143,5 @@ function build(parsed: ParsedErrorBody, redact: Redactor): APIError {
     { status, headers: new Headers(), body: { text: "" }, method: "tools/call", url: "" },
     parsed,
     { retryable: RETRYABLE_CODES.has(parsed.code), redact },
-  );
-}
-
-function isJsonRpcError(value: unknown): value is McpJsonRpcError {
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    typeof (value as { code?: unknown }).code === "number" &&
-    typeof (value as { message?: unknown }).message === "string"
   );
 }

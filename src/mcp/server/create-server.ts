@@ -15,7 +15,8 @@ import type { ToolClient } from "../../tools/tool-client.js";
 import { selectTools, type ToolSelection } from "../../tools/tool-selection.js";
 import { VERSION } from "../../version.js";
 import { attachReviewCard } from "../ask/review-card/attach-card.js";
-import { cardAnswer, cardListing } from "../ask/review-card/card-tools.js";
+import { cardListing } from "../ask/review-card/card-tools.js";
+import { clientCanElicitForm } from "./declared-capabilities.js";
 import { packageSkills } from "./package-skill.js";
 import { progressTokenOf } from "./progress-token.js";
 import { inServerSpan } from "./server-span.js";
@@ -192,24 +193,14 @@ export function createMcpServerWithSeams(
       trace: traceContextOf(meta),
     };
     seams.onToolCall?.(call);
-    const cardShown = showsCard?.(ctx) ?? false;
-    if (cardShown) {
-      const options = { signal: call.signal, maxWaitMs };
-      const carded = await cardAnswer(call.name, call.input ?? {}, {
-        gate,
-        options,
-        served: servedNames,
-      });
-      if (carded) return carded;
-    }
     const protocolVersion = protocolVersionOf(ctx) ?? mcp.server.getNegotiatedProtocolVersion();
     return inServerSpan(tracer, call, { ctx, protocolVersion }, (traceContext) =>
       answerToolCall({ ...call, traceContext }, ctx, {
-        server: mcp.server,
         gate,
         servedNames,
         maxWaitMs,
-        showsCard: cardShown,
+        canElicit: clientCanElicitForm(mcp.server, ctx),
+        showsCard: showsCard?.(ctx) ?? false,
       }),
     );
   });
@@ -235,11 +226,6 @@ function protocolVersionOf(ctx: ServerContext): string | undefined {
 }
 
 function isToolClient(value: unknown): value is ToolClient {
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    "content" in value &&
-    "channels" in value &&
-    "brand" in value
-  );
+  if (value === null || typeof value !== "object") return false;
+  return ["content", "channels", "brand"].every((member) => member in value);
 }

@@ -127,19 +127,17 @@ function askedPerson(span: GuardedSpan, questions: unknown, signal: AbortSignal)
 }
 
 function attributesOf(call: McpToolCall, { ctx, protocolVersion }: McpRequestFacts) {
-  const attributes: Record<string, string> = {
+  return {
     "mcp.method.name": "tools/call",
     "gen_ai.operation.name": "execute_tool",
     "gen_ai.tool.name": call.name,
     "jsonrpc.request.id": String(ctx.mcpReq.id),
+    ...(protocolVersion ? { "mcp.protocol.version": protocolVersion } : {}),
+    ...(ctx.sessionId ? { "mcp.session.id": ctx.sessionId } : {}),
+    ...(ctx.http === undefined
+      ? {}
+      : { "network.transport": "tcp", "network.protocol.name": "http" }),
   };
-  if (protocolVersion) attributes["mcp.protocol.version"] = protocolVersion;
-  if (ctx.sessionId) attributes["mcp.session.id"] = ctx.sessionId;
-  if (ctx.http !== undefined) {
-    attributes["network.transport"] = "tcp";
-    attributes["network.protocol.name"] = "http";
-  }
-  return attributes;
 }
 
 function failed(span: GuardedSpan, type: string, message: string): void {

@@ -55,10 +55,12 @@ export function createMcpHttpEndpoint(
     const parsed = body === undefined ? {} : { parsedBody: body };
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId !== null) {
-      const transport = sessions.get(sessionId);
-      if (transport)
-        return sessions.serve(sessionId, () => transport.handleRequest(request, parsed));
-      return jsonRpcError(404, -32001, "Session not found: start a new one with initialize");
+      const served = await sessions.serve(sessionId, (transport) =>
+        transport.handleRequest(request, parsed),
+      );
+      return (
+        served ?? jsonRpcError(404, -32001, "Session not found: start a new one with initialize")
+      );
     }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
@@ -103,12 +105,9 @@ export function createMcpHttpEndpoint(
         if (read.tooLarge) return jsonRpcError(413, -32000, "The request body is too large");
         // Not JSON: the SDK answers the parse error itself.
         const parsed = jsonOrText(read.text);
-        body = parsed.isJson ? parsed.value : undefined;
-        if (body !== undefined) {
-          const repaired = repairMessage(body);
-          if ("refusal" in repaired) return Response.json(repaired.refusal);
-          body = repaired.message;
-        }
+        const repaired = repairMessage(parsed.isJson ? parsed.value : undefined);
+        if ("refusal" in repaired) return Response.json(repaired.refusal);
+        body = repaired.message;
       }
       const legacy =
         request.method !== "POST" ||

@@ -50,12 +50,8 @@ export class LegacySessions {
       if (this.#expired(session, now)) this.#close(id);
     }
     if (this.#sessions.size < this.#max) return true;
-    let oldest: [string, Session] | undefined;
-    for (const entry of this.#sessions) {
-      if (entry[1].active === 0 && (!oldest || entry[1].lastUsedMs < oldest[1].lastUsedMs)) {
-        oldest = entry;
-      }
-    }
+    const idle = [...this.#sessions].filter(([, session]) => session.active === 0);
+    const [oldest] = idle.sort(([, a], [, b]) => a.lastUsedMs - b.lastUsedMs);
     if (!oldest) return false;
     this.#close(oldest[0]);
     return true;
@@ -69,24 +65,23 @@ export class LegacySessions {
     this.#sessions.delete(id);
   }
 
-  /** The session's transport, unless it is unknown or has expired (then it is closed). */
-  get(id: string): WebStandardStreamableHTTPServerTransport | undefined {
+  /**
+   * Answers in session `id` with `answer`, or `undefined` when the session is unknown or has
+   * expired (then it is closed). The session stays active until the response is sent: to the end
+   * of its body when it has one (an SSE stream stays open as long as the host reads it).
+   */
+  async serve(
+    id: string,
+    answer: (transport: WebStandardStreamableHTTPServerTransport) => Promise<Response>,
+  ): Promise<Response | undefined> {
     const session = this.#sessions.get(id);
     if (!session) return undefined;
-    if (!this.#expired(session, this.#now())) return session.transport;
-    this.#close(id);
-    return undefined;
-  }
-
-  /**
-   * Answers `request` in session `id`, which stays active until the response is sent: to the
-   * end of its body when it has one (an SSE stream stays open as long as the host reads it).
-   */
-  async serve(id: string, answer: () => Promise<Response>): Promise<Response> {
-    const session = this.#sessions.get(id);
-    if (!session) return answer();
+    if (this.#expired(session, this.#now())) {
+      this.#close(id);
+      return undefined;
+    }
     const done = this.#activity(session);
-    const response = await answer().catch((error: unknown) => {
+    const response = await answer(session.transport).catch((error: unknown) => {
       done();
       throw error;
     });
@@ -94,7 +89,10 @@ export class LegacySessions {
       done();
       return response;
     }
-    return new Response(untilEnded(response.body, done), response);
+    // Ended once the body is read to its end (`flush`), fails or is cancelled by the reader
+    // (`cancel`, a WHATWG transformer hook that Node 22 calls and TypeScript's types lack).
+    const ending = { flush: done, cancel: done };
+    return new Response(response.body.pipeThrough(new TransformStream(ending)), response);
   }
 
   async closeAll(): Promise<void> {
@@ -126,30 +124,4 @@ export class LegacySessions {
     this.#sessions.delete(id);
     void session?.transport.close();
   }
-}
-
-/** `body`, with `ended` called once it is read to its end, fails, or is cancelled by the reader. */
-function untilEnded(
-  body: ReadableStream<Uint8Array>,
-  ended: () => void,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          ended();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        ended();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      ended();
-      await reader.cancel(reason);
-    },
-  });
 }

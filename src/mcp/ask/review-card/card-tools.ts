@@ -13,7 +13,7 @@ import { toToolParameters } from "../../../tools/json-schema.js";
 import { findTool } from "../../../tools/tool-list.js";
 import type { McpCallResult } from "../../server/call-result.js";
 import type { McpListedTool } from "../../server/tool-listing.js";
-import { awaitingReview, type CardAnswer, resultOf } from "./awaiting-review.js";
+import { awaitingReview, resultOf } from "./awaiting-review.js";
 import { REVIEW_CARD_URI } from "./card-page.js";
 import { DecideReviewInput, decideReview, type ReviewDecisionDeps } from "./decide-review.js";
 
@@ -93,37 +93,34 @@ export function cardListing(listing: readonly McpListedTool[]): McpListedTool[] 
   ];
 }
 
+/** The card's own tools, which only a host that renders the card may call. */
+export const CARD_TOOL_NAMES: ReadonlySet<string> = new Set(["review_content", "decide_review"]);
+
 /**
- * The card's answer to a call, or `undefined` when the call is not the card's: `review_content`
- * and `decide_review`, and a gated call (under `"ask"` or `"human"`) on an item whose text has
- * matches, which answers at once with the card and sends nothing.
+ * The card's answer to a call, or `undefined` when the tool runs as it would without the card:
+ * `review_content` opens the card and `decide_review` decides; a gated call (under `"ask"` or
+ * `"human"`) on `gatedItemId` answers `awaiting_review` at once and sends nothing, when the item's
+ * text has matches. A failed read answers its error: it never falls through to a call that might
+ * carry the model's own acknowledgment.
  */
 export async function cardAnswer(
   name: string,
-  input: unknown,
+  input: object,
   deps: ReviewDecisionDeps,
+  gatedItemId?: string,
 ): Promise<McpCallResult | undefined> {
   if (name === "decide_review") return resultOf(await decideReview(input, deps));
-  if (name === "review_content") {
-    const id = (input as { id?: unknown } | null)?.id;
-    if (typeof id !== "string" || id === "") {
-      return resultOf({
-        result: toolError("validation_error", "id: the item to review", { param: "id" }),
-      });
-    }
-    const opened = await openCard(id, "requested", deps);
-    return opened === undefined ? undefined : resultOf(opened);
+  if (gatedItemId !== undefined) {
+    const proposal = await proposalOf(input, deps);
+    return openCard(gatedItemId, "acknowledgment_required", deps, proposal);
   }
-  // A tool this server does not serve is the tool path's `unknown_tool`, never the card's.
-  if (deps.gate.mode === "model" || deps.served?.has(name) === false) return undefined;
-  // The one decode every face runs: a call it refuses is answered by the tool's own path.
-  const decoded = await deps.gate.decode(name, input, { kind: "card", approved: undefined });
-  if (!decoded.ok || decoded.call.itemId === undefined) return undefined;
-  const proposal = await proposalOf(decoded.call.input, deps);
-  const opened = await openCard(decoded.call.itemId, "acknowledgment_required", deps, proposal);
-  // No matches: the tool runs as it would without the card. A failed read answers its error:
-  // it never falls through to a call that might carry the model's own acknowledgment.
-  return opened === undefined ? undefined : resultOf(opened);
+  const id = (input as { id?: unknown } | null)?.id;
+  if (typeof id !== "string" || id === "") {
+    return resultOf({
+      result: toolError("validation_error", "id: the item to review", { param: "id" }),
+    });
+  }
+  return openCard(id, "requested", deps);
 }
 
 /**
@@ -149,12 +146,13 @@ async function proposalOf(input: object, deps: ReviewDecisionDeps): Promise<Prop
   return toJsonSafe({ channelId, channelName, scheduledAt, publishNow }) as Proposal;
 }
 
+/** The card for `itemId`; a gated call's card only when the text has matches. */
 async function openCard(
   itemId: string,
   reason: "requested" | "acknowledgment_required",
   deps: ReviewDecisionDeps,
   proposal?: Proposal,
-): Promise<CardAnswer | undefined> {
+): Promise<McpCallResult | undefined> {
   const redact = resultRedactorOf(deps.gate.client);
   try {
     const shown = await deps.gate.ask(
@@ -162,16 +160,12 @@ async function openCard(
       { scope: "card", options: deps.options, proposal },
     );
     if (reason === "acknowledgment_required" && !shown.review.needsAcknowledgment) return undefined;
-    return awaitingReview(shown, {
-      reason,
-      proposal,
-      redact,
-      message:
-        `The person now reviews ${itemId} in the review card shown to them, and approves, ` +
-        "schedules, edits or declines it there. Nothing was sent. Do not call this or another " +
-        "tool again for this item; their decision reaches you when they make it.",
-    });
+    const message =
+      `The person now reviews ${itemId} in the review card shown to them, and approves, ` +
+      "schedules, edits or declines it there. Nothing was sent. Do not call this or another " +
+      "tool again for this item; their decision reaches you when they make it.";
+    return resultOf(awaitingReview(shown, { reason, proposal, redact, message }));
   } catch (error) {
-    return { result: resultOfError(error, redact) };
+    return resultOf({ result: resultOfError(error, redact) });
   }
 }
