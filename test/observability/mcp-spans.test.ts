@@ -6,7 +6,7 @@
  * through the official clients of both revisions, in memory and over Streamable HTTP.
  */
 
-import { Client } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -79,6 +79,9 @@ const SHOWN = [
 const treeOf = (spans: readonly ReadableSpan[], root: ReadableSpan) => spanTree(spans, root, SHOWN);
 
 const TRANSPORTS = ["in-memory", "Streamable HTTP"] as const;
+
+/** The capability of a host that renders MCP Apps. */
+const APPS = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 
 describe.each(REVISIONS)("the MCP server span, %s", (revision) => {
   it.each(TRANSPORTS)(
@@ -271,5 +274,40 @@ describe("createMcpServer's tracer option", () => {
     const make = () => createMcpServer({ client, tracer: {} as never });
     expect(make).toThrow(InvalidRequestError);
     expect(make).toThrow(/tracer/);
+  });
+});
+
+describe.each(REVISIONS)("the review card under the server span, %s", (revision) => {
+  it("on a host that renders Apps, the card's read of a gated call is a child of tools/call, and nothing is written", async () => {
+    const { service, client, spans } = traced();
+    const channelId = service.defaults.channelIds[0] as string;
+    const draft = await client.content.createDraft({ channelId, body: FLAGGED_TEXT });
+    const endpoint = createMcpHttpEndpoint(() => createMcpServer({ client }));
+    const mcp = new Client(
+      { name: "span-test", version: "1.0.0" },
+      {
+        versionNegotiation: { mode: revision === "2025-11-25" ? "legacy" : { pin: revision } },
+        capabilities: { extensions: APPS },
+      },
+    );
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
+        fetch: inProcessFetch(endpoint),
+      }),
+    );
+    const shown = await mcp.callTool({
+      name: "update_content",
+      arguments: { id: draft.id, status: "pending" },
+    });
+    await mcp.close();
+    expect(shown.structuredContent).toMatchObject({ status: "awaiting_review" });
+
+    const [server] = named(spans(), "tools/call update_content");
+    expect(treeOf(spans(), server!)).toEqual([
+      "tools/call update_content [server] mcp.method.name=tools/call gen_ai.operation.name=execute_tool gen_ai.tool.name=update_content",
+      "  postline content.get [internal]",
+      "    GET [client] http.request.method=GET http.response.status_code=200",
+    ]);
+    expect(server!.status.code).not.toBe(SpanStatusCode.ERROR);
   });
 });
