@@ -50,7 +50,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline content export`; resolves to the exit code. */
 export async function runContentExport(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, CONTENT_EXPORT_FLAGS, "content export");
+  const { values: flags } = parseFlags(argv, CONTENT_EXPORT_FLAGS, "content export");
   if (flags.help) return showHelp(io, CONTENT_EXPORT_HELP);
   if (flags.status !== undefined && !STATUSES.includes(flags.status)) {
     throw new UsageError(

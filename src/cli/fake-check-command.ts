@@ -9,7 +9,7 @@ import { type CommandSpec, usageLine } from "./command-spec.js";
 import { readRecordingOrSay } from "./fake-replay.js";
 import { type CliIO, showHelp } from "./io.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
-import { parseCommandLine, UsageError } from "./usage-error.js";
+import { parseFlags, UsageError } from "./usage-error.js";
 
 /** The flags of `postline fake check`: what it parses, and what the help lists. */
 const FAKE_CHECK_FLAGS = {
@@ -43,10 +43,7 @@ Options:
 
 /** Runs `postline fake check`; resolves to the exit code. */
 export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<number> {
-  const { values: flags, positionals } = parseCommandLine(
-    { args: [...argv], options: FAKE_CHECK_FLAGS, strict: true, allowPositionals: true },
-    "fake check",
-  );
+  const { values: flags, positionals } = parseFlags(argv, FAKE_CHECK_FLAGS, "fake check", true);
   if (flags.help) return showHelp(io, FAKE_CHECK_HELP);
   const [file, ...extra] = positionals;
   if (file === undefined)

@@ -89,7 +89,7 @@ Options:
 export async function runFake(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
   if (argv[0] === "check") return runFakeCheck(argv.slice(1), io);
-  const flags = parseFlags(argv, FAKE_FLAGS, "fake");
+  const { values: flags } = parseFlags(argv, FAKE_FLAGS, "fake");
   if (flags.help) return showHelp(io, FAKE_HELP + fakeRoutesHelp());
   const port = portOf(flags.port, "fake");
   if (flags.replay !== undefined) {

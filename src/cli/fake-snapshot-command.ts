@@ -56,7 +56,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline fake snapshot`; resolves to the exit code. */
 export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, FAKE_SNAPSHOT_FLAGS, "fake snapshot");
+  const { values: flags } = parseFlags(argv, FAKE_SNAPSHOT_FLAGS, "fake snapshot");
   if (flags.help) return showHelp(io, FAKE_SNAPSHOT_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "fake snapshot");
   const caps = {

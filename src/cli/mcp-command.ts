@@ -100,7 +100,7 @@ const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_
 
 /** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
 export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, MCP_FLAGS, "mcp");
+  const { values: flags } = parseFlags(argv, MCP_FLAGS, "mcp");
   if (flags.help) return showHelp(io, MCP_HELP);
   if (flags.port !== undefined && !flags.http) {
     throw new UsageError("--port needs --http: over stdio there is no port", "mcp");
@@ -180,7 +180,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
-  flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>,
+  flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>["values"],
   options: McpServerOptions,
   { fake, port }: { fake: EmbeddedFake | undefined; port: number },
   io: CliIO,
@@ -315,15 +315,7 @@ async function loadMcp() {
       import("../mcp/transport/stdio-repair.js"),
       import("./serve-fetch.js"),
     ]);
-    return {
-      createMcpServer: server.createMcpServer,
-      createMcpHttpEndpoint: endpoint.createMcpHttpEndpoint,
-      MCP_HTTP_PATH: endpoint.MCP_HTTP_PATH,
-      serveStdio: stdio.serveStdio,
-      StdioServerTransport: stdio.StdioServerTransport,
-      repairedStdin: repair.repairedStdin,
-      serveFetch: fetchServer.serveFetch,
-    };
+    return { ...server, ...endpoint, ...stdio, ...repair, ...fetchServer };
   } catch (error) {
     if (isMissingModule(error, "@modelcontextprotocol/server")) {
       throw new UsageError(

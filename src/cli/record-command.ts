@@ -67,7 +67,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline record`; resolves to the exit code once stopped. */
 export async function runRecord(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, RECORD_FLAGS, "record");
+  const { values: flags } = parseFlags(argv, RECORD_FLAGS, "record");
   if (flags.help) return showHelp(io, RECORD_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "record");
   const port = portOf(flags.port, "record");

@@ -13,27 +13,18 @@ export class UsageError extends Error {
 }
 
 /**
- * `util.parseArgs` in strict mode, with its refusals (an unknown flag, a flag without its value,
- * a stray argument) turned into a {@link UsageError} for `command`.
+ * `util.parseArgs` in strict mode, positional arguments refused unless `allowPositionals`, with
+ * its refusals (an unknown flag, a flag without its value, a stray argument) turned into a
+ * {@link UsageError} for `command`.
  */
 export function parseFlags<const Options extends NonNullable<ParseArgsConfig["options"]>>(
   argv: readonly string[],
   options: Options,
   command: string,
-) {
-  return parseCommandLine(
-    { args: [...argv], options, strict: true, allowPositionals: false },
-    command,
-  ).values;
-}
-
-/** `util.parseArgs` with `config`, its refusals turned into a {@link UsageError} for `command`. */
-export function parseCommandLine<const Config extends ParseArgsConfig>(
-  config: Config,
-  command: string,
+  allowPositionals = false,
 ) {
   try {
-    return parseArgs(config);
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals });
   } catch (error) {
     if (
       error instanceof TypeError &&
