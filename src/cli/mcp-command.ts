@@ -4,7 +4,7 @@ import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
+import { embeddedFake } from "./embedded-fake.js";
 import { type CliIO, showHelp, untilStopped } from "./io.js";
 import { isMissingModule } from "./missing-module.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
@@ -180,7 +180,7 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
 async function serve(
   flags: ReturnType<typeof parseFlags<(typeof MCP_COMMAND)["flags"]>>["values"],
   options: McpServerOptions,
-  { fake, port }: { fake: EmbeddedFake | undefined; port: number },
+  { fake, port }: { fake: Awaited<ReturnType<typeof embeddedFake>> | undefined; port: number },
   io: CliIO,
   stopped: Promise<unknown>,
 ): Promise<number> {
