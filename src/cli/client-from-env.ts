@@ -54,18 +54,16 @@ export function clientFromEnv(
 
 /**
  * Whether a command may send the key over plain http to another machine: the flag, or
- * `POSTLINE_ALLOW_INSECURE_HTTP`. Every command that sends a key asks here.
+ * `POSTLINE_ALLOW_INSECURE_HTTP` (`1`/`true`/`yes` allow, `0`/`false`/`no` or unset do not;
+ * anything else is refused by name). Every command that sends a key asks here.
  */
 export function insecureHttpAllowed(
   env: Readonly<Record<string, string | undefined>>,
   command: string,
   { flag }: { flag: boolean },
 ): boolean {
-  return flag || insecureHttpFromEnv(env[INSECURE_HTTP_VARIABLE], command);
-}
-
-/** `1`/`true`/`yes` allow, `0`/`false`/`no` or unset do not; anything else is refused by name. */
-function insecureHttpFromEnv(value: string | undefined, command: string): boolean {
+  if (flag) return true;
+  const value = env[INSECURE_HTTP_VARIABLE];
   const normalized = value?.trim().toLowerCase() ?? "";
   if (["1", "true", "yes"].includes(normalized)) return true;
   if (["", "0", "false", "no"].includes(normalized)) return false;

@@ -13,20 +13,18 @@ import { parseFlags, UsageError } from "./usage-error.js";
 
 const STATUSES: readonly string[] = [...CONTENT_STATUSES, "all"];
 
-/** The flags of `postline content export`: what it parses, and what the help lists. */
-const CONTENT_EXPORT_FLAGS = {
-  status: { type: "string", value: "S" },
-  channel: { type: "string", value: "ID" },
-  ...INSECURE_HTTP_FLAG,
-  help: { type: "boolean", short: "h" },
-} as const;
-
 /** `postline content export`, as the top-level help lists it. */
-export const CONTENT_EXPORT_COMMAND: CommandSpec = {
+export const CONTENT_EXPORT_COMMAND = {
   name: "content export",
   summary: "write every content item as JSON Lines",
-  flags: CONTENT_EXPORT_FLAGS,
-};
+  // The flags of `postline content export`: what it parses, and what the help lists.
+  flags: {
+    status: { type: "string", value: "S" },
+    channel: { type: "string", value: "ID" },
+    ...INSECURE_HTTP_FLAG,
+    help: { type: "boolean", short: "h" },
+  },
+} as const satisfies CommandSpec;
 
 export const CONTENT_EXPORT_HELP = `${usageLine(CONTENT_EXPORT_COMMAND)}
 
@@ -50,7 +48,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline content export`; resolves to the exit code. */
 export async function runContentExport(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, CONTENT_EXPORT_FLAGS, "content export");
+  const { values: flags } = parseFlags(argv, CONTENT_EXPORT_COMMAND);
   if (flags.help) return showHelp(io, CONTENT_EXPORT_HELP);
   if (flags.status !== undefined && !STATUSES.includes(flags.status)) {
     throw new UsageError(
@@ -90,7 +88,9 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
       for (const item of page.items) {
         if (stop.signal.aborted) break;
         const line = jsonLine(redactDeep(item, redact));
-        if (!io.stdout.write(line)) await drained(io.stdout, stop.signal);
+        // Stopped while waiting for a drain: the loop sees the signal.
+        if (!io.stdout.write(line))
+          await once(io.stdout, "drain", { signal: stop.signal }).catch(() => undefined);
         written += 1;
       }
       progress?.counted(written);
@@ -107,13 +107,4 @@ export async function runContentExport(argv: readonly string[], io: CliIO): Prom
   }
   progress?.finish(stop.signal.aborted ? "stopped" : "done");
   return 0;
-}
-
-/** Waits until the stream takes more, or the export is stopped. */
-async function drained(stream: NodeJS.WritableStream, signal: AbortSignal): Promise<void> {
-  try {
-    await once(stream, "drain", { signal });
-  } catch {
-    // stopped while waiting: the loop sees the signal
-  }
 }

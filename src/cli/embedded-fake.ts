@@ -9,22 +9,16 @@ import type { CliIO } from "./io.js";
 import { requestLine } from "./request-line.js";
 import type { Beside } from "./serve-fetch.js";
 
-/** The fake's client, and its routes for the HTTP server. */
-export interface EmbeddedFake {
-  readonly client: Postline;
-  /** Every path but `mcpPath` goes to the fake. */
-  beside(mcpPath: string): Promise<Beside>;
-}
-
 /**
- * A client of an in-process fake: no sockets, no key to set. With `log`, one line per request the
- * fake answers goes to stderr (stdout carries the protocol over stdio, and the URL over HTTP).
+ * A client of an in-process fake (no sockets, no key to set), and `beside(mcpPath)`, its routes
+ * for the HTTP server: every path but `mcpPath` goes to the fake. With `log`, one line per request
+ * the fake answers goes to stderr (stdout carries the protocol over stdio, and the URL over HTTP).
  */
 export async function embeddedFake(
   options: Pick<PostlineOptions, "tracer" | "rateLimit">,
   io: CliIO,
   { log, allowHosts = [] }: { log: boolean; allowHosts?: readonly string[] },
-): Promise<EmbeddedFake> {
+): Promise<{ client: Postline; beside(mcpPath: string): Promise<Beside> }> {
   const [{ Postline }, { createFakeService }] = await Promise.all([
     import("../client.js"),
     import("../testing/fake/service.js"),

@@ -9,20 +9,18 @@ import { type CommandSpec, usageLine } from "./command-spec.js";
 import { readRecordingOrSay } from "./fake-replay.js";
 import { type CliIO, showHelp } from "./io.js";
 import { jsonLine, terminalSafe } from "./terminal-text.js";
-import { parseCommandLine, UsageError } from "./usage-error.js";
-
-/** The flags of `postline fake check`: what it parses, and what the help lists. */
-const FAKE_CHECK_FLAGS = {
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const;
+import { parseFlags, UsageError } from "./usage-error.js";
 
 /** `postline fake check`, as the top-level help lists it. */
-export const FAKE_CHECK_COMMAND: CommandSpec = {
+export const FAKE_CHECK_COMMAND = {
   name: "fake check",
   summary: "check the fake against a recording FILE of postline record; exit 1 on a difference",
-  flags: FAKE_CHECK_FLAGS,
-};
+  // The flags of `postline fake check`: what it parses, and what the help lists.
+  flags: {
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
+} as const satisfies CommandSpec;
 
 /** The usage line, with the recording FILE the command takes after its name. */
 export const FAKE_CHECK_USAGE = usageLine({ ...FAKE_CHECK_COMMAND, name: "fake check FILE" });
@@ -43,10 +41,7 @@ Options:
 
 /** Runs `postline fake check`; resolves to the exit code. */
 export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<number> {
-  const { values: flags, positionals } = parseCommandLine(
-    { args: [...argv], options: FAKE_CHECK_FLAGS, strict: true, allowPositionals: true },
-    "fake check",
-  );
+  const { values: flags, positionals } = parseFlags(argv, FAKE_CHECK_COMMAND, true);
   if (flags.help) return showHelp(io, FAKE_CHECK_HELP);
   const [file, ...extra] = positionals;
   if (file === undefined)

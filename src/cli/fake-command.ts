@@ -21,27 +21,25 @@ import { parseFlags, UsageError } from "./usage-error.js";
 /** The variable that does what `--control-token` does. */
 const CONTROL_TOKEN_VARIABLE = "POSTLINE_FAKE_CONTROL_TOKEN";
 
-/** The flags of `postline fake`: what it parses, and what its usage line and `postline --help` list. */
-const FAKE_FLAGS = {
-  port: { type: "string", value: "N" },
-  host: { type: "string", value: "ADDRESS" },
-  ...ALLOW_HOST_FLAG,
-  seed: { type: "string", value: "FILE" },
-  replay: { type: "string", value: "FILE" },
-  json: { type: "boolean" },
-  log: { type: "boolean" },
-  "control-token": { type: "string", value: "TOKEN" },
-  "no-control": { type: "boolean" },
-  ...INSECURE_HTTP_FLAG,
-  help: { type: "boolean", short: "h" },
-} as const;
-
 /** `postline fake`, as the top-level help lists it. */
-export const FAKE_COMMAND: CommandSpec = {
+export const FAKE_COMMAND = {
   name: "fake",
   summary: "serve the contract fake over HTTP (REST and MCP), with a live page at /",
-  flags: FAKE_FLAGS,
-};
+  // The flags of `postline fake`: what it parses, and what its usage line and `postline --help` list.
+  flags: {
+    port: { type: "string", value: "N" },
+    host: { type: "string", value: "ADDRESS" },
+    ...ALLOW_HOST_FLAG,
+    seed: { type: "string", value: "FILE" },
+    replay: { type: "string", value: "FILE" },
+    json: { type: "boolean" },
+    log: { type: "boolean" },
+    "control-token": { type: "string", value: "TOKEN" },
+    "no-control": { type: "boolean" },
+    ...INSECURE_HTTP_FLAG,
+    help: { type: "boolean", short: "h" },
+  },
+} as const satisfies CommandSpec;
 
 const FAKE_HELP = `${usageLine(FAKE_COMMAND)}
 ${usageLine(FAKE_SNAPSHOT_COMMAND)}
@@ -89,7 +87,7 @@ Options:
 export async function runFake(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv[0] === "snapshot") return runFakeSnapshot(argv.slice(1), io);
   if (argv[0] === "check") return runFakeCheck(argv.slice(1), io);
-  const flags = parseFlags(argv, FAKE_FLAGS, "fake");
+  const { values: flags } = parseFlags(argv, FAKE_COMMAND);
   if (flags.help) return showHelp(io, FAKE_HELP + fakeRoutesHelp());
   const port = portOf(flags.port, "fake");
   if (flags.replay !== undefined) {

@@ -12,23 +12,21 @@ import { SNAPSHOT_CAPS, SnapshotOverCap, snapshotWorkspace } from "./snapshot-wo
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-/** The flags of `postline fake snapshot`: what it parses, and what the help lists. */
-const FAKE_SNAPSHOT_FLAGS = {
-  out: { type: "string", value: "FILE", required: true },
-  "redact-text": { type: "boolean" },
-  "max-pages": { type: "string", value: "N" },
-  "max-items": { type: "string", value: "N" },
-  "max-bytes": { type: "string", value: "N" },
-  ...INSECURE_HTTP_FLAG,
-  help: { type: "boolean", short: "h" },
-} as const;
-
 /** `postline fake snapshot`, as the top-level help lists it. */
-export const FAKE_SNAPSHOT_COMMAND: CommandSpec = {
+export const FAKE_SNAPSHOT_COMMAND = {
   name: "fake snapshot",
   summary: "write a seed for postline fake --seed from a live workspace (GETs only, no token)",
-  flags: FAKE_SNAPSHOT_FLAGS,
-};
+  // The flags of `postline fake snapshot`: what it parses, and what the help lists.
+  flags: {
+    out: { type: "string", value: "FILE", required: true },
+    "redact-text": { type: "boolean" },
+    "max-pages": { type: "string", value: "N" },
+    "max-items": { type: "string", value: "N" },
+    "max-bytes": { type: "string", value: "N" },
+    ...INSECURE_HTTP_FLAG,
+    help: { type: "boolean", short: "h" },
+  },
+} as const satisfies CommandSpec;
 
 const FAKE_SNAPSHOT_HELP = `${usageLine(FAKE_SNAPSHOT_COMMAND)}
 
@@ -56,7 +54,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline fake snapshot`; resolves to the exit code. */
 export async function runFakeSnapshot(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, FAKE_SNAPSHOT_FLAGS, "fake snapshot");
+  const { values: flags } = parseFlags(argv, FAKE_SNAPSHOT_COMMAND);
   if (flags.help) return showHelp(io, FAKE_SNAPSHOT_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "fake snapshot");
   const caps = {

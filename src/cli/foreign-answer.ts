@@ -11,14 +11,12 @@ import { UNEXPECTED_RESPONSE } from "../core/errors/from-response.js";
  */
 export function foreignAnswerLine(error: unknown): string | undefined {
   if (!(error instanceof APIError) || error.code !== UNEXPECTED_RESPONSE) return undefined;
-  if (error.status < 400 || error.body === undefined || isObject(error.body)) return undefined;
+  const body = error.body;
+  if (error.status < 400 || body === undefined || (body !== null && typeof body === "object"))
+    return undefined;
   const type = error.headers.get("content-type")?.split(";")[0]?.trim();
   const page = type === "text/html" || /^\s*</.test(String(error.body)) ? "an HTML page" : "text";
   return error.status === 404
     ? `${error.method} ${error.url} answered 404 with ${page}, not the Postline API's error: this is not a Postline API at that base URL; check POSTLINE_BASE_URL (the service's root, without /api/v1)`
     : `${error.method} ${error.url} answered ${error.status} with ${page}, not the Postline API's error (not shown); check POSTLINE_BASE_URL and any proxy in between`;
-}
-
-function isObject(value: unknown): boolean {
-  return value !== null && typeof value === "object";
 }

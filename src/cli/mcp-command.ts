@@ -4,7 +4,7 @@ import { isToolName, type ToolName, tools } from "../tools/tool-list.js";
 import { ALLOW_HOST_FLAG, allowHostsOf } from "./allow-host-flag.js";
 import { clientFromEnv, INSECURE_HTTP_FLAG, INSECURE_HTTP_HELP } from "./client-from-env.js";
 import { type CommandSpec, usageLine } from "./command-spec.js";
-import { type EmbeddedFake, embeddedFake } from "./embedded-fake.js";
+import { embeddedFake } from "./embedded-fake.js";
 import { type CliIO, showHelp, untilStopped } from "./io.js";
 import { isMissingModule } from "./missing-module.js";
 import { otlpTracingFromEnv } from "./otlp-tracer.js";
@@ -13,30 +13,28 @@ import { connectRedisPacing, redisUrlOf } from "./redis-pacing.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-/** The flags of `postline mcp`: what it parses, and what its usage line and `postline --help` list. */
-const MCP_FLAGS = {
-  "read-only": { type: "boolean" },
-  tools: { type: "string", value: "a,b" },
-  "max-wait": { type: "string", value: "ms" },
-  acknowledgment: { type: "string", value: "ask|human|model" },
-  fake: { type: "boolean" },
-  log: { type: "boolean" },
-  http: { type: "boolean" },
-  port: { type: "string", value: "N" },
-  preview: { type: "boolean" },
-  open: { type: "boolean" },
-  ...ALLOW_HOST_FLAG,
-  redis: { type: "string", value: "URL" },
-  ...INSECURE_HTTP_FLAG,
-  help: { type: "boolean", short: "h" },
-} as const;
-
 /** `postline mcp`, as the top-level help lists it. */
-export const MCP_COMMAND: CommandSpec = {
+export const MCP_COMMAND = {
   name: "mcp",
   summary: "serve the agent tools over MCP, on stdio or Streamable HTTP (--http)",
-  flags: MCP_FLAGS,
-};
+  // The flags of `postline mcp`: what it parses, and what its usage line and `postline --help` list.
+  flags: {
+    "read-only": { type: "boolean" },
+    tools: { type: "string", value: "a,b" },
+    "max-wait": { type: "string", value: "ms" },
+    acknowledgment: { type: "string", value: "ask|human|model" },
+    fake: { type: "boolean" },
+    log: { type: "boolean" },
+    http: { type: "boolean" },
+    port: { type: "string", value: "N" },
+    preview: { type: "boolean" },
+    open: { type: "boolean" },
+    ...ALLOW_HOST_FLAG,
+    redis: { type: "string", value: "URL" },
+    ...INSECURE_HTTP_FLAG,
+    help: { type: "boolean", short: "h" },
+  },
+} as const satisfies CommandSpec;
 
 const MCP_HELP = `${usageLine(MCP_COMMAND)}
 
@@ -100,7 +98,7 @@ const MAX_WAIT_SETTING = { rateLimit: { maxWaitSetting: "--max-wait or POSTLINE_
 
 /** Runs `postline mcp`; resolves to the exit code when the host closes stdin or on a signal. */
 export async function runMcp(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, MCP_FLAGS, "mcp");
+  const { values: flags } = parseFlags(argv, MCP_COMMAND);
   if (flags.help) return showHelp(io, MCP_HELP);
   if (flags.port !== undefined && !flags.http) {
     throw new UsageError("--port needs --http: over stdio there is no port", "mcp");
@@ -180,9 +178,9 @@ export async function runMcp(argv: readonly string[], io: CliIO): Promise<number
 
 /** Serves over stdio or Streamable HTTP until the host closes stdin or a signal comes. */
 async function serve(
-  flags: ReturnType<typeof parseFlags<typeof MCP_FLAGS>>,
+  flags: ReturnType<typeof parseFlags<(typeof MCP_COMMAND)["flags"]>>["values"],
   options: McpServerOptions,
-  { fake, port }: { fake: EmbeddedFake | undefined; port: number },
+  { fake, port }: { fake: Awaited<ReturnType<typeof embeddedFake>> | undefined; port: number },
   io: CliIO,
   stopped: Promise<unknown>,
 ): Promise<number> {

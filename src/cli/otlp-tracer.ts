@@ -48,14 +48,18 @@ export async function otlpTracingFromEnv(
 ): Promise<OtlpTracing | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim())
     return undefined;
-  const loaded = await loadOtlp().catch((error: unknown) => {
+  const loaded = await Promise.all([
+    import("@opentelemetry/sdk-trace"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+  ]).catch((error: unknown) => {
     if (!isMissingModule(error, "@opentelemetry/")) throw error;
     stderr.write(
       `postline mcp: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the spans need ${OTLP_PACKAGES.join(", ")}: npm install ${OTLP_PACKAGES.join(" ")}; serving without tracing\n`,
     );
   });
   if (loaded === undefined) return undefined;
-  const { trace, exporter, resources } = loaded;
+  const [trace, exporter, resources] = loaded;
   // Attributes of later resources win: OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES over ours.
   const resource = resources
     .defaultResource()
@@ -118,13 +122,4 @@ function countingExport(inner: SpanExporter) {
     ...(inner.forceFlush ? { forceFlush: () => inner.forceFlush?.() ?? Promise.resolve() } : {}),
   };
   return { processor, exporter, ended: () => ended, dropped: () => ended - exported };
-}
-
-async function loadOtlp() {
-  const [trace, exporter, resources] = await Promise.all([
-    import("@opentelemetry/sdk-trace"),
-    import("@opentelemetry/exporter-trace-otlp-http"),
-    import("@opentelemetry/resources"),
-  ]);
-  return { trace, exporter, resources };
 }

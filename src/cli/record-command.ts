@@ -20,22 +20,20 @@ import { snapshotWorkspace } from "./snapshot-workspace.js";
 import { terminalSafe } from "./terminal-text.js";
 import { parseFlags, UsageError } from "./usage-error.js";
 
-/** The flags of `postline record`: what it parses, and what the help lists. */
-const RECORD_FLAGS = {
-  out: { type: "string", value: "FILE", required: true },
-  to: { type: "string", value: "URL" },
-  port: { type: "string", value: "N" },
-  snapshot: { type: "boolean" },
-  ...INSECURE_HTTP_FLAG,
-  help: { type: "boolean", short: "h" },
-} as const;
-
 /** `postline record`, as the top-level help lists it. */
-export const RECORD_COMMAND: CommandSpec = {
+export const RECORD_COMMAND = {
   name: "record",
   summary: "record an agent's traffic through a proxy to a JSON file, its secrets scrubbed",
-  flags: RECORD_FLAGS,
-};
+  // The flags of `postline record`: what it parses, and what the help lists.
+  flags: {
+    out: { type: "string", value: "FILE", required: true },
+    to: { type: "string", value: "URL" },
+    port: { type: "string", value: "N" },
+    snapshot: { type: "boolean" },
+    ...INSECURE_HTTP_FLAG,
+    help: { type: "boolean", short: "h" },
+  },
+} as const satisfies CommandSpec;
 
 /** The help of `postline record`. */
 const RECORD_HELP = `${usageLine(RECORD_COMMAND)}
@@ -67,7 +65,7 @@ ${INSECURE_HTTP_HELP.option}
 
 /** Runs `postline record`; resolves to the exit code once stopped. */
 export async function runRecord(argv: readonly string[], io: CliIO): Promise<number> {
-  const flags = parseFlags(argv, RECORD_FLAGS, "record");
+  const { values: flags } = parseFlags(argv, RECORD_COMMAND);
   if (flags.help) return showHelp(io, RECORD_HELP);
   if (!flags.out) throw new UsageError("--out FILE is required", "record");
   const port = portOf(flags.port, "record");

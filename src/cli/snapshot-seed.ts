@@ -25,6 +25,11 @@ const isKeyScope = (scope: string): scope is (typeof KEY_SCOPES)[number] =>
 const text = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((entry) => typeof entry === "string") : [];
+/** The fields of `source` among `names` that hold a `type`, in the order of `names`. */
+const fieldsOf = <Type extends "string" | "number">(source: Wire, type: Type, names: string[]) =>
+  Object.fromEntries(
+    names.filter((name) => typeof source[name] === type).map((name) => [name, source[name]]),
+  ) as Record<string, Type extends "string" ? string : number>;
 
 /** Letters and digits to `x`, spaces and length kept: caps and scans see the same shape. */
 function redactText(value: string): string {
@@ -104,13 +109,11 @@ function channelSeed(channel: Wire) {
     subscriptionTier: text(channel.subscriptionTier, "free"),
     isDefault: channel.isDefault === true,
     connected: channel.isActive !== false,
-    ...(typeof channel.connectedAt === "string" ? { connectedAt: channel.connectedAt } : {}),
+    ...fieldsOf(channel, "string", ["connectedAt"]),
   };
 }
 
 function itemSeed(item: Wire, { redact }: { redact: boolean }) {
-  const optional = (name: string) =>
-    typeof item[name] === "string" ? { [name]: item[name] as string } : {};
   const channelId = text(item.channelId) || null;
   const content = text(item.content);
   const title = typeof item.title === "string" ? item.title : undefined;
@@ -119,17 +122,13 @@ function itemSeed(item: Wire, { redact }: { redact: boolean }) {
     content: redact ? redactText(content) : content,
     channelId,
     ...(channelId === null ? { platform: text(item.platform, "x") } : {}),
-    ...optional("status"),
-    ...optional("source"),
+    ...fieldsOf(item, "string", ["status", "source"]),
     ...(title === undefined ? {} : { title: redact ? redactText(title) : title }),
-    ...optional("createdAt"),
+    ...fieldsOf(item, "string", ["createdAt"]),
     ...(typeof item.createdBy?.userId === "string"
       ? { createdByUserId: item.createdBy.userId as string }
       : {}),
-    ...optional("sourceUrl"),
-    ...optional("scheduledAt"),
-    ...optional("publishedAt"),
-    ...optional("publishedUrl"),
+    ...fieldsOf(item, "string", ["sourceUrl", "scheduledAt", "publishedAt", "publishedUrl"]),
   };
 }
 
@@ -180,14 +179,10 @@ function configSeed(config: Wire) {
     aiIsmAllowlist: strings(value?.aiIsmAllowlist),
     principles: principles(value?.principles),
   });
-  const number = (name: string) =>
-    typeof config[name] === "number" ? { [name]: config[name] as number } : {};
   return {
-    ...(typeof config.timezone === "string" ? { timezone: config.timezone } : {}),
+    ...fieldsOf(config, "string", ["timezone"]),
     ...(mode(config.approvalMode) ? { approvalMode: mode(config.approvalMode) } : {}),
-    ...number("maxPostsPerDay"),
-    ...number("minHoursBetween"),
-    ...number("queueBufferDays"),
+    ...fieldsOf(config, "number", ["maxPostsPerDay", "minHoursBetween", "queueBufferDays"]),
     sensitivityKeywords: strings(config.sensitivityKeywords),
     aiIsmAllowlist: strings(config.aiIsmAllowlist),
     principles: principles(config.principles),
@@ -212,9 +207,9 @@ function slotSeed(slot: Wire) {
 function quotaSeed(usage: Wire | undefined) {
   if (!usage) return undefined;
   return {
-    ...(typeof usage.plan === "string" ? { plan: usage.plan } : {}),
+    ...fieldsOf(usage, "string", ["plan"]),
     ...(typeof usage.limit === "number" || usage.limit === null ? { limit: usage.limit } : {}),
     ...(typeof usage.current === "number" ? { used: usage.current } : {}),
-    ...(typeof usage.periodEnd === "string" ? { periodEnd: usage.periodEnd } : {}),
+    ...fieldsOf(usage, "string", ["periodEnd"]),
   };
 }

@@ -1,4 +1,5 @@
-import { type ParseArgsConfig, parseArgs } from "node:util";
+import { parseArgs } from "node:util";
+import type { CommandSpec, FlagTable } from "./command-spec.js";
 
 /** A bad command line: the command prints the message and exits with code 2. */
 export class UsageError extends Error {
@@ -13,34 +14,24 @@ export class UsageError extends Error {
 }
 
 /**
- * `util.parseArgs` in strict mode, with its refusals (an unknown flag, a flag without its value,
- * a stray argument) turned into a {@link UsageError} for `command`.
+ * `util.parseArgs` with the flag table of `spec`, in strict mode, positional arguments refused
+ * unless `allowPositionals`; its refusals (an unknown flag, a flag without its value, a stray
+ * argument) become a {@link UsageError} for the command.
  */
-export function parseFlags<const Options extends NonNullable<ParseArgsConfig["options"]>>(
+export function parseFlags<const Flags extends FlagTable>(
   argv: readonly string[],
-  options: Options,
-  command: string,
-) {
-  return parseCommandLine(
-    { args: [...argv], options, strict: true, allowPositionals: false },
-    command,
-  ).values;
-}
-
-/** `util.parseArgs` with `config`, its refusals turned into a {@link UsageError} for `command`. */
-export function parseCommandLine<const Config extends ParseArgsConfig>(
-  config: Config,
-  command: string,
+  spec: Pick<CommandSpec, "name"> & { readonly flags: Flags },
+  allowPositionals = false,
 ) {
   try {
-    return parseArgs(config);
+    return parseArgs({ args: [...argv], options: spec.flags, strict: true, allowPositionals });
   } catch (error) {
     if (
       error instanceof TypeError &&
       "code" in error &&
       String(error.code).startsWith("ERR_PARSE_ARGS")
     )
-      throw new UsageError(error.message, command);
+      throw new UsageError(error.message, spec.name);
     throw error;
   }
 }

@@ -155,14 +155,11 @@ function operation(route: ContractRoute): JsonSchema {
   return result;
 }
 
-/** Options of {@link buildOpenApiDocument}. */
-export interface OpenApiDocumentOptions {
-  /** The default of the `baseURL` server variable (the fake puts its own address here). */
-  baseURL?: string;
-}
-
-/** The OpenAPI 3.1 document of the v1 API. */
-export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): JsonSchema {
+/**
+ * The OpenAPI 3.1 document of the v1 API; `baseURL` is the default of the `baseURL` server
+ * variable (the fake puts its own address here).
+ */
+export function buildOpenApiDocument({ baseURL }: { baseURL?: string } = {}): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const route of CONTRACT_ROUTES) {
     const path = openApiPath(route.pattern);
@@ -184,7 +181,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
         description: "The service; `postline fake` prints the base URL of its own.",
         variables: {
           baseURL: {
-            default: options.baseURL ?? "http://127.0.0.1:4010",
+            default: baseURL ?? "http://127.0.0.1:4010",
             description: "The service's base address, without `/api/v1`.",
           },
         },
