@@ -19,18 +19,13 @@ const inputSchema = z
       .describe("true to publish on the next publish tick. Give this or scheduledAt, not both."),
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
   })
-  .superRefine((input, context) => {
-    const given = [input.scheduledAt, input.publishNow].filter((value) => value !== undefined);
-    if (given.length !== 1) {
-      context.addIssue({
-        code: "custom",
-        path: [input.scheduledAt === undefined ? "scheduledAt" : "publishNow"],
-        message:
-          given.length === 0
-            ? "Give exactly one of scheduledAt or publishNow: true."
-            : "Give only one of scheduledAt or publishNow, not both.",
-      });
-    }
+  .refine((input) => input.scheduledAt !== undefined || input.publishNow !== undefined, {
+    path: ["scheduledAt"],
+    error: "Give exactly one of scheduledAt or publishNow: true.",
+  })
+  .refine((input) => input.scheduledAt === undefined || input.publishNow === undefined, {
+    path: ["publishNow"],
+    error: "Give only one of scheduledAt or publishNow, not both.",
   });
 
 /** `schedule_content`: approve if needed and schedule one item. */

@@ -30,21 +30,16 @@ const inputSchema = z
       .describe("Why the item is rejected; only with status cancelled."),
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
   })
-  .superRefine((input, context) => {
-    if ([input.content, input.channelId, input.status].every((field) => field === undefined)) {
-      context.addIssue({
-        code: "custom",
-        path: ["status"],
-        message: "Nothing to update: send at least one of content, channelId or status.",
-      });
-    }
-    if (input.rejectionReason !== undefined && input.status !== "cancelled") {
-      context.addIssue({
-        code: "custom",
-        path: ["rejectionReason"],
-        message: 'rejectionReason is only accepted with status "cancelled".',
-      });
-    }
+  .refine(
+    (input) => [input.content, input.channelId, input.status].some((field) => field !== undefined),
+    {
+      path: ["status"],
+      error: "Nothing to update: send at least one of content, channelId or status.",
+    },
+  )
+  .refine((input) => input.rejectionReason === undefined || input.status === "cancelled", {
+    path: ["rejectionReason"],
+    error: 'rejectionReason is only accepted with status "cancelled".',
   });
 
 /** `update_content`: edit, move, approve, un-approve or reject one item. */
