@@ -1,4 +1,4 @@
-import { type OpenAIToolOptions, toOpenAIResponsesTools } from "./adapters.js";
+import { type AnthropicTool, type OpenAIToolOptions, toOpenAIResponsesTools } from "./adapters.js";
 import type { ConfirmOptions } from "./approval/acknowledgment-policy.js";
 import { faceOptions } from "./face-options.js";
 import type { JsonObject, ToolParameters } from "./json-schema.js";
@@ -86,13 +86,9 @@ export function toOpenAIRunnableTools(
 }
 
 /** A tool for the `@anthropic-ai/sdk` package's `anthropic.beta.messages.toolRunner`. */
-export interface AnthropicRunnableTool {
+export interface AnthropicRunnableTool extends Pick<AnthropicTool, "name" | "description"> {
   /** Always `"custom"`: a tool the client runs. */
   readonly type: "custom";
-  /** The tool name. */
-  readonly name: string;
-  /** The tool description, for the model. */
-  readonly description: string;
   /** The JSON Schema of the tool's input. */
   readonly input_schema: ToolParameters;
   /** Hands the model's input on unchanged: `runTool` checks it, and answers a refusal. */
