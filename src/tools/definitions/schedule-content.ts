@@ -38,8 +38,7 @@ export const scheduleContent = defineTool(
       "exactly one of scheduledAt (a future ISO-8601 time, snapped to 5 minutes) or " +
       "publishNow: true (goes out on the next publish tick). The item needs a connected " +
       "channel: if it has none, set one with update_content channelId first. Text that matches " +
-      `AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} ` +
-      "An x post with a link may need URL credits " +
+      `AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} An x post with a link may need URL credits ` +
       "(x_url_credit_required). If the publishing provider rejects it the error is " +
       "publish_failed and the item is failed. Returns { item }. Free; counts toward the limit " +
       "of 60 requests per minute.",

@@ -54,10 +54,10 @@ export const updateContent = defineTool(
       "needs a connected channel, so for an item without one send channelId in the same call. " +
       "status draft un-approves; status cancelled rejects, with an optional rejectionReason. " +
       `Approving text that matches AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} ` +
-      "If the approval stands but its planned time has already " +
-      "passed, the result has plannedTimePassed: true and nothing is queued: call " +
-      "schedule_content next. Published items cannot be changed. Returns { item }. Free; " +
-      "counts toward the limit of 60 requests per minute.",
+      "If the approval stands but its planned time has already passed, the result has " +
+      "plannedTimePassed: true and nothing is queued: call schedule_content next. Published " +
+      "items cannot be changed. Returns { item }. Free; counts toward the limit of 60 requests " +
+      "per minute.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
     annotations: {
