@@ -1,7 +1,7 @@
 import { type AnthropicTool, type OpenAIToolOptions, toOpenAIResponsesTools } from "./adapters.js";
 import type { ConfirmOptions } from "./approval/acknowledgment-policy.js";
 import { faceOptions } from "./face-options.js";
-import type { JsonObject, ToolParameters } from "./json-schema.js";
+import type { ToolParameters } from "./json-schema.js";
 import { confirmingGate, runThroughGate, withSignal } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
@@ -15,15 +15,10 @@ const RUNNER_OPTIONS = {
 } satisfies Record<keyof (ToolSelection & ConfirmOptions), true>;
 
 /** {@link ToolParameters} with a mutable `required`, as the `openai` package's runner types it. */
-export interface RunnableToolParameters {
-  /** Always `"object"`. */
-  type: "object";
-  /** Each parameter's JSON Schema. */
-  properties: { [key: string]: JsonObject };
+export interface RunnableToolParameters
+  extends Pick<ToolParameters, "type" | "properties" | "additionalProperties"> {
   /** The parameters that must be sent. */
   required?: string[];
-  /** Always `false`: unknown parameters are refused. */
-  additionalProperties: false;
   /** Any other JSON Schema keyword. */
   [keyword: string]: unknown;
 }
