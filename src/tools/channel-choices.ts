@@ -19,8 +19,12 @@ export async function withChannelChoices(
   options: RequestOptions | undefined,
 ): Promise<ToolErrorResult> {
   if (!refusalNamesParam(refusal, channelParam)) return refusal;
-  const channels = await client.channels.list({}, options).catch(() => undefined);
-  if (channels === undefined) return refusal;
+  let channels: Awaited<ReturnType<ToolClient["channels"]["list"]>>;
+  try {
+    channels = await client.channels.list({}, options);
+  } catch {
+    return refusal;
+  }
   const choices = channels
     .filter((channel) => channel.isActive !== false)
     .map((channel) => ({
