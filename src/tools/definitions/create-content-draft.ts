@@ -33,8 +33,6 @@ export const createContentDraft = defineTool(
     outputSchema: ItemEnvelopeSchema,
     annotations: CREATE_HINTS,
   },
-  async (client, input, options) => ({
-    item: await client.content.createDraft(input, options),
-  }),
+  async (client, input, options) => ({ item: await client.content.createDraft(input, options) }),
   { channelParam: "channelId" },
 );
