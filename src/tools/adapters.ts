@@ -33,16 +33,11 @@ export interface OpenAIFunction {
   readonly strict?: true;
 }
 
-/** A tool in the OpenAI Responses API `tools` format. */
-export interface OpenAIResponsesTool {
+/** A tool in the OpenAI Responses API `tools` format: an {@link OpenAIFunction} at the top level. */
+export interface OpenAIResponsesTool
+  extends Pick<OpenAIFunction, "name" | "description" | "parameters"> {
   /** Always `"function"`. */
   readonly type: "function";
-  /** The tool name. */
-  readonly name: string;
-  /** The tool description, for the model. */
-  readonly description: string;
-  /** The JSON Schema of the tool's input. */
-  readonly parameters: ToolParameters;
   /** Whether the schema is shaped for strict mode (see {@link OpenAIToolOptions}). */
   readonly strict: boolean;
 }

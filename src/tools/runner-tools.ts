@@ -1,7 +1,7 @@
-import { type OpenAIToolOptions, toOpenAIResponsesTools } from "./adapters.js";
+import { type AnthropicTool, type OpenAIToolOptions, toOpenAIResponsesTools } from "./adapters.js";
 import type { ConfirmOptions } from "./approval/acknowledgment-policy.js";
 import { faceOptions } from "./face-options.js";
-import type { JsonObject, ToolParameters } from "./json-schema.js";
+import type { ToolParameters } from "./json-schema.js";
 import { confirmingGate, runThroughGate, withSignal } from "./run-tool.js";
 import type { ToolClient } from "./tool-client.js";
 import { selectTools, type ToolSelection } from "./tool-selection.js";
@@ -15,15 +15,10 @@ const RUNNER_OPTIONS = {
 } satisfies Record<keyof (ToolSelection & ConfirmOptions), true>;
 
 /** {@link ToolParameters} with a mutable `required`, as the `openai` package's runner types it. */
-export interface RunnableToolParameters {
-  /** Always `"object"`. */
-  type: "object";
-  /** Each parameter's JSON Schema. */
-  properties: { [key: string]: JsonObject };
+export interface RunnableToolParameters
+  extends Pick<ToolParameters, "type" | "properties" | "additionalProperties"> {
   /** The parameters that must be sent. */
   required?: string[];
-  /** Always `false`: unknown parameters are refused. */
-  additionalProperties: false;
   /** Any other JSON Schema keyword. */
   [keyword: string]: unknown;
 }
@@ -86,13 +81,9 @@ export function toOpenAIRunnableTools(
 }
 
 /** A tool for the `@anthropic-ai/sdk` package's `anthropic.beta.messages.toolRunner`. */
-export interface AnthropicRunnableTool {
+export interface AnthropicRunnableTool extends Pick<AnthropicTool, "name" | "description"> {
   /** Always `"custom"`: a tool the client runs. */
   readonly type: "custom";
-  /** The tool name. */
-  readonly name: string;
-  /** The tool description, for the model. */
-  readonly description: string;
   /** The JSON Schema of the tool's input. */
   readonly input_schema: ToolParameters;
   /** Hands the model's input on unchanged: `runTool` checks it, and answers a refusal. */

@@ -3,10 +3,10 @@ import { defineTool } from "../define-tool.js";
 import { noParameters, READ_HINTS } from "./shared-fields.js";
 
 const budgetStatus = z.object({
-  limit: z.number().int().nullable(),
-  counting: z.number().int(),
-  inFlight: z.number().int(),
-  waiting: z.number().int(),
+  limit: z.int().nullable(),
+  counting: z.int(),
+  inFlight: z.int(),
+  waiting: z.int(),
   nextSlotInMs: z.number(),
   heldForMs: z.number(),
 });

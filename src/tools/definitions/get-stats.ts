@@ -5,7 +5,6 @@ import { READ_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   days: z
-    .number()
     .int()
     .min(1)
     .max(365)

@@ -24,7 +24,5 @@ export const listChannels = defineTool(
     outputSchema: ChannelListResponseSchema,
     annotations: READ_HINTS,
   },
-  async (client, input, options) => ({
-    channels: await client.channels.list(input, options),
-  }),
+  async (client, input, options) => ({ channels: await client.channels.list(input, options) }),
 );

@@ -18,13 +18,7 @@ const inputSchema = z.strictObject({
   cursor: nonEmptyString
     .optional()
     .describe("The nextCursor of the previous page, to read the next one."),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe("Items per page, 1 to 100. Default: 20."),
+  limit: z.int().min(1).max(100).optional().describe("Items per page, 1 to 100. Default: 20."),
 });
 
 /** `list_content`: one page of content items, newest first. */

@@ -19,18 +19,13 @@ const inputSchema = z
       .describe("true to publish on the next publish tick. Give this or scheduledAt, not both."),
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
   })
-  .superRefine((input, context) => {
-    const given = [input.scheduledAt, input.publishNow].filter((value) => value !== undefined);
-    if (given.length !== 1) {
-      context.addIssue({
-        code: "custom",
-        path: [input.scheduledAt === undefined ? "scheduledAt" : "publishNow"],
-        message:
-          given.length === 0
-            ? "Give exactly one of scheduledAt or publishNow: true."
-            : "Give only one of scheduledAt or publishNow, not both.",
-      });
-    }
+  .refine((input) => input.scheduledAt !== undefined || input.publishNow !== undefined, {
+    path: ["scheduledAt"],
+    error: "Give exactly one of scheduledAt or publishNow: true.",
+  })
+  .refine((input) => input.scheduledAt === undefined || input.publishNow === undefined, {
+    path: ["publishNow"],
+    error: "Give only one of scheduledAt or publishNow, not both.",
   });
 
 /** `schedule_content`: approve if needed and schedule one item. */
@@ -43,8 +38,7 @@ export const scheduleContent = defineTool(
       "exactly one of scheduledAt (a future ISO-8601 time, snapped to 5 minutes) or " +
       "publishNow: true (goes out on the next publish tick). The item needs a connected " +
       "channel: if it has none, set one with update_content channelId first. Text that matches " +
-      `AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} ` +
-      "An x post with a link may need URL credits " +
+      `AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} An x post with a link may need URL credits ` +
       "(x_url_credit_required). If the publishing provider rejects it the error is " +
       "publish_failed and the item is failed. Returns { item }. Free; counts toward the limit " +
       "of 60 requests per minute.",

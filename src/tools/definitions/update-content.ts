@@ -30,21 +30,16 @@ const inputSchema = z
       .describe("Why the item is rejected; only with status cancelled."),
     acknowledgeAiIsms: acknowledgeAiIsms.optional(),
   })
-  .superRefine((input, context) => {
-    if ([input.content, input.channelId, input.status].every((field) => field === undefined)) {
-      context.addIssue({
-        code: "custom",
-        path: ["status"],
-        message: "Nothing to update: send at least one of content, channelId or status.",
-      });
-    }
-    if (input.rejectionReason !== undefined && input.status !== "cancelled") {
-      context.addIssue({
-        code: "custom",
-        path: ["rejectionReason"],
-        message: 'rejectionReason is only accepted with status "cancelled".',
-      });
-    }
+  .refine(
+    (input) => [input.content, input.channelId, input.status].some((field) => field !== undefined),
+    {
+      path: ["status"],
+      error: "Nothing to update: send at least one of content, channelId or status.",
+    },
+  )
+  .refine((input) => input.rejectionReason === undefined || input.status === "cancelled", {
+    path: ["rejectionReason"],
+    error: 'rejectionReason is only accepted with status "cancelled".',
   });
 
 /** `update_content`: edit, move, approve, un-approve or reject one item. */
@@ -59,10 +54,10 @@ export const updateContent = defineTool(
       "needs a connected channel, so for an item without one send channelId in the same call. " +
       "status draft un-approves; status cancelled rejects, with an optional rejectionReason. " +
       `Approving text that matches AI-writing patterns ${NEEDS_ACKNOWLEDGMENT} ` +
-      "If the approval stands but its planned time has already " +
-      "passed, the result has plannedTimePassed: true and nothing is queued: call " +
-      "schedule_content next. Published items cannot be changed. Returns { item }. Free; " +
-      "counts toward the limit of 60 requests per minute.",
+      "If the approval stands but its planned time has already passed, the result has " +
+      "plannedTimePassed: true and nothing is queued: call schedule_content next. Published " +
+      "items cannot be changed. Returns { item }. Free; counts toward the limit of 60 requests " +
+      "per minute.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
     annotations: {
