@@ -41,7 +41,9 @@ Options:
 
 /** Runs `postline fake check`; resolves to the exit code. */
 export async function runFakeCheck(argv: readonly string[], io: CliIO): Promise<number> {
-  const { values: flags, positionals } = parseFlags(argv, FAKE_CHECK_COMMAND, true);
+  const { values: flags, positionals } = parseFlags(argv, FAKE_CHECK_COMMAND, {
+    allowPositionals: true,
+  });
   if (flags.help) return showHelp(io, FAKE_CHECK_HELP);
   const [file, ...extra] = positionals;
   if (file === undefined)

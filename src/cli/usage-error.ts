@@ -21,7 +21,7 @@ export class UsageError extends Error {
 export function parseFlags<const Flags extends FlagTable>(
   argv: readonly string[],
   spec: Pick<CommandSpec, "name"> & { readonly flags: Flags },
-  allowPositionals = false,
+  { allowPositionals = false }: { readonly allowPositionals?: boolean } = {},
 ) {
   try {
     return parseArgs({ args: [...argv], options: spec.flags, strict: true, allowPositionals });
