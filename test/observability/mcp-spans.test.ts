@@ -37,6 +37,15 @@ function traced() {
   return { service, client, tracer, spans };
 }
 
+/** A flagged draft on a traced client, and an HTTP endpoint serving that client's tools. */
+async function flaggedDraftServed() {
+  const { service, client, spans } = traced();
+  const channelId = service.defaults.channelIds[0] as string;
+  const draft = await client.content.createDraft({ channelId, body: FLAGGED_TEXT });
+  const endpoint = createMcpHttpEndpoint(() => createMcpServer({ client }));
+  return { spans, draft, endpoint };
+}
+
 type CallTool = (params: { name: string; arguments: object; _meta?: object }) => Promise<unknown>;
 
 /** The official client of `revision` talking to `createMcpServer(options)` over `transport`. */
@@ -180,10 +189,7 @@ describe.each(REVISIONS)("the MCP server span, %s", (revision) => {
 
 describe.each(REVISIONS)("the person's review under the server span, %s", (revision) => {
   it("the review read before asking the person is a child of tools/call, and the acknowledged write a child of execute_tool", async () => {
-    const { service, client, spans } = traced();
-    const channelId = service.defaults.channelIds[0] as string;
-    const draft = await client.content.createDraft({ channelId, body: FLAGGED_TEXT });
-    const endpoint = createMcpHttpEndpoint(() => createMcpServer({ client }));
+    const { spans, draft, endpoint } = await flaggedDraftServed();
     const target = { url: "http://127.0.0.1/mcp", fetch: inProcessFetch(endpoint) };
     const approve = async () => ({ action: "accept" as const, content: { approve: true } });
     const mcp = await connectElicitingClient(revision, target, approve);
@@ -279,10 +285,7 @@ describe("createMcpServer's tracer option", () => {
 
 describe.each(REVISIONS)("the review card under the server span, %s", (revision) => {
   it("on a host that renders Apps, the card's read of a gated call is a child of tools/call, and nothing is written", async () => {
-    const { service, client, spans } = traced();
-    const channelId = service.defaults.channelIds[0] as string;
-    const draft = await client.content.createDraft({ channelId, body: FLAGGED_TEXT });
-    const endpoint = createMcpHttpEndpoint(() => createMcpServer({ client }));
+    const { spans, draft, endpoint } = await flaggedDraftServed();
     const mcp = new Client(
       { name: "span-test", version: "1.0.0" },
       {
