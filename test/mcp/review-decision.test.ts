@@ -122,18 +122,21 @@ describe("the review card's decision", () => {
     expect(writesTo(session, draft.id)).toEqual([]);
   });
 
-  it("PATCH-3 a text changed behind the card: refused, nothing sent, and the answer carries the new text and a token for it", async () => {
-    const draft = await flaggedDraft(session);
-    const reviewToken = await cardToken(draft);
-    await session.client.content.update(draft.id, { content: EDITED_TEXT });
-    const stale = await decideReview(
-      { itemId: draft.id, reviewToken, decision: "approve" },
-      deps(),
-    );
+  /** Approving with `reviewToken` once the text is EDITED_TEXT: refused as stale, showing it. */
+  async function approvedStale(itemId: string, reviewToken: unknown) {
+    const stale = await decideReview({ itemId, reviewToken, decision: "approve" }, deps());
     expect(errorOf(stale.result)).toMatchObject({
       code: "review_stale",
       review: { status: "awaiting_review", text: EDITED_TEXT },
     });
+    return stale;
+  }
+
+  it("PATCH-3 a text changed behind the card: refused, nothing sent, and the answer carries the new text and a token for it", async () => {
+    const draft = await flaggedDraft(session);
+    const reviewToken = await cardToken(draft);
+    await session.client.content.update(draft.id, { content: EDITED_TEXT });
+    const stale = await approvedStale(draft.id, reviewToken);
     expect(stale.reviewToken).toEqual(expect.any(String));
     expect(acknowledgedWrites(session, draft.id)).toBe(0);
     expect(await statusOf(session, draft.id)).toBe("draft");
@@ -155,14 +158,7 @@ describe("the review card's decision", () => {
     vi.spyOn(content, "review").mockImplementationOnce(async (...args) =>
       thenEdit(await review(...args)),
     );
-    const stale = await decideReview(
-      { itemId: draft.id, reviewToken, decision: "approve" },
-      deps(),
-    );
-    expect(errorOf(stale.result)).toMatchObject({
-      code: "review_stale",
-      review: { status: "awaiting_review", text: EDITED_TEXT },
-    });
+    await approvedStale(draft.id, reviewToken);
     expect(acknowledgedWrites(session, draft.id)).toBe(0);
     expect(await statusOf(session, draft.id)).toBe("draft");
   });
