@@ -71,12 +71,11 @@ function strictNode(
     else if (STRICT_KEYWORDS.has(keyword)) strict[keyword] = structuredClone(value);
   }
   if (isNode(node.properties)) {
-    const optional = new Set(Object.keys(node.properties));
-    for (const name of Array.isArray(node.required) ? node.required : []) optional.delete(name);
+    const required = new Set(Array.isArray(node.required) ? node.required : []);
     strict.properties = Object.fromEntries(
       Object.entries(node.properties).map(([name, property]) => [
         name,
-        strictNode(property as SchemaNode, { nullable: optional.has(name) }),
+        strictNode(property as SchemaNode, { nullable: !required.has(name) }),
       ]),
     );
     strict.required = Object.keys(node.properties);

@@ -13,11 +13,8 @@ import { listContent } from "./definitions/list-content.js";
 import { scheduleContent } from "./definitions/schedule-content.js";
 import { updateContent } from "./definitions/update-content.js";
 
-/**
- * Every tool with the SDK call behind it; the hosted MCP tools first, then the reads, then the
- * tools answered by the client alone.
- */
-const toolImplementations = [
+/** The tools that call the service: the hosted MCP tools first, then the reads. */
+const serviceImplementations = [
   listContent,
   listChannels,
   generateContent,
@@ -29,8 +26,10 @@ const toolImplementations = [
   getBrand,
   getSchedule,
   getStats,
-  getRateBudget,
 ] as const;
+
+/** Every tool with the SDK call behind it; the tools answered by the client alone come last. */
+const toolImplementations = [...serviceImplementations, getRateBudget] as const;
 
 /** What `runTool`, `selectTools` and the adapters take to name a tool: the hosted MCP names. */
 export type ToolName = ImplementedToolName;
@@ -42,11 +41,11 @@ export type ToolName = ImplementedToolName;
  */
 type ImplementedToolName = (typeof toolImplementations)[number]["definition"]["name"];
 
-/** The tools the client answers alone, sending nothing: the hosted MCP endpoint has none of them. */
-type LocalToolName = "get_rate_budget";
-
-/** The tools that call the service, as the hosted MCP endpoint does. */
-export type ServiceToolName = Exclude<ToolName, LocalToolName>;
+/**
+ * The tools that call the service, as the hosted MCP endpoint does: every tool but those the
+ * client answers alone, sending nothing.
+ */
+export type ServiceToolName = (typeof serviceImplementations)[number]["definition"]["name"];
 
 /** One of the agent tools: its name, description, input schemas and annotations. */
 export type Tool = ToolDefinition<ToolName>;
@@ -96,16 +95,14 @@ export function findTool(name: string): ToolImplementation<ToolName, any> | unde
   return byName.get(name);
 }
 
-const LOCAL_TOOL_NAMES: ReadonlySet<string> = new Set<LocalToolName>(["get_rate_budget"]);
-
 /** The tools that call the service (every tool but those the client answers alone). */
 export const serviceTools: readonly Tool[] = Object.freeze(
-  tools.filter((tool) => !LOCAL_TOOL_NAMES.has(tool.name)),
+  serviceImplementations.map((implementation): Tool => implementation.definition),
 );
 
 /** Whether `name` is the name of a tool that calls the service. */
 export function isServiceToolName(name: string): name is ServiceToolName {
-  return byName.has(name) && !LOCAL_TOOL_NAMES.has(name);
+  return serviceTools.some((tool) => tool.name === name);
 }
 
 /** Whether `name` is the name of one of the tools. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { CREATE_HINTS, channelIdField, nonEmptyString } from "./shared-fields.js";
+import { channelIdField, nonEmptyString, WRITE_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   channelId: channelIdField.describe("The one channel this post is for (id from list_channels)."),
@@ -31,7 +31,7 @@ export const createContentDraft = defineTool(
       "schedule_content.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
-    annotations: CREATE_HINTS,
+    annotations: WRITE_HINTS,
   },
   async (client, input, options) => ({ item: await client.content.createDraft(input, options) }),
   { channelParam: "channelId" },

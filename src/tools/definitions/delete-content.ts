@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
-import { contentId } from "./shared-fields.js";
-
-const inputSchema = z.strictObject({ id: contentId });
+import { contentIdInput, WRITE_HINTS } from "./shared-fields.js";
 
 const deletedResult = z.strictObject({
   deleted: z.literal(true).describe("Always true: the item is gone."),
@@ -20,10 +18,10 @@ export const deleteContent = defineTool(
       "record, reject it instead with update_content status cancelled. Published items " +
       "cannot be deleted (published_immutable). Returns { deleted: true, id }. Free; counts " +
       "toward the limit of 60 requests per minute.",
-    inputSchema,
+    inputSchema: contentIdInput,
     outputSchema: deletedResult,
     annotations: {
-      readOnlyHint: false,
+      ...WRITE_HINTS,
       destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,

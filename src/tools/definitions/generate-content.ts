@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateContentResponseSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { CREATE_HINTS, channelIdField, nonEmptyString } from "./shared-fields.js";
+import { channelIdField, nonEmptyString, WRITE_HINTS } from "./shared-fields.js";
 
 const inputSchema = z.strictObject({
   channelIds: z
@@ -28,7 +28,7 @@ export const generateContent = defineTool(
       "is generation_limit (get_stats shows usage).",
     inputSchema,
     outputSchema: CreateContentResponseSchema,
-    annotations: CREATE_HINTS,
+    annotations: WRITE_HINTS,
   },
   (client, input, options) => client.content.generate(input, options),
   { channelParam: "channelIds" },

@@ -1,9 +1,6 @@
-import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { contentId, READ_HINTS } from "./shared-fields.js";
-
-const inputSchema = z.strictObject({ id: contentId });
+import { contentIdInput, READ_HINTS } from "./shared-fields.js";
 
 /** `get_content`: one content item by id. */
 export const getContent = defineTool(
@@ -15,7 +12,7 @@ export const getContent = defineTool(
       "results (flagged/flagReasons for length, sensitive/sensitivityReasons, aiIsmMatches). Use " +
       "it to re-read an item after an error such as transition_failed. Returns { item }. Free; " +
       "counts toward the limit of 60 reads per minute.",
-    inputSchema,
+    inputSchema: contentIdInput,
     outputSchema: ItemEnvelopeSchema,
     annotations: READ_HINTS,
   },

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { ItemEnvelopeSchema } from "../../schemas/index.js";
 import { defineTool } from "../define-tool.js";
-import { acknowledgeAiIsms, contentId, NEEDS_ACKNOWLEDGMENT } from "./shared-fields.js";
+import {
+  acknowledgeAiIsms,
+  contentId,
+  NEEDS_ACKNOWLEDGMENT,
+  WRITE_HINTS,
+} from "./shared-fields.js";
 
 const inputSchema = z
   .strictObject({
@@ -44,12 +49,7 @@ export const scheduleContent = defineTool(
       "of 60 requests per minute.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: { ...WRITE_HINTS, destructiveHint: true, openWorldHint: true },
   },
   async (client, { id, scheduledAt, ...rest }, options) => ({
     item: await client.content.schedule(

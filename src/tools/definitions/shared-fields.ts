@@ -16,6 +16,9 @@ export const contentId = nonEmptyString.describe(
   "The content item's id, as returned by list_content or a create tool.",
 );
 
+/** The input of a tool that takes one content item's id. */
+export const contentIdInput = z.strictObject({ id: contentId });
+
 export const channelIdField = nonEmptyString.describe(
   "A connected channel's id, as returned by list_channels (never a platform name).",
 );
@@ -45,8 +48,11 @@ export const READ_HINTS: ToolAnnotations = {
   openWorldHint: false,
 };
 
-/** The hints of a tool that creates content, which stays in the workspace until approved. */
-export const CREATE_HINTS: ToolAnnotations = {
+/**
+ * The hints of a tool that writes within the workspace, as creating content does (it stays there
+ * until approved); a tool that does more spreads them and sets the hints it adds.
+ */
+export const WRITE_HINTS: ToolAnnotations = {
   readOnlyHint: false,
   destructiveHint: false,
   idempotentHint: false,

@@ -7,6 +7,7 @@ import {
   contentId,
   NEEDS_ACKNOWLEDGMENT,
   nonEmptyString,
+  WRITE_HINTS,
 } from "./shared-fields.js";
 
 const inputSchema = z
@@ -60,12 +61,7 @@ export const updateContent = defineTool(
       "per minute.",
     inputSchema,
     outputSchema: ItemEnvelopeSchema,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: { ...WRITE_HINTS, openWorldHint: true },
   },
   async (client, { id, ...changes }, options) => ({
     item: await client.content.update(id, changes, options),
