@@ -171,7 +171,7 @@ function toolApprovalOf(client: ToolClient, options: ApprovalStepOptions): Postl
     async (input, { toolCallId, messages }) => {
       // Re-checked as the answer comes back, in a process that never saw the question: let the
       // call go to `execute`, which finds no ticket and asks again instead of acknowledging.
-      const answerComing = wasAsked(messages, toolCallId);
+      const answerComing = () => wasAsked(messages, toolCallId);
       const question = await questionOf(step, name, input, toolCallId, { answerComing });
       if (!question.asks) return "not-applicable";
       if (question.review === undefined) return { type: "user-approval" };

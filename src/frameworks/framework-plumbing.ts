@@ -5,8 +5,9 @@
 import {
   type AcknowledgmentOptions,
   acknowledgmentModeOf,
-  type approvalStepOf,
   createGate,
+  type Gate,
+  type PendingReviewStore,
   type SignedReview,
   stepOf,
 } from "../tools/approval/index.js";
@@ -42,18 +43,18 @@ export type StepQuestion =
   | { readonly asks: true; readonly review?: SignedReview | undefined };
 
 /**
- * Whether the call needs the person, and the review to show. A review kept for the call id is
- * the one asked; else a fresh read asks, kept for the answer unless `keep` is false.
- * `answerComing` says the person's answer to an earlier question is on its way back, to a
- * process that never saw it: then nothing is read, and the call goes on, finds no ticket and
- * asks again.
+ * Whether the call needs the person, and the review to show. A review kept in `step.reviews` for
+ * the call id is the one asked; else a fresh read asks, kept for the answer unless `keep` is
+ * false. `answerComing` tells whether the person's answer to an earlier question is on its way
+ * back, to a process that never saw it: then nothing is read, and the call goes on, finds no
+ * ticket and asks again.
  */
 export async function questionOf(
-  step: NonNullable<ReturnType<typeof approvalStepOf>>,
+  step: { readonly gate: Gate; readonly reviews: Pick<PendingReviewStore, "get" | "set"> },
   name: string,
   input: unknown,
   callId: string | undefined,
-  { keep = true, answerComing = false }: { keep?: boolean; answerComing?: boolean } = {},
+  { keep = true, answerComing }: { keep?: boolean; answerComing?: () => boolean } = {},
 ): Promise<StepQuestion> {
   const decoded = await step.gate.decode(name, input, { kind: "step", callId, ticket: undefined });
   if (!decoded.ok || decoded.call.itemId === undefined || callId === undefined) {
@@ -61,7 +62,7 @@ export async function questionOf(
   }
   const known = await step.reviews.get(callId);
   if (known !== undefined) return { asks: true, review: known };
-  if (answerComing) return { asks: true };
+  if (answerComing?.()) return { asks: true };
   const review = await step.gate.ask(decoded.call, { scope: "step", callId });
   if (review === undefined) return { asks: false };
   if (keep) await step.reviews.set(callId, review);

@@ -236,11 +236,9 @@ function interruptOnOf(client: ToolClient, given: ApprovalStepOptions): Postline
 
 /** Whether LangGraph's `Command({ resume })` is applying a person's answer. */
 function isResuming(runtime: MiddlewareRuntime | undefined): boolean {
-  const scratchpad = runtime?.configurable?.__pregel_scratchpad as
-    | { readonly resume?: unknown; readonly nullResume?: unknown }
-    | undefined;
-  return (
-    (Array.isArray(scratchpad?.resume) && scratchpad.resume.length > 0) ||
-    scratchpad?.nullResume !== undefined
-  );
+  const { resume, nullResume } = (runtime?.configurable?.__pregel_scratchpad ?? {}) as {
+    readonly resume?: unknown;
+    readonly nullResume?: unknown;
+  };
+  return (Array.isArray(resume) && resume.length > 0) || nullResume !== undefined;
 }

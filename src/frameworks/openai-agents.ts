@@ -26,6 +26,7 @@ import {
   tool,
 } from "@openai/agents";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
+import { entryOf } from "../core/map-entry.js";
 import { resultRedactorOf } from "../core/result-redactor.js";
 import type { AiIsmMatch } from "../schemas/index.js";
 import {
@@ -47,7 +48,7 @@ import {
   toStrictParameters,
 } from "../tools/index.js";
 import { runThroughGate, withSignal } from "../tools/run-tool.js";
-import { TOOL_OPTIONS } from "./framework-plumbing.js";
+import { questionOf, TOOL_OPTIONS } from "./framework-plumbing.js";
 
 /** A tool's strict JSON Schema, in the shape the Agents SDK's `tool()` takes. */
 export interface StrictObjectSchema {
@@ -174,25 +175,25 @@ export interface ApprovalDescription {
 // never shared between runs or clients, where the same call id may name another call.
 const seen = new WeakMap<object, Map<string, SignedReview>>();
 
-/** The review asked about is kept, signed, in the run context for this call. */
+/**
+ * The review asked about is kept, signed, in the run context for this call, where it survives
+ * `RunState` serialisation: evaluated again after a restore, the review the person saw stays the
+ * one asked. A person who already answered for this call, about a review this state no longer
+ * holds, never saw a review read now: none is kept, and the call asks again.
+ */
 function needsApprovalFor(gate: Gate, name: string) {
   return async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false; // then no ticket: the call asks again if it must
-    const decoded = await gate.decode(name, input, proofOfCall(gate, undefined, callId));
-    if (!decoded.ok || decoded.call.itemId === undefined) return false;
-    const reviews = reviewsIn(runContext.context, { create: true });
-    // Evaluated again after a restored RunState: the review the person saw stays the one asked.
-    if (reviews?.[callId] !== undefined) return true;
-    // A person already answered for this call, about a review this state no longer holds: a
-    // review read now was never shown, so none is kept, and the call asks again.
-    if (runContext.isToolApproved({ toolName: name, callId }) !== undefined) return true;
-    const review = await gate.ask(decoded.call, { scope: "step", callId });
-    if (review === undefined) return false;
-    if (reviews !== undefined) reviews[callId] = review;
-    const ofRun = seen.get(runContext) ?? new Map<string, SignedReview>();
-    ofRun.set(callId, review);
-    seen.set(runContext, ofRun);
-    return true;
+    const reviews = {
+      get: (toolCallId: string) => reviewsIn(runContext.context, { create: true })?.[toolCallId],
+      set: (toolCallId: string, review: SignedReview) => {
+        const inContext = reviewsIn(runContext.context);
+        if (inContext !== undefined) inContext[toolCallId] = review;
+        entryOf(seen, runContext, () => new Map<string, SignedReview>()).set(toolCallId, review);
+      },
+    };
+    const answerComing = () => runContext.isToolApproved({ toolName: name, callId }) !== undefined;
+    return (await questionOf({ gate, reviews }, name, input, callId, { answerComing })).asks;
   };
 }
 
@@ -264,17 +265,17 @@ function contextOf(from: unknown): unknown {
   return runContext;
 }
 
-function reviewsIn(
-  context: unknown,
-  { create = false }: { readonly create?: boolean } = {},
-): Record<string, SignedReview> | undefined {
+/** The reviews asked about in a run, by tool call id. */
+type Reviews = Record<string, SignedReview>;
+
+/** The reviews kept in `context`, put there first when `create` says so. */
+function reviewsIn(context: unknown, { create = false } = {}): Reviews | undefined {
   if (context === null || typeof context !== "object") return undefined;
   const holder = context as Record<string, unknown>;
   const reviews = holder[REVIEWS_KEY];
-  if (reviews !== null && typeof reviews === "object")
-    return reviews as Record<string, SignedReview>;
+  if (reviews !== null && typeof reviews === "object") return reviews as Reviews;
   if (!create) return undefined;
-  const fresh: Record<string, SignedReview> = {};
+  const fresh: Reviews = {};
   holder[REVIEWS_KEY] = fresh;
   return fresh;
 }
