@@ -2,6 +2,7 @@
  * What a model reads when a person's approval decides a tool call. None of them tells the model
  * to acknowledge on its own: under "ask" and "human" only a person's answer acknowledges.
  */
+import type { AcknowledgmentRequiredError } from "../../core/errors/conflict.js";
 import type { ContentReview } from "../../resources/content/review.js";
 import type { AiIsmMatch } from "../../schemas/index.js";
 import { type ToolErrorResult, toolError } from "../envelope.js";
@@ -11,6 +12,9 @@ import { toJsonSafe } from "../json-safe.js";
 export function describeMatches(matches: readonly AiIsmMatch[]): string {
   return matches.map((match) => `${match.label} ("${match.match}")`).join(", ");
 }
+
+/** The SDK's refusal of a write: the matches it names, and `stale` when it refused before sending. */
+type Refusal = Pick<AcknowledgmentRequiredError, "aiIsmMatches" | "stale">;
 
 function gateDetail(itemId: string, matches: readonly AiIsmMatch[]) {
   return {
@@ -43,27 +47,23 @@ export function askYourUserResult(itemId: string, matches: readonly AiIsmMatch[]
 }
 
 /**
- * What happened to the write, in the words of a tool result: `sent` when a request reached the
- * service (and it refused it), `false` when the SDK refused first.
+ * What happened to the write, in the words of a tool result: a `stale` refusal is the SDK's, so
+ * nothing was sent; any other is the service's refusal of the write it was sent.
  */
-function whatHappened({ sent }: { sent: boolean }): string {
-  return sent
-    ? "the write went without an acknowledgment and the service refused it: nothing was changed"
-    : "nothing was sent";
+function whatHappened({ stale }: Refusal): string {
+  return stale
+    ? "nothing was sent"
+    : "the write went without an acknowledgment and the service refused it: nothing was changed";
 }
 
 /** The text changed after the person answered: nothing was written, and they are asked again. */
-export function changedSinceApprovalResult(
-  itemId: string,
-  matches: readonly AiIsmMatch[],
-  { sent }: { sent: boolean },
-): ToolErrorResult {
+export function changedSinceApprovalResult(itemId: string, refusal: Refusal): ToolErrorResult {
   return toolError(
     "validation_error",
-    `The text of ${itemId} changed after the user approved it, so ${whatHappened({ sent })}. Its ` +
-      `text now matches: ${describeMatches(matches)}. Call the tool again: the user will be ` +
-      "asked about the current text.",
-    { ...gateDetail(itemId, matches), stale: true, sent },
+    `The text of ${itemId} changed after the user approved it, so ${whatHappened(refusal)}. Its ` +
+      `text now matches: ${describeMatches(refusal.aiIsmMatches)}. Call the tool again: the ` +
+      "user will be asked about the current text.",
+    { ...gateDetail(itemId, refusal.aiIsmMatches), stale: true, sent: !refusal.stale },
   );
 }
 
@@ -71,17 +71,13 @@ export function changedSinceApprovalResult(
  * The text needs an acknowledgment that no person gave for this call (it gained matches after
  * the approval step ran, or the review the person saw is not known here): ask through the tool.
  */
-export function askAgainResult(
-  itemId: string,
-  matches: readonly AiIsmMatch[],
-  { sent }: { sent: boolean },
-): ToolErrorResult {
+export function askAgainResult(itemId: string, refusal: Refusal): ToolErrorResult {
   return toolError(
     "validation_error",
-    `The text of ${itemId} matches AI-writing patterns: ${describeMatches(matches)}, and no ` +
-      `approval of this exact text is known here, so ${whatHappened({ sent })}. Call the tool ` +
-      "again: the user will be asked.",
-    { ...gateDetail(itemId, matches), sent },
+    `The text of ${itemId} matches AI-writing patterns: ${describeMatches(refusal.aiIsmMatches)}, ` +
+      `and no approval of this exact text is known here, so ${whatHappened(refusal)}. Call the ` +
+      "tool again: the user will be asked.",
+    { ...gateDetail(itemId, refusal.aiIsmMatches), sent: !refusal.stale },
   );
 }
 

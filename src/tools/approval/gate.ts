@@ -173,8 +173,7 @@ export function createGate(options: GateOptions): Gate {
     itemId: string,
     requestOptions: RequestOptions | undefined,
   ): Promise<ToolResult> => {
-    let last: AcknowledgmentRequiredError | undefined;
-    for (let round = 0; round < MAX_ASKS; round++) {
+    for (let round = 1; ; round++) {
       let review: ContentReview;
       try {
         review = await client.content.review(itemId, requestOptions);
@@ -188,9 +187,9 @@ export function createGate(options: GateOptions): Gate {
         review.needsAcknowledgment ? review : undefined,
       );
       if ("result" in outcome) return outcome.result;
-      last = outcome.refusal; // the text changed between the review and the write: ask again
+      // The text changed between the review and the write: ask again, at most MAX_ASKS times.
+      if (round === MAX_ASKS) return askAgainResult(itemId, outcome.refusal);
     }
-    return askAgainResult(itemId, last?.aiIsmMatches ?? [], { sent: last?.stale !== true });
   };
 
   const run = async (
@@ -206,11 +205,9 @@ export function createGate(options: GateOptions): Gate {
       const approved = await verifiedReview(call, proof.callId, proof.ticket);
       const outcome = await send(call, requestOptions, approved);
       if ("result" in outcome) return outcome.result;
-      // `stale`: the SDK refused before sending; otherwise the service refused what was sent.
-      const { aiIsmMatches, stale } = outcome.refusal;
       return approved === undefined
-        ? askAgainResult(itemId, aiIsmMatches, { sent: !stale })
-        : changedSinceApprovalResult(itemId, aiIsmMatches, { sent: !stale });
+        ? askAgainResult(itemId, outcome.refusal)
+        : changedSinceApprovalResult(itemId, outcome.refusal);
     }
     if (gated && confirm !== undefined) return askInline(confirm, call, itemId, requestOptions);
     const outcome = await send(call, requestOptions);
@@ -255,6 +252,14 @@ export function createGate(options: GateOptions): Gate {
     });
   };
 
+  /** A ticket for `scope` that binds `tool` to the review's item and text, and what `bound` adds. */
+  const sign = (
+    scope: Ticket["scope"],
+    tool: string,
+    review: ContentReview,
+    bound?: Pick<Ticket, "callId" | "argsDigest" | "proposal">,
+  ) => codec.mint({ scope, tool, itemId: review.itemId, ...bound, textDigest: review.textDigest });
+
   /** Signs the review shown for `call` (tool call `callId`): the ticket a step keeps. */
   const stepTicket = async (
     call: DecodedToolCall,
@@ -263,14 +268,7 @@ export function createGate(options: GateOptions): Gate {
   ): Promise<SignedReview> => ({
     ...review,
     aiIsmMatches: review.aiIsmMatches.map((match) => ({ ...match })),
-    ticket: await codec.mint({
-      scope: "step",
-      tool: call.name,
-      itemId: review.itemId,
-      callId,
-      argsDigest: call.argumentDigest,
-      textDigest: review.textDigest,
-    }),
+    ticket: await sign("step", call.name, review, { callId, argsDigest: call.argumentDigest }),
   });
 
   const askStep = async (call: DecodedToolCall, { callId }: StepAsk) => {
@@ -303,13 +301,7 @@ export function createGate(options: GateOptions): Gate {
       const ticket = await stepTicket(call, FORM_CALL_ID, review);
       return { run: { kind: "step", callId: FORM_CALL_ID, ticket } };
     }
-    const requestState = await codec.mint({
-      scope: "ask",
-      tool: call.name,
-      itemId: review.itemId,
-      textDigest: review.textDigest,
-    });
-    return { question: { review, requestState } };
+    return { question: { review, requestState: await sign("ask", call.name, review) } };
   };
 
   /** What the card shows: `review` of `item`, with a token that binds it to `proposal`. */
@@ -318,13 +310,7 @@ export function createGate(options: GateOptions): Gate {
     review: ContentReview,
     proposal: Proposal | undefined,
   ): Promise<CardQuestion> => {
-    const reviewToken = await codec.mint({
-      scope: "card",
-      tool: "decide_review",
-      itemId: item.id,
-      textDigest: review.textDigest,
-      ...(proposal === undefined ? {} : { proposal }),
-    });
+    const reviewToken = await sign("card", "decide_review", review, { proposal });
     return { review, item, reviewToken };
   };
 
@@ -349,9 +335,8 @@ export function createGate(options: GateOptions): Gate {
     const item = await client.content.get(itemId, options);
     const review = await reviewOf(item);
     if (!(await codec.spend(ticket))) return { refused: "spent" };
-    const { proposal } = ticket;
-    if (review.textDigest === ticket.textDigest) return { review, proposal };
-    return { stale: await cardQuestion(item, review, proposal), proposal };
+    if (review.textDigest === ticket.textDigest) return { review, proposal: ticket.proposal };
+    return { stale: await cardQuestion(item, review, ticket.proposal), proposal: ticket.proposal };
   };
 
   // The overloads of `Gate["ask"]` pair each scope with its call.

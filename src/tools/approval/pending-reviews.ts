@@ -3,6 +3,7 @@
  * until the approved call runs, each with its signed ticket: the call acknowledges only against
  * the review the person saw, for that very call.
  */
+import { entryOf } from "../../core/map-entry.js";
 import type { ToolClient } from "../tool-client.js";
 import { type AcknowledgmentOptions, acknowledgmentModeOf } from "./acknowledgment-policy.js";
 import type { SignedReview } from "./approval-ticket.js";
@@ -76,7 +77,7 @@ export interface ApprovalStepOptions extends AcknowledgmentOptions {
  * The approval step of `face` for `client`, from the step's options as the face checked them, or
  * `undefined` under `"model"`: nobody is asked. The tools and the approval configuration built
  * for the same client share it (they are built apart, and meet here); a given store or key
- * replaces the current step.
+ * replaces the current step's.
  */
 export function approvalStepOf(
   client: ToolClient,
@@ -84,11 +85,9 @@ export function approvalStepOf(
   options: ApprovalStepOptions,
 ): ApprovalStep | undefined {
   if (acknowledgmentModeOf(options) === "model") return undefined;
-  const byFace = steps.get(client) ?? new Map<ApprovalFace, ApprovalStep>();
-  steps.set(client, byFace);
+  const byFace = entryOf(steps, client, () => new Map<ApprovalFace, ApprovalStep>());
   const current = byFace.get(face);
   const { reviews, requestStateKey: key } = options;
-  if (current !== undefined && reviews === undefined && key === undefined) return current;
   const step = {
     reviews: reviews ?? current?.reviews ?? memoryReviewStore(),
     gate:
