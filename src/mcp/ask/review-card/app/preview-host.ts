@@ -59,9 +59,7 @@ async function open(itemId: string): Promise<void> {
     bridge.setHostContext({ theme: theme.value as McpUiTheme });
     document.documentElement.style.colorScheme = theme.value;
   });
-  const initialized = new Promise<void>((resolve) => {
-    bridge.oninitialized = () => resolve();
-  });
+  const initialized = new Promise((resolve) => bridge.addEventListener("initialized", resolve));
   // Connected before the card loads: its first message is its initialize request.
   await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
   frame.srcdoc = html;

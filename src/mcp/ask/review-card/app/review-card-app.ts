@@ -145,17 +145,15 @@ function showPanel(panel: "review" | "plain", title: string, channel: string): v
 
 /** Shows `next` for review, with the token the result `from` carries. */
 function render(next: CardReview, from: ToolResult, note = ""): void {
-  const firstShown = review?.itemId !== next.itemId;
+  // Filled in once per item: a new review after an edit keeps the time the person chose.
+  const proposed = review?.itemId === next.itemId ? undefined : next.proposal;
   review = next;
   token = from._meta?.[REVIEW_TOKEN_META_KEY] as string | undefined;
   showPanel("review", "Review before posting", channelLabel(next.channelName, next.platform));
   byId("proposal").textContent = proposalWords(next.proposal);
-  // Filled in once per item: a new review after an edit keeps the time the person chose.
-  const proposed = firstShown ? next.proposal : undefined;
-  if (proposed?.scheduledAt && !proposed.publishNow) {
-    byId<HTMLInputElement>("when").value = localInputValue(proposed.scheduledAt);
-  }
   if (proposed?.publishNow) byId<HTMLInputElement>("now").checked = true;
+  else if (proposed?.scheduledAt)
+    byId<HTMLInputElement>("when").value = localInputValue(proposed.scheduledAt);
   byId("text").replaceChildren(markedText(next.text, next.aiIsmMatches));
   byId("length").textContent = `${[...next.text].length} characters`;
   byId("status").textContent = next.itemStatus ?? "";
