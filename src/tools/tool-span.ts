@@ -61,8 +61,11 @@ export async function inToolSpan(
   }
 }
 
-/** `error.type` is the envelope's code (a tool's failure is a result, not a throw). */
-function failed(span: GuardedSpan, type: string, message: string): void {
+/**
+ * Marks `span` failed: `error.type` says what failed (a tool's envelope code, a JSON-RPC code),
+ * the error status carries `message`. The MCP server span marks its failures the same way.
+ */
+export function failed(span: GuardedSpan, type: string, message: string): void {
   span.setAttribute("error.type", type);
   span.setStatus({ code: SPAN_STATUS_ERROR, message });
 }

@@ -13,11 +13,8 @@ const PACKAGE_NAME = "@postline/sdk";
  * repository).
  */
 export async function readPackageFile(path: string): Promise<Uint8Array | undefined> {
-  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-    .process;
-  const fs = process?.getBuiltinModule?.("node:fs/promises") as
-    | typeof import("node:fs/promises")
-    | undefined;
+  // Looked up at run time: where there is no node:fs (no file system), there is no file to read.
+  const fs = globalThis.process?.getBuiltinModule?.("node:fs/promises");
   if (fs === undefined) return undefined;
   let folder = new URL("./", import.meta.url);
   for (let depth = 0; depth < 8; depth += 1) {

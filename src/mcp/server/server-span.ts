@@ -8,12 +8,8 @@
 import { isInputRequiredResult, type ServerContext } from "@modelcontextprotocol/server";
 import type { GuardedSpan, GuardedTracer } from "../../core/observe/guarded-tracer.js";
 import { contextOfRemoteParent } from "../../core/observe/remote-parent.js";
-import {
-  contextWithParent,
-  SPAN_KIND,
-  SPAN_STATUS_ERROR,
-  type TraceContext,
-} from "../../core/observe/tracing.js";
+import { contextWithParent, SPAN_KIND, type TraceContext } from "../../core/observe/tracing.js";
+import { failed } from "../../tools/tool-span.js";
 import type { McpToolCall } from "./tool-call.js";
 
 /** What the span reads of one `tools/call` request besides the call itself. */
@@ -138,9 +134,4 @@ function attributesOf(call: McpToolCall, { ctx, protocolVersion }: McpRequestFac
       ? {}
       : { "network.transport": "tcp", "network.protocol.name": "http" }),
   };
-}
-
-function failed(span: GuardedSpan, type: string, message: string): void {
-  span.setAttribute("error.type", type);
-  span.setStatus({ code: SPAN_STATUS_ERROR, message });
 }

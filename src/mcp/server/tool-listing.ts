@@ -2,6 +2,7 @@
  * A tool as `tools/list` describes it, shared by `createMcpServer` and the fake's MCP endpoint.
  * No import from the MCP SDK: the fake reads this file without loading it.
  */
+import type { ToolAnnotations } from "../../tools/define-tool.js";
 import type { Tool } from "../../tools/tool-list.js";
 
 /**
@@ -19,13 +20,7 @@ export interface McpListedTool {
   description: string;
   inputSchema: { type: "object"; [key: string]: unknown };
   outputSchema: { type: "object"; [key: string]: unknown };
-  annotations: {
-    title: string;
-    readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
-    openWorldHint: boolean;
-  };
+  annotations: ToolAnnotations & { title: string };
 }
 
 /**

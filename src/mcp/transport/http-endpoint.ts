@@ -79,10 +79,8 @@ export function createMcpHttpEndpoint(
       onsessioninitialized: (id) => {
         sessions.add(id, transport);
       },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
     });
+    // Also on the session's DELETE, after which the transport closes.
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };

@@ -7,21 +7,16 @@
  * `inputResponses` is not an object (the SDK would take it for no answer), is answered with an
  * invalid-params error naming the field.
  */
-import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import {
+  INVALID_PARAMS,
+  type JSONRPCErrorResponse,
+  parseJSONRPCMessage,
+} from "@modelcontextprotocol/server";
 import { inputResponsesShapeProblem } from "../ask/input-responses.js";
 import { progressTokenOf } from "../server/progress-token.js";
 
-/** A JSON-RPC error response written by the repair itself. */
-interface RepairRefusal {
-  readonly jsonrpc: "2.0";
-  readonly id: string | number;
-  readonly error: { readonly code: number; readonly message: string };
-}
-
 /** What to do with one incoming JSON-RPC message: pass it on (maybe mended), or answer it. */
-export type Repaired = { readonly message: unknown } | { readonly refusal: RepairRefusal };
-
-const INVALID_PARAMS = -32602;
+export type Repaired = { readonly message: unknown } | { readonly refusal: JSONRPCErrorResponse };
 
 /** The message with a malformed `_meta.progressToken` dropped, or the error to answer it with. */
 export function repairMessage(message: unknown): Repaired {
@@ -78,26 +73,24 @@ interface SchemaIssue {
 
 /** The refused field and why, from the schema's error (`params._meta: expected object`). */
 function whereOf(error: unknown): string {
-  const issue = deepestIssue((error as { issues?: SchemaIssue[] }).issues ?? [], []);
-  if (!issue) return "the request does not match the JSON-RPC request schema";
-  const path = issue.path.map(String).join(".") || "(request)";
-  return `${path}: ${issue.message}`;
+  const issues = leafIssues((error as { issues?: SchemaIssue[] }).issues ?? [], []);
+  // A union's error lists each branch's issues: the deepest one (the first, on a tie) names the
+  // field best.
+  const [deepest] = issues.sort((a, b) => b.path.length - a.path.length);
+  if (!deepest) return "the request does not match the JSON-RPC request schema";
+  const path = deepest.path.map(String).join(".") || "(request)";
+  return `${path}: ${deepest.message}`;
 }
 
-/** A union's error lists each branch's issues: the deepest one names the field best. */
-function deepestIssue(
+/** Every issue the schema's error holds, those of a union's branches in their place, in order. */
+function leafIssues(
   issues: readonly SchemaIssue[],
   prefix: readonly PropertyKey[],
-): { path: PropertyKey[]; message: string } | undefined {
-  let best: { path: PropertyKey[]; message: string } | undefined;
-  for (const issue of issues) {
+): { path: PropertyKey[]; message: string }[] {
+  return issues.flatMap((issue) => {
     const path = [...prefix, ...(issue.path ?? [])];
-    const candidates = issue.errors?.length
-      ? issue.errors.map((branch) => deepestIssue(branch, path))
+    return issue.errors?.length
+      ? issue.errors.flatMap((branch) => leafIssues(branch, path))
       : [{ path, message: issue.message ?? "refused" }];
-    for (const candidate of candidates) {
-      if (candidate && (!best || candidate.path.length > best.path.length)) best = candidate;
-    }
-  }
-  return best;
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { jsonOrText } from "../../core/json-or-text.js";
 import { repairMessage } from "./request-repair.js";
 
 /** A stream to hand `StdioServerTransport` in place of `stdin`; refusals go to `answer`. */
@@ -36,12 +37,9 @@ export function repairedStdin(
 }
 
 function mendLine(line: string, answer: (line: string) => void): string | undefined {
-  let message: unknown;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return line; // Not JSON: the transport's own handling applies.
-  }
+  const read = jsonOrText(line);
+  if (!read.isJson) return line; // Not JSON: the transport's own handling applies.
+  const message = read.value;
   const repaired = repairMessage(message);
   if ("refusal" in repaired) {
     answer(`${JSON.stringify(repaired.refusal)}\n`);
