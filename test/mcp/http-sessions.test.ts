@@ -102,6 +102,25 @@ describe("2025-era sessions over HTTP", () => {
     expect(await ping(url, id!)).toBe(404);
   });
 
+  it("a DELETE ends the session: the table forgets it, so its next request is 404", async () => {
+    const url = await served(1);
+    const { id } = await open(url);
+    const headers = { "mcp-session-id": id!, "mcp-protocol-version": "2025-11-25" };
+    const ended = await fetch(url, { method: "DELETE", headers });
+    expect(ended.status).toBe(200);
+    await ended.body?.cancel();
+
+    const after = await post(url, { jsonrpc: "2.0", id: "ping", method: "ping" }, headers);
+    expect(after.status).toBe(404);
+    // The endpoint's own answer for an id its table does not hold, not the closed transport's.
+    expect(await after.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32001, message: "Session not found: start a new one with initialize" },
+    });
+    expect((await open(url)).status).toBe(200);
+  });
+
   it("a full table closes the least recently used idle session, not the oldest created", async () => {
     const url = await served(3);
     const first = (await open(url)).id!;
