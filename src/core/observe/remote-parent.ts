@@ -27,7 +27,11 @@ export function contextOfRemoteParent(
   return contextWithParent(new RemoteParentSpan(spanContext));
 }
 
-const TRACEPARENT = /^00-((?!0{32})[0-9a-f]{32})-((?!0{16})[0-9a-f]{16})-([0-9a-f]{2})$/;
+/**
+ * A well-formed W3C `traceparent`: version 00, a 32-hex trace id and a 16-hex span id, neither
+ * all zeros. Its groups are the trace id, the span id and the flags.
+ */
+export const TRACEPARENT = /^00-((?!0{32})[0-9a-f]{32})-((?!0{16})[0-9a-f]{16})-([0-9a-f]{2})$/;
 
 type SpanContext = { traceId: string; spanId: string; traceFlags: number; isRemote: boolean };
 

@@ -2,6 +2,7 @@
  * The W3C trace context a host sends in a request's `_meta` (`traceparent`, `tracestate`), read
  * the same way in both protocol revisions. No import from the MCP SDK.
  */
+import { TRACEPARENT } from "../../core/observe/remote-parent.js";
 
 /** A host's trace context for one request; each field only when the host sent a usable one. */
 export interface McpTraceContext {
@@ -11,8 +12,6 @@ export interface McpTraceContext {
   readonly tracestate?: string;
 }
 
-// W3C Trace Context: version 00, a 32-hex trace id and a 16-hex span id, neither all zeros.
-const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
 const MAX_TRACESTATE_LENGTH = 512;
 
 /**
