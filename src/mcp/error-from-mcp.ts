@@ -4,12 +4,12 @@ import { type ErrorCode, statusOfCode } from "../core/errors/codes.js";
 import {
   errorFromResponse,
   type ParsedErrorBody,
+  parsedEnvelope,
   UNEXPECTED_RESPONSE,
 } from "../core/errors/from-response.js";
 import { InvalidRequestError } from "../core/errors/local-errors.js";
 import { jsonOrText } from "../core/json-or-text.js";
 import { createRedactor, type Redactor } from "../core/redact.js";
-import { ErrorEnvelopeSchema } from "../schemas/index.js";
 
 /** A JSON-RPC error as an MCP client reports it: the `error` member, or an `McpError`. */
 export interface McpJsonRpcError {
@@ -116,11 +116,8 @@ function errorOfJsonRpc(error: McpJsonRpcError, redact: Redactor): APIError {
 
 /** A tool result's text, or a JSON-RPC error, read as the §1 envelope. */
 function parseEnvelope(value: unknown, text: string): ParsedErrorBody {
-  const envelope = ErrorEnvelopeSchema.safeParse(value);
-  if (envelope.success) {
-    const { code, message, acknowledgmentRequired } = envelope.data.error;
-    return { code, message, body: value, acknowledgmentRequired: acknowledgmentRequired === true };
-  }
+  const envelope = parsedEnvelope(value);
+  if (envelope) return envelope;
   const excerpt = text.trim().slice(0, 200);
   return {
     code: UNEXPECTED_RESPONSE,

@@ -44,16 +44,8 @@ export function parseErrorBody(facts: ErrorResponseFacts): ParsedErrorBody {
     );
   }
   const read = jsonOrText(body.text);
-  const envelope = read.isJson ? ErrorEnvelopeSchema.safeParse(read.value) : undefined;
-  if (envelope?.success) {
-    const { code, message, acknowledgmentRequired } = envelope.data.error;
-    return {
-      code,
-      message,
-      body: read.value,
-      acknowledgmentRequired: acknowledgmentRequired === true,
-    };
-  }
+  const envelope = read.isJson ? parsedEnvelope(read.value) : undefined;
+  if (envelope) return envelope;
   const what =
     read.value === undefined ? "an empty body" : "a body that is not the JSON error envelope";
   const excerpt = body.text.trim().slice(0, 200);
@@ -61,6 +53,14 @@ export function parseErrorBody(facts: ErrorResponseFacts): ParsedErrorBody {
     `The service answered ${status} with ${what}${excerpt ? `: ${excerpt}` : ""}`,
     read.value,
   );
+}
+
+/** `value` read as the error envelope (api-v1.md §1), or `undefined` when it is not one. */
+export function parsedEnvelope(value: unknown): ParsedErrorBody | undefined {
+  const envelope = ErrorEnvelopeSchema.safeParse(value);
+  if (!envelope.success) return undefined;
+  const { code, message, acknowledgmentRequired } = envelope.data.error;
+  return { code, message, body: value, acknowledgmentRequired: acknowledgmentRequired === true };
 }
 
 // The API never redirects; a 3xx comes from something in between (a proxy, a wrong baseURL).
