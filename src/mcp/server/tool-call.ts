@@ -76,12 +76,9 @@ export async function answerToolCall(
   };
   const input = call.input ?? {};
   try {
-    if (cardTool) {
-      const cardOptions = withParentFrom(options, traceContext);
-      const served = deps.servedNames;
-      const carded = await cardAnswer(name, input, { ...deps, options: cardOptions, served });
-      if (carded) return carded;
-    }
+    const cardOptions = withParentFrom(options, traceContext);
+    const carded = cardTool && (await cardAnswer(name, input, { ...deps, options: cardOptions }));
+    if (carded) return carded;
     return await acknowledgmentRound(name, input, options, {
       ...deps,
       answer,
