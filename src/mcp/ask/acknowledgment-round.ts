@@ -49,7 +49,7 @@ export async function acknowledgmentRound(
   options: RequestOptions,
   context: AcknowledgmentContext,
 ): Promise<McpCallResult | InputRequiredResult> {
-  const { gate, traceContext } = context;
+  const { gate, traceContext, state, answer } = context;
   const run = async (proof: Proof, decoded?: DecodedToolCall) =>
     callResultOf(
       await runThroughGate(gate, name, input, options, {
@@ -73,12 +73,7 @@ export async function acknowledgmentRound(
     const card = await cardAnswer(name, call.input, { gate, options: reading }, call.itemId);
     return card ?? run(unanswered, call);
   }
-  const outcome = await gate.ask(call, {
-    scope: "ask",
-    options: reading,
-    state: context.state,
-    answer: context.answer,
-  });
+  const outcome = await gate.ask(call, { scope: "ask", options: reading, state, answer });
   if ("invalid" in outcome) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
       reason: "invalid_request_state",

@@ -59,13 +59,10 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
   }
   const decision = parsed.data;
   const { gate, options } = deps;
-  const { itemId } = decision;
+  const { itemId, reviewToken } = decision;
   const redact = resultRedactorOf(gate.client);
   try {
-    const decided = await gate.ask(
-      { itemId },
-      { scope: "card", token: decision.reviewToken, options },
-    );
+    const decided = await gate.ask({ itemId }, { scope: "card", token: reviewToken, options });
     if ("refused" in decided) {
       return refusal(
         "review_refused",
