@@ -50,14 +50,9 @@ export async function acknowledgmentRound(
   context: AcknowledgmentContext,
 ): Promise<McpCallResult | InputRequiredResult> {
   const { gate, traceContext, state, answer } = context;
+  // The tool's span starts in the context's `traceContext` (the request's server span).
   const run = async (proof: Proof, decoded?: DecodedToolCall) =>
-    callResultOf(
-      await runThroughGate(gate, name, input, options, {
-        proof,
-        context: { traceContext },
-        decoded,
-      }),
-    );
+    callResultOf(await runThroughGate(gate, name, input, options, { proof, context, decoded }));
   if (gate.mode === "model" || !(context.canElicit || context.showsCard)) return run(NO_PROOF);
   // A person decides here: the call runs with no ticket unless they answer, so the model's own
   // acknowledgment is never sent; input the tool refuses is answered by the tool's own path.
