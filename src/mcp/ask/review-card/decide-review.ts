@@ -31,6 +31,8 @@ export const DecideReviewInput = z.strictObject({
   text: z.string().min(1).optional(),
 });
 
+type Decision = z.output<typeof DecideReviewInput>;
+
 /** What the decision needs: the server's gate (its client checks, spends and signs tickets). */
 export interface ReviewDecisionDeps {
   readonly gate: Gate;
@@ -119,10 +121,7 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
 type PlannedCall = readonly [name: string, input: Record<string, unknown>, acknowledges: boolean];
 
 /** The time a decision or a proposal names, if any. */
-function whenOf(named: {
-  readonly scheduledAt?: string | undefined;
-  readonly publishNow?: true | undefined;
-}) {
+function whenOf(named: Pick<Decision, "scheduledAt" | "publishNow">) {
   if (named.publishNow) return { publishNow: true as const };
   return named.scheduledAt === undefined ? undefined : { scheduledAt: named.scheduledAt };
 }
@@ -133,7 +132,7 @@ function whenOf(named: {
  * kept, and a time the person chose instead is reported as dropped.
  */
 function writePlan(
-  decision: z.output<typeof DecideReviewInput>,
+  decision: Decision,
   proposal: Proposal,
 ): { calls: PlannedCall[]; dropped?: Record<string, unknown> } {
   const id = decision.itemId;
