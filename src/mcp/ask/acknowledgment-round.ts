@@ -49,15 +49,10 @@ export async function acknowledgmentRound(
   options: RequestOptions,
   context: AcknowledgmentContext,
 ): Promise<McpCallResult | InputRequiredResult> {
-  const { gate, traceContext } = context;
+  const { gate, traceContext, state, answer } = context;
+  // The tool's span starts in the context's `traceContext` (the request's server span).
   const run = async (proof: Proof, decoded?: DecodedToolCall) =>
-    callResultOf(
-      await runThroughGate(gate, name, input, options, {
-        proof,
-        context: { traceContext },
-        decoded,
-      }),
-    );
+    callResultOf(await runThroughGate(gate, name, input, options, { proof, context, decoded }));
   if (gate.mode === "model" || !(context.canElicit || context.showsCard)) return run(NO_PROOF);
   // A person decides here: the call runs with no ticket unless they answer, so the model's own
   // acknowledgment is never sent; input the tool refuses is answered by the tool's own path.
@@ -73,12 +68,7 @@ export async function acknowledgmentRound(
     const card = await cardAnswer(name, call.input, { gate, options: reading }, call.itemId);
     return card ?? run(unanswered, call);
   }
-  const outcome = await gate.ask(call, {
-    scope: "ask",
-    options: reading,
-    state: context.state,
-    answer: context.answer,
-  });
+  const outcome = await gate.ask(call, { scope: "ask", options: reading, state, answer });
   if ("invalid" in outcome) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
       reason: "invalid_request_state",

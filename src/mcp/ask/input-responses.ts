@@ -30,12 +30,11 @@ interface RetriedRequest {
  * (MCP: a server ignores what it does not recognize).
  */
 export function acknowledgmentAnswer(request: RetriedRequest): "approve" | "decline" | undefined {
-  const { inputResponses, droppedInputResponseKeys = [] } = request;
-  const [dropped] = droppedInputResponseKeys;
+  const [dropped] = request.droppedInputResponseKeys ?? [];
   if (dropped !== undefined) {
     refuse(`inputResponses.${dropped} must be an object: the host's result for that input request`);
   }
-  const answer = inputResponses?.[ACKNOWLEDGMENT_INPUT_KEY];
+  const answer = request.inputResponses?.[ACKNOWLEDGMENT_INPUT_KEY];
   if (answer === undefined) return undefined;
   const where = `inputResponses.${ACKNOWLEDGMENT_INPUT_KEY}`;
   const { action, content } = answer as { action?: unknown; content?: unknown };

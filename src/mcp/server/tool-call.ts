@@ -7,9 +7,9 @@
 import type { InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
 import { type TraceContext, withParentFrom } from "../../core/observe/tracing.js";
 import type { RequestOptions } from "../../core/request-options.js";
-import type { Gate, Ticket } from "../../tools/approval/index.js";
+import type { Ticket } from "../../tools/approval/index.js";
 import { toolError } from "../../tools/envelope.js";
-import { acknowledgmentRound } from "../ask/acknowledgment-round.js";
+import { type AcknowledgmentContext, acknowledgmentRound } from "../ask/acknowledgment-round.js";
 import { acknowledgmentAnswer } from "../ask/input-responses.js";
 import { CARD_TOOL_NAMES, cardAnswer } from "../ask/review-card/card-tools.js";
 import { callResultOf, type McpCallResult } from "./call-result.js";
@@ -36,12 +36,10 @@ export interface McpToolCall {
  * tools, the wait bound, and what the call's host declared: a form it can show, the review card
  * it renders.
  */
-export interface McpToolCallDeps {
-  readonly gate: Gate;
+export interface McpToolCallDeps
+  extends Pick<AcknowledgmentContext, "gate" | "canElicit" | "showsCard"> {
   readonly servedNames: ReadonlySet<string>;
   readonly maxWaitMs: number;
-  readonly canElicit: boolean;
-  readonly showsCard: boolean;
 }
 
 /**
@@ -76,12 +74,9 @@ export async function answerToolCall(
   };
   const input = call.input ?? {};
   try {
-    if (cardTool) {
-      const cardOptions = withParentFrom(options, traceContext);
-      const served = deps.servedNames;
-      const carded = await cardAnswer(name, input, { ...deps, options: cardOptions, served });
-      if (carded) return carded;
-    }
+    const cardOptions = withParentFrom(options, traceContext);
+    const carded = cardTool && (await cardAnswer(name, input, { ...deps, options: cardOptions }));
+    if (carded) return carded;
     return await acknowledgmentRound(name, input, options, {
       ...deps,
       answer,

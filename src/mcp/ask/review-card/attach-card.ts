@@ -26,10 +26,7 @@ export function attachReviewCard(
   if (!servedNames.has("update_content")) return undefined;
   registerReviewCard(mcp);
   return (ctx) => {
-    const declared = declaredCapabilities(mcp.server, ctx) as
-      | { extensions?: Record<string, unknown> }
-      | undefined;
-    const apps = declared?.extensions?.[APPS_EXTENSION] as { mimeTypes?: unknown } | undefined;
+    const apps = declaredCapabilities(mcp.server, ctx)?.extensions?.[APPS_EXTENSION];
     return Array.isArray(apps?.mimeTypes) && apps.mimeTypes.includes(MCP_APP_MIME_TYPE);
   };
 }

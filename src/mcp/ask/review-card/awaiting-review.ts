@@ -36,7 +36,7 @@ export function awaitingReview(
     readonly message?: string | undefined;
   },
 ): CardAnswer {
-  const { proposal, message } = why;
+  // toJsonSafe drops what is undefined: a scheduled time, a proposal or a message not at hand.
   const result = toJsonSafe(
     {
       status: "awaiting_review",
@@ -48,11 +48,11 @@ export function awaitingReview(
       channelName: item.channelName,
       platform: item.platform,
       itemStatus: item.status,
-      ...(item.scheduledAt === undefined ? {} : { scheduledAt: item.scheduledAt }),
+      scheduledAt: item.scheduledAt,
       flagReasons: item.flagReasons,
       sensitivityReasons: item.sensitivityReasons,
-      ...(proposal === undefined ? {} : { proposal }),
-      ...(message === undefined ? {} : { message }),
+      proposal: why.proposal,
+      message: why.message,
     },
     why.redact,
   );
@@ -61,12 +61,12 @@ export function awaitingReview(
 
 /** A card answer as MCP carries it: the token only in `_meta`, never in the text. */
 export function resultOf({ result, reviewToken }: CardAnswer): McpCallResult {
-  const text = JSON.stringify(result);
-  const meta = {
-    ui: { resourceUri: REVIEW_CARD_URI },
-    ...(reviewToken === undefined ? {} : { [REVIEW_TOKEN_META_KEY]: reviewToken }),
+  return {
+    content: [{ type: "text", text: JSON.stringify(result) }],
+    ...(isToolError(result) ? { isError: true } : { structuredContent: result }),
+    _meta: {
+      ui: { resourceUri: REVIEW_CARD_URI },
+      ...(reviewToken === undefined ? {} : { [REVIEW_TOKEN_META_KEY]: reviewToken }),
+    },
   };
-  return isToolError(result)
-    ? { content: [{ type: "text", text }], isError: true, _meta: meta }
-    : { content: [{ type: "text", text }], structuredContent: result, _meta: meta };
 }

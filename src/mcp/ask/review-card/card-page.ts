@@ -13,15 +13,8 @@ export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** Where the built card sits in the package. */
 const CARD_FILE = "dist/mcp/review-card.html";
 
-let page: Promise<string | undefined> | undefined;
-
 /** The card's HTML, read once per process; `undefined` where the package's files cannot be read. */
-function reviewCardHtml(): Promise<string | undefined> {
-  page ??= readPackageFile(CARD_FILE).then((bytes) =>
-    bytes === undefined ? undefined : new TextDecoder().decode(bytes),
-  );
-  return page;
-}
+let page: Promise<string | undefined> | undefined;
 
 /** Serves the card on `mcp` (`resources/list`, `resources/read`). */
 export function registerReviewCard(mcp: McpServer): void {
@@ -35,7 +28,8 @@ export function registerReviewCard(mcp: McpServer): void {
       mimeType: MCP_APP_MIME_TYPE,
     },
     async (uri) => {
-      const html = await reviewCardHtml();
+      page ??= readPackageFile(CARD_FILE).then((bytes) => bytes && new TextDecoder().decode(bytes));
+      const html = await page;
       if (html === undefined) throw new Error("The review card is not built (npm run build)");
       return {
         contents: [

@@ -153,12 +153,10 @@ async function openCard(
   deps: ReviewDecisionDeps,
   proposal?: Proposal,
 ): Promise<McpCallResult | undefined> {
-  const redact = resultRedactorOf(deps.gate.client);
+  const { gate, options } = deps;
+  const redact = resultRedactorOf(gate.client);
   try {
-    const shown = await deps.gate.ask(
-      { itemId },
-      { scope: "card", options: deps.options, proposal },
-    );
+    const shown = await gate.ask({ itemId }, { scope: "card", options, proposal });
     if (reason === "acknowledgment_required" && !shown.review.needsAcknowledgment) return undefined;
     const message =
       `The person now reviews ${itemId} in the review card shown to them, and approves, ` +

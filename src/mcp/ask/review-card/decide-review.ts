@@ -10,6 +10,7 @@ import { REVIEW_CARD_APPROVAL } from "../../../contract/approval-source.js";
 import type { RequestOptions } from "../../../core/request-options.js";
 import { resultRedactorOf } from "../../../core/result-redactor.js";
 import {
+  type CardQuestion,
   declinedResult,
   type Gate,
   type Proposal,
@@ -17,6 +18,7 @@ import {
 } from "../../../tools/approval/index.js";
 import { isToolError, toolError } from "../../../tools/envelope.js";
 import { resultOfError } from "../../../tools/error-result.js";
+import type { JsonValue } from "../../../tools/json-schema.js";
 import { awaitingReview, type CardAnswer } from "./awaiting-review.js";
 
 /** The decision tool's input: the item, the card's token, and what the person chose. */
@@ -29,12 +31,14 @@ export const DecideReviewInput = z.strictObject({
   text: z.string().min(1).optional(),
 });
 
+type Decision = z.output<typeof DecideReviewInput>;
+
 /** What the decision needs: the server's gate (its client checks, spends and signs tickets). */
 export interface ReviewDecisionDeps {
   readonly gate: Gate;
   readonly options?: RequestOptions | undefined;
   /** The tools the server serves; a decision never sends through one it does not. Default: all. */
-  readonly served?: ReadonlySet<string> | undefined;
+  readonly servedNames?: ReadonlySet<string> | undefined;
 }
 
 const REFUSALS: Record<TokenRefusal, string> = {
@@ -57,13 +61,10 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
   }
   const decision = parsed.data;
   const { gate, options } = deps;
-  const { itemId } = decision;
+  const { itemId, reviewToken } = decision;
   const redact = resultRedactorOf(gate.client);
   try {
-    const decided = await gate.ask(
-      { itemId },
-      { scope: "card", token: decision.reviewToken, options },
-    );
+    const decided = await gate.ask({ itemId }, { scope: "card", token: reviewToken, options });
     if ("refused" in decided) {
       return refusal(
         "review_refused",
@@ -73,17 +74,18 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
       );
     }
     const { proposal } = decided;
-    if ("stale" in decided) {
-      const next = awaitingReview(decided.stale, { reason: "text_changed", proposal, redact });
-      return staleAnswer(itemId, next);
-    }
+    // The card shows the item's text as it stands next, with its own token.
+    const shown = (question: CardQuestion, reason: "edited" | "text_changed") =>
+      awaitingReview(question, { reason, proposal, redact });
+    const current = () => gate.ask({ itemId }, { scope: "card", options, proposal });
+    if ("stale" in decided) return staleAnswer(itemId, shown(decided.stale, "text_changed"));
     const { review } = decided;
     if (decision.decision === "decline") return { result: declinedResult(review) };
     if (decision.decision === "edit" && decision.text === undefined) {
       return refusal("validation_error", "text: an edit needs the new text", { param: "text" });
     }
     const plan = writePlan(decision, proposal ?? {});
-    const unserved = plan.calls.find(([name]) => deps.served?.has(name) === false);
+    const unserved = plan.calls.find(([name]) => deps.servedNames?.has(name) === false);
     if (unserved !== undefined) {
       return refusal(
         "validation_error",
@@ -102,9 +104,7 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
       const decoded = await gate.decode(name, input, proof);
       if (!decoded.ok) return { result: decoded.failure };
       const sent = await gate.run(decoded.call, proof, sendOptions);
-      if ("refusal" in sent) {
-        return staleAnswer(itemId, await nextReview(itemId, proposal, "text_changed", deps));
-      }
+      if ("refusal" in sent) return staleAnswer(itemId, shown(await current(), "text_changed"));
       if (isToolError(sent.result)) return { result: sent.result };
       if (acknowledges) {
         const status = name === "schedule_content" ? "scheduled" : "approved";
@@ -112,7 +112,7 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
       }
     }
     // The edit is saved: the card shows the new text, for a new decision.
-    return await nextReview(itemId, proposal, "edited", deps);
+    return shown(await current(), "edited");
   } catch (error) {
     return { result: resultOfError(error, redact) };
   }
@@ -121,10 +121,7 @@ export async function decideReview(input: unknown, deps: ReviewDecisionDeps): Pr
 type PlannedCall = readonly [name: string, input: Record<string, unknown>, acknowledges: boolean];
 
 /** The time a decision or a proposal names, if any. */
-function whenOf(named: {
-  readonly scheduledAt?: string | undefined;
-  readonly publishNow?: true | undefined;
-}) {
+function whenOf(named: Pick<Decision, "scheduledAt" | "publishNow">) {
   if (named.publishNow) return { publishNow: true as const };
   return named.scheduledAt === undefined ? undefined : { scheduledAt: named.scheduledAt };
 }
@@ -135,57 +132,41 @@ function whenOf(named: {
  * kept, and a time the person chose instead is reported as dropped.
  */
 function writePlan(
-  decision: z.output<typeof DecideReviewInput>,
+  decision: Decision,
   proposal: Proposal,
-): { calls: PlannedCall[]; dropped: Record<string, unknown> } {
+): { calls: PlannedCall[]; dropped?: Record<string, unknown> } {
   const id = decision.itemId;
   if (decision.decision === "edit") {
-    return { calls: [["update_content", { id, content: decision.text }, false]], dropped: {} };
+    return { calls: [["update_content", { id, content: decision.text }, false]] };
   }
   const proposedWhen = whenOf(proposal);
   const moves = proposal.channelId === undefined ? {} : { channelId: proposal.channelId };
   if (decision.decision === "approve" && proposedWhen === undefined) {
-    return { calls: [["update_content", { id, status: "pending", ...moves }, true]], dropped: {} };
+    return { calls: [["update_content", { id, status: "pending", ...moves }, true]] };
   }
   const when = decision.decision === "approve" ? proposedWhen : (whenOf(decision) ?? proposedWhen);
-  const replaced =
-    proposedWhen !== undefined && JSON.stringify(when) !== JSON.stringify(proposedWhen);
-  const calls: PlannedCall[] = [];
-  if (proposal.channelId !== undefined) calls.push(["update_content", { id, ...moves }, false]);
-  calls.push(["schedule_content", { id, ...when }, true]);
-  const dropped = replaced
-    ? {
-        dropped: proposedWhen,
-        message: `The person chose ${JSON.stringify(when)} instead of the proposed ${JSON.stringify(proposedWhen)}.`,
-      }
-    : {};
-  return { calls, dropped };
+  const calls: PlannedCall[] = [["schedule_content", { id, ...when }, true]];
+  if (proposal.channelId !== undefined) calls.unshift(["update_content", { id, ...moves }, false]);
+  const replaced = JSON.stringify(when) !== JSON.stringify(proposedWhen);
+  if (proposedWhen === undefined || !replaced) return { calls };
+  const message = `The person chose ${JSON.stringify(when)} instead of the proposed ${JSON.stringify(proposedWhen)}.`;
+  return { calls, dropped: { dropped: proposedWhen, message } };
 }
 
-function refusal(code: string, message: string, detail: Record<string, string>): CardAnswer {
-  return { result: toolError(code, message, detail) };
+/** A refusal, which sends nothing; a stale one carries the token of the text the card shows. */
+function refusal(
+  code: string,
+  message: string,
+  detail: { readonly [key: string]: JsonValue },
+  reviewToken?: string,
+): CardAnswer {
+  return { result: toolError(code, message, detail), reviewToken };
 }
 
 /** The text changed behind the card: refused, with the new text and a token for it. */
 function staleAnswer(itemId: string, next: CardAnswer): CardAnswer {
-  return {
-    result: toolError(
-      "review_stale",
-      `The text of ${itemId} changed after the person saw it; nothing was sent. The card now ` +
-        "shows the new text for a new decision.",
-      { itemId, review: next.result },
-    ),
-    reviewToken: next.reviewToken,
-  };
-}
-
-/** The item's text as it stands, which the card shows next, with its own token. */
-async function nextReview(
-  itemId: string,
-  proposal: Proposal | undefined,
-  reason: "edited" | "text_changed",
-  deps: ReviewDecisionDeps,
-): Promise<CardAnswer> {
-  const shown = await deps.gate.ask({ itemId }, { scope: "card", options: deps.options, proposal });
-  return awaitingReview(shown, { reason, proposal, redact: resultRedactorOf(deps.gate.client) });
+  const message =
+    `The text of ${itemId} changed after the person saw it; nothing was sent. The card now ` +
+    "shows the new text for a new decision.";
+  return refusal("review_stale", message, { itemId, review: next.result }, next.reviewToken);
 }
