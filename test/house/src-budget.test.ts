@@ -7,14 +7,14 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script, without types
 import { countLines, countTree } from "../../scripts/count-lines.mjs";
 
-// 20,594 lines when this was last lowered; the ceiling for src/ is 21,000. Lower this as
+// 20,467 lines when this was last lowered; the ceiling for src/ is 21,000. Lower this as
 // code goes, never raise it to let code in.
-const BUDGET = 20_600;
+const BUDGET = 20_470;
 const src = fileURLToPath(new URL("../../src", import.meta.url));
 
 // The agent wing: what turns the client into tools, serves them over MCP and hands them to the
-// frameworks. 4,270 lines when this was last lowered; the goal is 4,000.
-const WING_BUDGET = 4_270;
+// frameworks. 4,143 lines when this was last lowered; the goal is 4,000.
+const WING_BUDGET = 4_143;
 const WING = ["tools", "mcp", "frameworks"];
 
 describe("the src/ budget", () => {
