@@ -151,9 +151,11 @@ function render(next: CardReview, from: ToolResult, note = ""): void {
   token = from._meta?.[REVIEW_TOKEN_META_KEY] as string | undefined;
   showPanel("review", "Review before posting", channelLabel(next.channelName, next.platform));
   byId("proposal").textContent = proposalWords(next.proposal);
-  if (proposed?.publishNow) byId<HTMLInputElement>("now").checked = true;
-  else if (proposed?.scheduledAt)
+  if (proposed?.publishNow) {
+    byId<HTMLInputElement>("now").checked = true;
+  } else if (proposed?.scheduledAt) {
     byId<HTMLInputElement>("when").value = localInputValue(proposed.scheduledAt);
+  }
   byId("text").replaceChildren(markedText(next.text, next.aiIsmMatches));
   byId("length").textContent = `${[...next.text].length} characters`;
   byId("status").textContent = next.itemStatus ?? "";
