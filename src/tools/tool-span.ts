@@ -3,12 +3,11 @@
  * each run is an `execute_tool {name}` span by the OpenTelemetry GenAI semantic conventions, and
  * the SDK calls the tool makes are its children.
  */
-import type { GuardedSpan } from "../core/observe/guarded-tracer.js";
 import { tracerOf } from "../core/observe/guarded-tracer.js";
 import {
+  markSpanFailed,
   PARENT_SPAN_OPTION,
   SPAN_KIND,
-  SPAN_STATUS_ERROR,
   type TraceContext,
 } from "../core/observe/tracing.js";
 import type { RequestOptions } from "../core/request-options.js";
@@ -50,22 +49,13 @@ export async function inToolSpan(
     const parented =
       span.raw === undefined ? options : { ...options, [PARENT_SPAN_OPTION]: span.raw };
     const result = await run(parented);
-    if (isToolError(result)) failed(span, result.error.code, result.error.message);
+    if (isToolError(result)) markSpanFailed(span, result.error.code, result.error.message);
     return result;
   } catch (error) {
-    failed(span, error instanceof Error ? error.name : "_OTHER", String(error));
+    markSpanFailed(span, error instanceof Error ? error.name : "_OTHER", String(error));
     if (error instanceof Error) span.recordException(error);
     throw error;
   } finally {
     span.end();
   }
-}
-
-/**
- * Marks `span` failed: `error.type` says what failed (a tool's envelope code, a JSON-RPC code),
- * the error status carries `message`. The MCP server span marks its failures the same way.
- */
-export function failed(span: GuardedSpan, type: string, message: string): void {
-  span.setAttribute("error.type", type);
-  span.setStatus({ code: SPAN_STATUS_ERROR, message });
 }

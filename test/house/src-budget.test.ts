@@ -13,8 +13,8 @@ const BUDGET = 20_470;
 const src = fileURLToPath(new URL("../../src", import.meta.url));
 
 // The agent wing: what turns the client into tools, serves them over MCP and hands them to the
-// frameworks. 4,145 lines when this was last lowered; the goal is 4,000.
-const WING_BUDGET = 4_145;
+// frameworks. 4,144 lines when this was last lowered; the goal is 4,000.
+const WING_BUDGET = 4_144;
 const WING = ["tools", "mcp", "frameworks"];
 
 describe("the src/ budget", () => {

@@ -42,7 +42,19 @@ export interface Tracer {
 export const SPAN_KIND = { internal: 0, server: 1, client: 2 } as const;
 
 /** `SpanStatusCode.ERROR` of `@opentelemetry/api`. */
-export const SPAN_STATUS_ERROR = 2;
+const SPAN_STATUS_ERROR = 2;
+
+/**
+ * Marks `span` failed, as the semantic conventions ask: `error.type` says what failed (an HTTP
+ * status, an error's class, a tool's envelope code, a JSON-RPC code), and the error status
+ * carries `message` when there is one.
+ */
+export function markSpanFailed(span: TraceSpan, type: string, message?: string): void {
+  span.setAttribute("error.type", type);
+  span.setStatus(
+    message === undefined ? { code: SPAN_STATUS_ERROR } : { code: SPAN_STATUS_ERROR, message },
+  );
+}
 
 // The key `@opentelemetry/api` keeps the active span under. It is made with `Symbol.for` so that
 // every copy of the API agrees on it, which also lets the SDK name a parent without importing it.

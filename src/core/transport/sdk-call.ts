@@ -3,9 +3,9 @@ import type { WaitOutcome } from "../observe/call-metrics.js";
 import { type GuardedSpan, type GuardedTracer, guardTracer } from "../observe/guarded-tracer.js";
 import {
   contextWithParent,
+  markSpanFailed,
   parentSpanOption,
   SPAN_KIND,
-  SPAN_STATUS_ERROR,
   type Tracer,
   type TraceSpan,
 } from "../observe/tracing.js";
@@ -116,12 +116,7 @@ export function attemptErrorType(status: number | undefined, error?: Error): str
 }
 
 function markFailed(span: TraceSpan, error: unknown, type: string): void {
-  span.setAttribute("error.type", type);
-  if (error instanceof Error) {
-    // SDK errors are already scrubbed of the token; the message is what the caller sees.
-    span.recordException(error);
-    span.setStatus({ code: SPAN_STATUS_ERROR, message: error.message });
-  } else {
-    span.setStatus({ code: SPAN_STATUS_ERROR });
-  }
+  // SDK errors are already scrubbed of the token; the message is what the caller sees.
+  if (error instanceof Error) span.recordException(error);
+  markSpanFailed(span, type, error instanceof Error ? error.message : undefined);
 }

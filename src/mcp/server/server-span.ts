@@ -8,8 +8,12 @@
 import { isInputRequiredResult, type ServerContext } from "@modelcontextprotocol/server";
 import type { GuardedSpan, GuardedTracer } from "../../core/observe/guarded-tracer.js";
 import { contextOfRemoteParent } from "../../core/observe/remote-parent.js";
-import { contextWithParent, SPAN_KIND, type TraceContext } from "../../core/observe/tracing.js";
-import { failed } from "../../tools/tool-span.js";
+import {
+  contextWithParent,
+  markSpanFailed,
+  SPAN_KIND,
+  type TraceContext,
+} from "../../core/observe/tracing.js";
 import type { McpToolCall } from "./tool-call.js";
 
 /** What the span reads of one `tools/call` request besides the call itself. */
@@ -71,7 +75,7 @@ export async function inServerSpan<Result>(
     // A tool's failure is a result with `isError`, not a JSON-RPC error: the conventions'
     // `tool_error`.
     if ((result as { isError?: unknown } | undefined)?.isError === true) {
-      failed(span, "tool_error", "the tool answered isError");
+      markSpanFailed(span, "tool_error", "the tool answered isError");
     }
     return result;
   } catch (error) {
@@ -79,7 +83,7 @@ export async function inServerSpan<Result>(
     if (typeof code === "number") span.setAttribute("rpc.response.status_code", String(code));
     const type =
       typeof code === "number" ? String(code) : error instanceof Error ? error.name : "_OTHER";
-    failed(span, type, error instanceof Error ? error.message : String(error));
+    markSpanFailed(span, type, error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
     if (!asked) span.end();
@@ -115,7 +119,7 @@ function askedPerson(span: GuardedSpan, questions: unknown, signal: AbortSignal)
     if (awaitingAnswer.get(signal)?.span !== span) return;
     awaitingAnswer.delete(signal);
     stop();
-    failed(span, type, message);
+    markSpanFailed(span, type, message);
     span.end();
   }
   signal.addEventListener("abort", onAbort, { once: true });
